@@ -1,0 +1,1 @@
+//! Rendering: turns game state into pixels with wgpu; never changes the game.

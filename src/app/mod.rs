@@ -1,6 +1,64 @@
 //! The application shell: window, input, turn machine, headless driver and CLI.
+//!
+//! It decides no rules: it maps keys to `game::Action`s, plays the resulting reports as animation,
+//! and hands the game to `render` to be drawn.
+
+pub mod anim;
+pub mod bench;
+pub mod cli;
+pub mod headless;
+pub mod input;
+pub mod screenshot;
+pub mod turn_machine;
+pub mod window;
+
+use crate::game::Game;
+
+/// The line printed when a run ends in death (plan §9.2).
+pub const EPITAPH: &str = "You had become yet another legend of this dungeon.";
 
 /// Entry point of the binary; returns the process exit code.
 pub fn main() -> i32 {
-    0
+    let opts = match cli::parse(std::env::args().skip(1)) {
+        Ok(opts) => opts,
+        Err(message) => {
+            eprintln!("hollowdeep: {message}");
+            return 2;
+        }
+    };
+    if opts.help {
+        print!("{}", cli::USAGE);
+        return 0;
+    }
+    let seed = opts.seed.unwrap_or_else(random_seed);
+    let result = if opts.bench {
+        bench::run(&opts, seed)
+    } else if opts.headless {
+        headless::run(&opts, seed)
+    } else {
+        window::run(&opts, seed)
+    };
+    match result {
+        Ok(()) => 0,
+        Err(message) => {
+            eprintln!("hollowdeep: {message}");
+            1
+        }
+    }
+}
+
+/// A seed for runs started without `--seed`: the only place the app reads the clock for the game.
+fn random_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0);
+    // Spread consecutive start times over the whole seed space.
+    nanos.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// Prints the end of a run to standard output.
+pub fn print_epitaph(game: &Game) {
+    println!("{EPITAPH}");
+    println!("Depth {} reached in {} turns. Seed {}.", game.depth(), game.turn(), game.seed());
 }

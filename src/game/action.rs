@@ -56,6 +56,11 @@ pub enum Event {
     Descended {
         depth: u32,
     },
+    /// An enemy stepped from one cell to another; all of a turn's steps animate together.
+    EnemyMoved {
+        from: Pos,
+        to: Pos,
+    },
     Message(String),
 }
 

@@ -36,11 +36,7 @@ pub struct Map {
 impl Map {
     pub fn filled(width: i32, height: i32, tile: Tile) -> Self {
         assert!(width > 0 && height > 0, "a map needs at least one cell");
-        Self {
-            width,
-            height,
-            tiles: vec![tile; (width * height) as usize],
-        }
+        Self { width, height, tiles: vec![tile; (width * height) as usize] }
     }
 
     /// Builds a map from rows of `#`, `.` and `>`; used by tests to write small levels inline.
@@ -114,11 +110,7 @@ impl Map {
 
     pub fn rows(&self) -> Vec<String> {
         (0..self.height)
-            .map(|y| {
-                (0..self.width)
-                    .map(|x| self.get(Pos::new(x, y)).to_char())
-                    .collect()
-            })
+            .map(|y| (0..self.width).map(|x| self.get(Pos::new(x, y)).to_char()).collect())
             .collect()
     }
 

@@ -5,6 +5,7 @@
 
 pub mod action;
 pub mod balance;
+pub mod dump;
 pub mod gen;
 pub mod map;
 pub mod pos;

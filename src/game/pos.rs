@@ -3,9 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 /// A cell on the grid.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default)]
 pub struct Pos {
     pub x: i32,
     pub y: i32,

@@ -51,9 +51,6 @@ mod tests {
 
     #[test]
     fn a_stream_is_reproducible() {
-        assert_eq!(
-            level_stream(42, 3).next_u64(),
-            level_stream(42, 3).next_u64()
-        );
+        assert_eq!(level_stream(42, 3).next_u64(), level_stream(42, 3).next_u64());
     }
 }

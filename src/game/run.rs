@@ -52,10 +52,7 @@ impl Game {
     pub fn new_at_depth(seed: u64, depth: u32) -> Self {
         let depth = depth.max(1);
         let level = gen::generate(depth, &mut level_stream(seed, depth));
-        let player = Player {
-            pos: level.start,
-            facing: Facing::East,
-        };
+        let player = Player { pos: level.start, facing: Facing::East };
         Self {
             seed,
             depth,
@@ -68,20 +65,11 @@ impl Game {
         }
     }
 
-    /// A run on a hand-built map (tests): the player stands at `start` facing `facing`.
+    /// A run on a hand-built map (tests): the player stands at `start` facing `facing`. A map
+    /// without an exit tile gets an exit position off the grid, which no one can stand on.
     pub fn from_map(map: Map, start: Pos, facing: Facing) -> Self {
-        let exit = map
-            .cells()
-            .find(|&p| map.get(p) == Tile::Exit)
-            .unwrap_or(start);
-        let level = Level {
-            map,
-            rooms: Vec::new(),
-            start_room: 0,
-            exit_room: 0,
-            start,
-            exit,
-        };
+        let exit = map.cells().find(|&p| map.get(p) == Tile::Exit).unwrap_or(Pos::new(-1, -1));
+        let level = Level { map, rooms: Vec::new(), start_room: 0, exit_room: 0, start, exit };
         Self {
             seed: 0,
             depth: 1,
@@ -167,10 +155,7 @@ impl Game {
     }
 
     fn turn_to(&mut self, to: Facing, report: &mut TurnReport) -> bool {
-        report.events.push(Event::PlayerTurned {
-            from: self.player.facing,
-            to,
-        });
+        report.events.push(Event::PlayerTurned { from: self.player.facing, to });
         self.player.facing = to;
         true
     }
@@ -188,10 +173,7 @@ impl Game {
     fn descend(&mut self, report: &mut TurnReport) {
         self.depth += 1;
         self.level = gen::generate(self.depth, &mut level_stream(self.seed, self.depth));
-        self.player = Player {
-            pos: self.level.start,
-            facing: Facing::East,
-        };
+        self.player = Player { pos: self.level.start, facing: Facing::East };
         report.events.push(Event::Descended { depth: self.depth });
         self.say(&format!("You descend to depth {}.", self.depth), report);
     }
@@ -201,15 +183,7 @@ impl Game {
     }
 
     fn say(&mut self, text: &str, report: &mut TurnReport) {
-        self.messages.push(Message {
-            text: text.to_string(),
-            turn: self.turn,
-        });
+        self.messages.push(Message { text: text.to_string(), turn: self.turn });
         report.events.push(Event::Message(text.to_string()));
-    }
-
-    /// The gameplay stream, for rule modules that need randomness.
-    pub(crate) fn rng(&mut self) -> &mut GameRng {
-        &mut self.rng
     }
 }

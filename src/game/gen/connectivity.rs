@@ -29,6 +29,5 @@ pub fn distances(map: &Map, from: Pos) -> Vec<Option<u32>> {
 /// True when every walkable cell can be reached from `from`.
 pub fn all_reachable(map: &Map, from: Pos) -> bool {
     let dist = distances(map, from);
-    map.cells()
-        .all(|p| !map.is_walkable(p) || dist[(p.y * map.width() + p.x) as usize].is_some())
+    map.cells().all(|p| !map.is_walkable(p) || dist[(p.y * map.width() + p.x) as usize].is_some())
 }

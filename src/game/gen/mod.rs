@@ -29,8 +29,7 @@ impl Room {
     }
 
     pub fn cells(&self) -> impl Iterator<Item = Pos> + '_ {
-        (self.y..self.y + self.h)
-            .flat_map(move |y| (self.x..self.x + self.w).map(move |x| Pos::new(x, y)))
+        (self.y..self.y + self.h).flat_map(move |y| (self.x..self.x + self.w).map(move |x| Pos::new(x, y)))
     }
 }
 

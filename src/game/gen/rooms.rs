@@ -14,18 +14,8 @@ pub fn side_for_depth(depth: u32) -> i32 {
 pub fn generate(depth: u32, _rng: &mut GameRng) -> Level {
     let side = side_for_depth(depth);
     let mut map = Map::filled(side, side, Tile::Wall);
-    let a = Room {
-        x: 1,
-        y: 1,
-        w: 5,
-        h: 5,
-    };
-    let b = Room {
-        x: side - 7,
-        y: side - 7,
-        w: 5,
-        h: 5,
-    };
+    let a = Room { x: 1, y: 1, w: 5, h: 5 };
+    let b = Room { x: side - 7, y: side - 7, w: 5, h: 5 };
     for p in a.cells().chain(b.cells()) {
         map.set(p, Tile::Floor);
     }
@@ -37,12 +27,5 @@ pub fn generate(depth: u32, _rng: &mut GameRng) -> Level {
     }
     let exit = b.center();
     map.set(exit, Tile::Exit);
-    Level {
-        map,
-        rooms: vec![a, b],
-        start_room: 0,
-        exit_room: 1,
-        start: a.center(),
-        exit,
-    }
+    Level { map, rooms: vec![a, b], start_room: 0, exit_room: 1, start: a.center(), exit }
 }

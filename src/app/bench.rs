@@ -1,0 +1,69 @@
+//! `--bench`: frame times of the full frame (world + HUD, GPU waited for) and turn-resolution time.
+
+use super::cli::Options;
+use super::input::{parse_keys, Command};
+use crate::game::Game;
+use crate::render::{Gpu, Offscreen, Renderer, View};
+use std::time::Instant;
+
+/// Frames rendered and thrown away first, so pipeline creation and caches do not count.
+const WARMUP_FRAMES: u32 = 5;
+/// Actions resolved to time the rules.
+const BENCH_TURNS: u32 = 2_000;
+
+pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
+    let gpu = Gpu::headless().map_err(|e| e.to_string())?;
+    let (width, height) = opts.size;
+    let mut game = Game::new_at_depth(seed, opts.depth);
+    if let Some(keys) = &opts.keys {
+        super::headless::feed(&mut game, &parse_keys(keys)?);
+    }
+    let target = Offscreen::new(&gpu, width, height);
+    let mut renderer = Renderer::new(&gpu, Offscreen::format());
+    renderer.upload_turn(&gpu, &game);
+
+    let mut samples = Vec::with_capacity(opts.frames as usize);
+    for frame in 0..WARMUP_FRAMES + opts.frames {
+        let view = View::from_game(&game, frame as f32 / 60.0);
+        let started = Instant::now();
+        renderer.draw(&gpu, target.view(), width, height, &view);
+        gpu.device
+            .poll(wgpu::PollType::wait_indefinitely())
+            .map_err(|e| format!("The GPU stopped responding during the benchmark: {e}."))?;
+        if frame >= WARMUP_FRAMES {
+            samples.push(started.elapsed().as_secs_f64() * 1000.0);
+        }
+    }
+    samples.sort_by(f64::total_cmp);
+    println!("adapter: {}", gpu.adapter.get_info().name);
+    println!("size: {width}x{height} px");
+    println!("frame_median: {:.3} ms", percentile(&samples, 0.5));
+    println!("frame_p95: {:.3} ms", percentile(&samples, 0.95));
+    println!("turn_resolution_mean: {:.4} ms", turn_resolution_ms(seed));
+    Ok(())
+}
+
+fn percentile(sorted: &[f64], q: f64) -> f64 {
+    let i = ((sorted.len() - 1) as f64 * q).round() as usize;
+    sorted[i]
+}
+
+/// Mean time of `Game::act` over a fixed walk that loops through every kind of action.
+fn turn_resolution_ms(seed: u64) -> f64 {
+    let mut game = Game::new(seed);
+    let cycle = parse_keys("W W D W A Q W E S C").expect("the bench's own keys are valid");
+    let started = Instant::now();
+    let mut acted = 0u32;
+    while acted < BENCH_TURNS {
+        for command in &cycle {
+            if let Command::Act(action) = command {
+                std::hint::black_box(game.act(*action));
+                acted += 1;
+            }
+        }
+        if game.status() != crate::game::Status::Playing {
+            game = Game::new(seed);
+        }
+    }
+    started.elapsed().as_secs_f64() * 1000.0 / f64::from(acted)
+}

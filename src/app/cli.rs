@@ -1,0 +1,137 @@
+//! Command-line flags: parsed by hand into `Options`, every mistake reported as one sentence.
+
+use std::path::PathBuf;
+
+/// What the user asked for on the command line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    pub seed: Option<u64>,
+    pub depth: u32,
+    pub headless: bool,
+    /// Space-separated key tokens fed as if typed (`--keys "W W Q SPACE"`).
+    pub keys: Option<String>,
+    pub size: (u32, u32),
+    pub screenshot: Option<PathBuf>,
+    pub dump_state: Option<PathBuf>,
+    pub bench: bool,
+    pub frames: u32,
+    /// Window smoke tests: present this many frames, then exit by itself.
+    pub quit_after_frames: Option<u64>,
+    pub help: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self {
+            seed: None,
+            depth: 1,
+            headless: false,
+            keys: None,
+            size: (1280, 720),
+            screenshot: None,
+            dump_state: None,
+            bench: false,
+            frames: 120,
+            quit_after_frames: None,
+            help: false,
+        }
+    }
+}
+
+pub const USAGE: &str = "\
+Usage: hollowdeep [FLAGS]
+
+Plays Hollowdeep in a window. With --headless, runs the rules without a window.
+
+  --seed N               fix the run's seed (default: random)
+  --depth N              start a practice run at depth N (score not recorded)
+  --headless             no window: feed --keys, then write --screenshot / --dump-state
+  --keys \"W W Q SPACE\"   actions to feed (W A S D Q E C SPACE 1 2 3 4 Z X ESC, UP DOWN LEFT RIGHT)
+  --size WxH             window or screenshot size (default 1280x720)
+  --screenshot FILE.png  headless: render the final view to a PNG (needs a GPU or lavapipe)
+  --dump-state FILE.json headless: write the whole game state as JSON
+  --bench                render frames offscreen and print timing figures
+  --frames N             frames rendered by --bench (default 120)
+  --quit-after-frames N  window: exit by itself after presenting N frames
+  --help                 print this text
+";
+
+/// Parses the arguments after the program name.
+pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Options, String> {
+    let mut opts = Options::default();
+    let mut args = args.into_iter();
+    while let Some(flag) = args.next() {
+        let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value."));
+        match flag.as_str() {
+            "--seed" => opts.seed = Some(number(&value("--seed")?, "--seed")?),
+            "--depth" => {
+                opts.depth = number(&value("--depth")?, "--depth")?;
+                if opts.depth == 0 {
+                    return Err("--depth must be 1 or more.".into());
+                }
+            }
+            "--headless" => opts.headless = true,
+            "--keys" => opts.keys = Some(value("--keys")?),
+            "--size" => opts.size = size(&value("--size")?)?,
+            "--screenshot" => opts.screenshot = Some(PathBuf::from(value("--screenshot")?)),
+            "--dump-state" => opts.dump_state = Some(PathBuf::from(value("--dump-state")?)),
+            "--bench" => opts.bench = true,
+            "--frames" => {
+                opts.frames = number(&value("--frames")?, "--frames")?;
+                if opts.frames == 0 {
+                    return Err("--frames must be 1 or more.".into());
+                }
+            }
+            "--quit-after-frames" => {
+                opts.quit_after_frames = Some(number(&value("--quit-after-frames")?, "--quit-after-frames")?)
+            }
+            "--help" | "-h" => opts.help = true,
+            other => return Err(format!("Unknown flag '{other}'; run with --help to list the flags.")),
+        }
+    }
+    if !opts.headless && (opts.screenshot.is_some() || opts.dump_state.is_some()) && !opts.bench {
+        return Err("--screenshot and --dump-state need --headless.".into());
+    }
+    Ok(opts)
+}
+
+fn number<T: std::str::FromStr>(text: &str, flag: &str) -> Result<T, String> {
+    text.parse().map_err(|_| format!("{flag} expects a whole number, got '{text}'."))
+}
+
+fn size(text: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("--size expects WIDTHxHEIGHT such as 1280x720, got '{text}'.");
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let (w, h): (u32, u32) = (w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?);
+    if !(16..=8192).contains(&w) || !(16..=8192).contains(&h) {
+        return Err(format!("--size must be between 16x16 and 8192x8192, got '{text}'."));
+    }
+    Ok((w, h))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn parses_a_headless_run() {
+        let o = parse(args("--headless --seed 7 --size 701x401 --depth 3")).unwrap();
+        assert!(o.headless);
+        assert_eq!(o.seed, Some(7));
+        assert_eq!(o.size, (701, 401));
+        assert_eq!(o.depth, 3);
+    }
+
+    #[test]
+    fn bad_input_is_one_sentence() {
+        for bad in ["--seed x", "--size 12", "--size 0x0", "--bogus", "--seed", "--depth 0"] {
+            let err = parse(args(bad)).unwrap_err();
+            assert!(err.ends_with('.'), "{bad}: {err}");
+            assert!(!err.contains('\n'));
+        }
+    }
+}

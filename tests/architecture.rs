@@ -1,0 +1,77 @@
+//! Architecture invariants that no compiler checks: the rules never reach for the screen.
+
+use std::path::Path;
+
+fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).expect("src/game must exist") {
+        let path = entry.expect("readable directory entry").path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+fn names_word(text: &str, word: &str) -> bool {
+    text.match_indices(word).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + word.len()..].chars().next();
+        let is_ident = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+        !is_ident(before) && !is_ident(after)
+    })
+}
+
+#[test]
+fn src_game_never_names_wgpu_or_winit() {
+    let mut files = Vec::new();
+    rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src/game"), &mut files);
+    assert!(files.len() >= 5, "expected the game module's files, found {files:?}");
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for banned in ["wgpu", "winit"] {
+            assert!(!names_word(&text, banned), "{} names {banned}", file.display());
+        }
+    }
+}
+
+#[test]
+fn src_game_reads_no_clock_and_no_global_rng() {
+    let mut files = Vec::new();
+    rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src/game"), &mut files);
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for banned in ["Instant::now", "SystemTime", "thread_rng", "rand::rng()", "HashMap", "HashSet"] {
+            assert!(!text.contains(banned), "{} uses {banned}", file.display());
+        }
+    }
+}
+
+#[test]
+fn the_word_check_can_fail() {
+    assert!(names_word("use wgpu::Device;", "wgpu"));
+    assert!(!names_word("use my_wgpu_thing;", "wgpu"));
+}
+
+#[test]
+fn every_source_file_starts_with_a_doc_line() {
+    let mut files = Vec::new();
+    for dir in ["src", "tests"] {
+        collect_all(&Path::new(env!("CARGO_MANIFEST_DIR")).join(dir), &mut files);
+    }
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(text.starts_with("//!"), "{} must start with a //! line", file.display());
+    }
+}
+
+fn collect_all(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            collect_all(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}

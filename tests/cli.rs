@@ -1,0 +1,70 @@
+//! The binary's command-line contract: headless runs, state dumps and one-sentence errors.
+
+use std::process::Command;
+
+fn hollowdeep() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_hollowdeep"))
+}
+
+fn temp_path(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("hollowdeep-cli-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn headless_keys_reach_the_dumped_state() {
+    let dump = temp_path("state.json");
+    let out = hollowdeep()
+        .args(["--headless", "--seed", "5", "--keys", "E E Q C", "--dump-state"])
+        .arg(&dump)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
+    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&dump).unwrap()).unwrap();
+    std::fs::remove_file(&dump).ok();
+    assert_eq!(json["seed"], 5);
+    assert_eq!(json["depth"], 1);
+    assert_eq!(json["turn"], 4);
+    assert_eq!(json["status"], "playing");
+    assert_eq!(json["player"]["facing"], "S");
+    let rows = json["map"]["rows"].as_array().unwrap();
+    assert_eq!(rows.len() as u64, json["map"]["height"].as_u64().unwrap());
+    let (x, y) = (json["map"]["exit"][0].as_u64().unwrap(), json["map"]["exit"][1].as_u64().unwrap());
+    assert_eq!(rows[y as usize].as_str().unwrap().as_bytes()[x as usize], b'>');
+}
+
+#[test]
+fn depth_flag_starts_deeper() {
+    let dump = temp_path("depth.json");
+    let out = hollowdeep().args(["--headless", "--seed", "1", "--depth", "13", "--dump-state"]).arg(&dump).output().unwrap();
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&dump).unwrap()).unwrap();
+    std::fs::remove_file(&dump).ok();
+    assert_eq!(json["depth"], 13);
+    assert_eq!(json["map"]["width"], 57);
+}
+
+#[test]
+fn bad_input_gets_one_sentence_and_a_non_zero_exit() {
+    let cases: &[&[&str]] = &[
+        &["--seed", "banana"],
+        &["--size", "wide"],
+        &["--frobnicate"],
+        &["--headless", "--keys", "W JUMP"],
+        &["--headless", "--dump-state", "/nonexistent-dir/x/state.json"],
+    ];
+    for args in cases {
+        let out = hollowdeep().args(*args).output().unwrap();
+        assert!(!out.status.success(), "{args:?} should fail");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: one line, got {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn without_a_display_the_window_says_what_to_do() {
+    let out = hollowdeep().env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY").output().unwrap();
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("xvfb-run") && stderr.contains("--headless"), "{stderr}");
+}

@@ -1,0 +1,116 @@
+//! The turn machine's rules through the Game API: each action's effect, blocking, descending.
+
+mod support;
+
+use hollowdeep::game::gen::connectivity::distances;
+use hollowdeep::game::run::{MSG_DESCEND_PROMPT, MSG_SWING_AT_AIR};
+use hollowdeep::game::{Action, Event, Facing, Game, Pos, Tile};
+use support::game_from;
+
+const ROOM: [&str; 5] = ["#####", "#...#", "#.@.#", "#...#", "#####"];
+
+#[test]
+fn each_move_goes_relative_to_the_facing() {
+    let cases = [
+        (Facing::North, Action::MoveForward, Pos::new(2, 1)),
+        (Facing::North, Action::MoveBack, Pos::new(2, 3)),
+        (Facing::North, Action::StrafeLeft, Pos::new(1, 2)),
+        (Facing::North, Action::StrafeRight, Pos::new(3, 2)),
+        (Facing::East, Action::MoveForward, Pos::new(3, 2)),
+        (Facing::East, Action::StrafeLeft, Pos::new(2, 1)),
+        (Facing::South, Action::StrafeLeft, Pos::new(3, 2)),
+        (Facing::West, Action::MoveBack, Pos::new(3, 2)),
+    ];
+    for (facing, action, expected) in cases {
+        let mut game = game_from(&ROOM, facing);
+        let report = game.act(action);
+        assert!(report.took_turn, "{facing:?} {action:?}");
+        assert_eq!(game.player().pos, expected, "{facing:?} {action:?}");
+        assert_eq!(game.player().facing, facing, "moving never turns");
+        assert_eq!(game.turn(), 1);
+    }
+}
+
+#[test]
+fn turning_changes_facing_in_place_and_takes_a_turn() {
+    let mut game = game_from(&ROOM, Facing::East);
+    assert!(game.act(Action::TurnRight).took_turn);
+    assert_eq!(game.player().facing, Facing::South);
+    game.act(Action::TurnLeft);
+    game.act(Action::TurnLeft);
+    assert_eq!(game.player().facing, Facing::North);
+    assert_eq!(game.player().pos, Pos::new(2, 2));
+    assert_eq!(game.turn(), 3);
+}
+
+#[test]
+fn a_visible_wall_blocks_without_taking_a_turn() {
+    let mut game = game_from(&["####", "#@.#", "####"], Facing::West);
+    let report = game.act(Action::MoveForward);
+    assert!(!report.took_turn);
+    assert_eq!(report.events, vec![Event::Bumped { toward: Facing::West }]);
+    assert_eq!(game.player().pos, Pos::new(1, 1));
+    assert_eq!(game.turn(), 0);
+}
+
+#[test]
+fn waiting_takes_a_turn_and_stays_put() {
+    let mut game = game_from(&ROOM, Facing::East);
+    assert!(game.act(Action::Wait).took_turn);
+    assert_eq!(game.player().pos, Pos::new(2, 2));
+    assert_eq!(game.turn(), 1);
+}
+
+#[test]
+fn stepping_on_the_exit_prompts_and_space_descends() {
+    let mut game = game_from(&["#####", "#@.>#", "#####"], Facing::East);
+    game.act(Action::MoveForward);
+    game.act(Action::MoveForward);
+    assert!(game.on_exit());
+    assert_eq!(game.messages().last().unwrap().text, MSG_DESCEND_PROMPT);
+    let report = game.act(Action::Interact);
+    assert!(report.events.contains(&Event::Descended { depth: 2 }));
+    assert_eq!(game.depth(), 2);
+    assert_eq!(game.player().facing, Facing::East);
+    let level = game.level();
+    let room_of = |p: Pos| level.rooms.iter().position(|r| r.contains(p));
+    assert!(room_of(game.player().pos).is_some());
+    assert_ne!(room_of(game.player().pos), room_of(game.exit()), "the new depth starts away from the exit");
+    let dist = distances(game.map(), game.player().pos);
+    let exit = game.exit();
+    assert!(dist[(exit.y * game.map().width() + exit.x) as usize].is_some());
+}
+
+#[test]
+fn space_away_from_the_exit_swings_at_the_air() {
+    let mut game = game_from(&ROOM, Facing::East);
+    let report = game.act(Action::Interact);
+    assert!(report.took_turn);
+    assert_eq!(game.messages().last().unwrap().text, MSG_SWING_AT_AIR);
+    assert_eq!(game.depth(), 1);
+}
+
+#[test]
+fn a_generated_run_starts_facing_east_on_floor() {
+    for seed in 0..20 {
+        let game = Game::new(seed);
+        assert_eq!(game.player().facing, Facing::East);
+        assert_eq!(game.map().get(game.player().pos), Tile::Floor);
+        assert_eq!(game.map().get(game.exit()), Tile::Exit);
+    }
+}
+
+#[test]
+fn the_same_seed_and_keys_give_the_same_state() {
+    let keys =
+        [Action::MoveForward, Action::TurnRight, Action::MoveForward, Action::Wait, Action::StrafeLeft];
+    let play = |seed| {
+        let mut game = Game::new(seed);
+        for k in keys.iter().cycle().take(200) {
+            game.act(*k);
+        }
+        game
+    };
+    assert_eq!(play(9), play(9));
+    assert_ne!(play(9).map(), play(10).map());
+}

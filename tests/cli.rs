@@ -35,7 +35,11 @@ fn headless_keys_reach_the_dumped_state() {
 #[test]
 fn depth_flag_starts_deeper() {
     let dump = temp_path("depth.json");
-    let out = hollowdeep().args(["--headless", "--seed", "1", "--depth", "13", "--dump-state"]).arg(&dump).output().unwrap();
+    let out = hollowdeep()
+        .args(["--headless", "--seed", "1", "--depth", "13", "--dump-state"])
+        .arg(&dump)
+        .output()
+        .unwrap();
     assert!(out.status.success());
     let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&dump).unwrap()).unwrap();
     std::fs::remove_file(&dump).ok();

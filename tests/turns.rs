@@ -3,7 +3,7 @@
 mod support;
 
 use hollowdeep::game::gen::connectivity::distances;
-use hollowdeep::game::run::{MSG_DESCEND_PROMPT, MSG_SWING_AT_AIR};
+use hollowdeep::game::messages::{DESCEND_PROMPT as MSG_DESCEND_PROMPT, SWING_AT_AIR as MSG_SWING_AT_AIR};
 use hollowdeep::game::{Action, Event, Facing, Game, Pos, Tile};
 use support::game_from;
 

@@ -12,10 +12,8 @@ pub mod screenshot;
 pub mod turn_machine;
 pub mod window;
 
+use crate::game::messages::EPITAPH;
 use crate::game::Game;
-
-/// The line printed when a run ends in death (plan §9.2).
-pub const EPITAPH: &str = "You had become yet another legend of this dungeon.";
 
 /// Entry point of the binary; returns the process exit code.
 pub fn main() -> i32 {
@@ -60,5 +58,13 @@ fn random_seed() -> u64 {
 /// Prints the end of a run to standard output.
 pub fn print_epitaph(game: &Game) {
     println!("{EPITAPH}");
-    println!("Depth {} reached in {} turns. Seed {}.", game.depth(), game.turn(), game.seed());
+    println!(
+        "Score: {} (kills {}, depth {}, weapon {}, {} turns, seed {}).",
+        game.score(),
+        game.kills(),
+        game.depth(),
+        game.player().weapon,
+        game.turn(),
+        game.seed()
+    );
 }

@@ -184,7 +184,7 @@ fn motion_for(report: &TurnReport, before: Pose, after: Pose) -> Motion {
             Event::PlayerTurned { .. } => {
                 motion = Motion { from: before, to: after, bump: None, seconds: TURN_SECONDS }
             }
-            Event::Bumped { toward } => {
+            Event::Bumped { toward } | Event::Blocked { toward } => {
                 let (dx, dy) = toward.delta();
                 let dir = Vec2::new(dx as f32, dy as f32);
                 motion = Motion { from: before, to: after, bump: Some(dir), seconds: BUMP_SECONDS };

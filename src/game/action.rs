@@ -1,5 +1,6 @@
 //! The closed set of things a player can ask for, and the report of what happened.
 
+use super::entity::EntityId;
 use super::pos::{Facing, Pos};
 use serde::{Deserialize, Serialize};
 
@@ -16,10 +17,16 @@ pub enum Action {
     Wait,
     /// Space: descend on the exit cell, attack the cell ahead anywhere else.
     Interact,
+    /// 1–4: choose an inventory slot (free).
+    Select(u8),
+    /// Z: use the selected item (takes a turn).
+    UseItem,
+    /// X: throw the selected item away for good (free).
+    Discard,
 }
 
 impl Action {
-    /// Parses one `--keys` token (the keyboard's letters), e.g. "W", "SPACE".
+    /// Parses one `--keys` token (the keyboard's letters), e.g. "W", "SPACE", "3".
     pub fn from_key_token(token: &str) -> Option<Action> {
         Some(match token.to_ascii_uppercase().as_str() {
             "W" | "UP" => Action::MoveForward,
@@ -30,12 +37,19 @@ impl Action {
             "E" | "RIGHT" => Action::TurnRight,
             "C" => Action::Wait,
             "SPACE" => Action::Interact,
+            "Z" => Action::UseItem,
+            "X" => Action::Discard,
+            "1" => Action::Select(0),
+            "2" => Action::Select(1),
+            "3" => Action::Select(2),
+            "4" => Action::Select(3),
             _ => return None,
         })
     }
 }
 
-/// Something that happened while resolving an action, in order; the app turns these into animation.
+/// Something that happened while resolving an action, in order; the app turns these into animation,
+/// flashes and messages.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
     PlayerMoved {
@@ -50,17 +64,54 @@ pub enum Event {
     Bumped {
         toward: Facing,
     },
+    /// A move that looked possible but was stopped (an enemy, a persistent hallucination, a phantom
+    /// passage); the turn is spent.
+    Blocked {
+        toward: Facing,
+    },
     Waited,
     /// Space away from the exit with nothing ahead.
     SwungAtAir,
     Descended {
         depth: u32,
     },
-    /// An enemy stepped from one cell to another; all of a turn's steps animate together.
+    /// The player struck a real enemy.
+    HitEnemy {
+        id: EntityId,
+        damage: i32,
+    },
+    /// The player struck a hallucination (purple flash).
+    HitHallucination {
+        id: EntityId,
+    },
+    EnemyDied {
+        id: EntityId,
+        pos: Pos,
+    },
+    /// A hallucination ceased to be: struck, dissipated, or walked through (a brief warp).
+    HallucinationVanished {
+        id: EntityId,
+        pos: Pos,
+    },
+    /// Something hit the player. `real` is for tests and logs only: the screen shows both alike.
+    PlayerHurt {
+        amount: i32,
+        real: bool,
+    },
+    /// HP went up (green flash).
+    PlayerHealed {
+        amount: i32,
+    },
+    /// An enemy or hallucination stepped; all of a turn's steps animate together.
     EnemyMoved {
+        id: EntityId,
         from: Pos,
         to: Pos,
     },
+    PickedUp {
+        glyph: char,
+    },
+    Died,
     Message(String),
 }
 

@@ -1,5 +1,30 @@
 //! Every tuning number of the game, in one table. Tests read expectations from here.
 
+use super::entity::{Item, Variant};
+use super::tables::Weighted;
+
+/// Enemy stats for the depths from `min_depth` on (plan §2.3); the deepest tier keeps growing.
+#[derive(Clone, Copy, Debug)]
+pub struct EnemyTier {
+    pub min_depth: u32,
+    pub hp: (i32, i32),
+    pub damage: (i32, i32),
+}
+
+/// How a weapon found on the floor compares to the depth's standard blade.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WeaponQuality {
+    pub bonus: i32,
+}
+
+/// Per-variant behaviour numbers.
+#[derive(Clone, Copy, Debug)]
+pub struct VariantStats {
+    pub variant: Variant,
+    /// Charge gained per scheduler tick; the player has `player_speed`.
+    pub speed: u32,
+}
+
 /// The balance table. One `const` instance, [`BALANCE`], is the game's tuning.
 #[derive(Clone, Copy, Debug)]
 pub struct Balance {
@@ -14,6 +39,94 @@ pub struct Balance {
     pub wide_corridor_percent: u32,
     /// Extra corridors beyond the spanning tree, per ten rooms, so levels have some loops.
     pub extra_loops_per_ten_rooms: u32,
+
+    // Player resources (plan §4.1). Sanity is kept in thousandths of a percent point so that slow
+    // drains stay whole numbers: 100% = 100_000.
+    pub start_hp: i32,
+    pub max_hp: i32,
+    pub max_sanity: i32,
+    pub max_weakness: i32,
+    pub start_weapon: i32,
+    /// Weakness gained per player turn.
+    pub weakness_per_turn: i32,
+    /// HP lost per turn while weakness is at its maximum.
+    pub starvation_damage: i32,
+    /// Sanity lost per player turn for each depth level (thousandths): the slow drain of SPEC.
+    pub sanity_drain_per_depth: i32,
+
+    // Items (plan §4.3), all in the units above.
+    pub food_weakness: i32,
+    pub pill_weakness: i32,
+    pub pill_sanity: i32,
+    pub bandage_weakness: i32,
+    pub bandage_hp: i32,
+    pub hallucinated_item_sanity: i32,
+    pub hallucinated_weapon_sanity: i32,
+
+    // Combat (plan §3).
+    /// Chance, in percent, of each further +1 in the geometric bonus damage chain.
+    pub bonus_damage_percent: u32,
+    /// Sanity lost for striking a hallucination.
+    pub hit_hallucination_sanity: i32,
+    /// Sanity lost when a hallucination "hits" the player.
+    pub hallucination_attack_sanity: i32,
+    /// Below this sanity hallucinations are persistent (block, take several hits).
+    pub persistent_below_sanity: i32,
+    /// Hits a persistent hallucination takes before it dissipates.
+    pub persistent_hallucination_hp: i32,
+
+    // Score (plan §9.1).
+    pub score_per_kill: i64,
+    pub score_per_depth_squared: i64,
+    pub score_per_weapon_damage: i64,
+
+    // Spawning (plan §2.2): ranges at depth 1 and growth per depth.
+    pub enemies_at_depth_1: (u32, u32),
+    pub enemies_per_depth: u32,
+    pub hallucinations: (u32, u32),
+    pub pickups_at_depth_1: (u32, u32),
+    /// Real and hallucinated pickups grow by one every this many depths.
+    pub pickups_depth_step: u32,
+    pub hallucinated_pickups_at_depth_1: (u32, u32),
+    /// Chance (percent) of a weapon at an odd depth; even depths always have one.
+    pub odd_depth_weapon_percent: u32,
+    /// Weapon base damage at depth d: max(weapon_min, weapon_base + d / weapon_depth_divisor) + quality.
+    pub weapon_base: i32,
+    pub weapon_depth_divisor: i32,
+    pub weapon_min: i32,
+    pub enemy_tiers: &'static [EnemyTier],
+    /// The deepest tier's HP grows by one per depth beyond its start, its damage by one per this many.
+    pub deep_damage_depth_step: i32,
+    pub pickup_table: &'static [Weighted<Item>],
+    /// What hallucinated pickups pretend to be; `None` is a hallucinated weapon.
+    pub hallucinated_pickup_table: &'static [Weighted<Option<Item>>],
+    pub weapon_table: &'static [Weighted<WeaponQuality>],
+    pub enemy_table: &'static [Weighted<Variant>],
+
+    // Field of view and AI (plan §7).
+    pub fov_radius: i32,
+    /// A patrolling entity steps once every this many turns.
+    pub patrol_every: u32,
+    /// Hallucinations patrol from this depth while sanity is below `patrol_below_sanity`.
+    pub hallucination_patrol_depth: u32,
+    pub patrol_below_sanity: i32,
+    /// Hallucinations hunt like real enemies (and look like them) from this depth below this sanity.
+    pub hallucination_hunt_depth: u32,
+    pub hunt_below_sanity: i32,
+
+    // Scheduler (turn-system spec).
+    pub charge_to_act: u32,
+    pub player_speed: u32,
+    pub variants: &'static [VariantStats],
+    /// Stalkers lunge across one free cell to strike, then must wait this many of their turns.
+    pub lunge_cooldown: u32,
+    pub lunge_min_depth: u32,
+    /// Flayers' blows make the player bleed for this many turns, losing `bleed_damage` HP each turn.
+    pub bleeding_turns: u32,
+    pub bleed_damage: i32,
+    /// A hunting hallucination's blow terrifies for this many turns, costing `terror_sanity` each.
+    pub terrified_turns: u32,
+    pub terror_sanity: i32,
 }
 
 pub const BALANCE: Balance = Balance {
@@ -24,4 +137,106 @@ pub const BALANCE: Balance = Balance {
     room_attempts: 400,
     wide_corridor_percent: 35,
     extra_loops_per_ten_rooms: 1,
+
+    start_hp: 5,
+    max_hp: 5,
+    max_sanity: 100_000,
+    max_weakness: 100,
+    start_weapon: 1,
+    weakness_per_turn: 1,
+    starvation_damage: 1,
+    sanity_drain_per_depth: 25,
+
+    food_weakness: 20,
+    pill_weakness: 15,
+    pill_sanity: 20_000,
+    bandage_weakness: 15,
+    bandage_hp: 1,
+    hallucinated_item_sanity: 5_000,
+    hallucinated_weapon_sanity: 2_000,
+
+    bonus_damage_percent: 30,
+    hit_hallucination_sanity: 3_000,
+    hallucination_attack_sanity: 4_000,
+    persistent_below_sanity: 20_000,
+    persistent_hallucination_hp: 3,
+
+    score_per_kill: 100,
+    score_per_depth_squared: 50,
+    score_per_weapon_damage: 500,
+
+    enemies_at_depth_1: (3, 5),
+    enemies_per_depth: 2,
+    hallucinations: (1, 2),
+    pickups_at_depth_1: (2, 3),
+    pickups_depth_step: 2,
+    hallucinated_pickups_at_depth_1: (0, 1),
+    odd_depth_weapon_percent: 40,
+    weapon_base: 2,
+    weapon_depth_divisor: 3,
+    weapon_min: 2,
+    enemy_tiers: &[
+        EnemyTier { min_depth: 1, hp: (1, 1), damage: (1, 1) },
+        EnemyTier { min_depth: 2, hp: (2, 3), damage: (1, 1) },
+        EnemyTier { min_depth: 4, hp: (3, 5), damage: (1, 2) },
+        EnemyTier { min_depth: 7, hp: (5, 8), damage: (2, 2) },
+        EnemyTier { min_depth: 10, hp: (8, 10), damage: (2, 2) },
+    ],
+    deep_damage_depth_step: 5,
+    pickup_table: &[
+        Weighted::new(Item::Food, 50, 1, 0),
+        Weighted::new(Item::Pill, 30, 1, 2),
+        Weighted::new(Item::Bandage, 20, 1, 1),
+    ],
+    hallucinated_pickup_table: &[
+        Weighted::new(Some(Item::Food), 40, 1, 0),
+        Weighted::new(Some(Item::Pill), 30, 1, 0),
+        Weighted::new(Some(Item::Bandage), 20, 1, 0),
+        Weighted::new(None, 10, 2, 1),
+    ],
+    weapon_table: &[
+        Weighted::new(WeaponQuality { bonus: -1 }, 35, 1, 0),
+        Weighted::new(WeaponQuality { bonus: 0 }, 50, 1, 0),
+        Weighted::new(WeaponQuality { bonus: 1 }, 10, 4, 2),
+        Weighted::new(WeaponQuality { bonus: 2 }, 5, 8, 1),
+    ],
+    enemy_table: &[
+        Weighted::new(Variant::Shambler, 40, 1, 0),
+        Weighted::new(Variant::Lurker, 50, 1, 0),
+        Weighted::new(Variant::Stalker, 10, 4, 4),
+        Weighted::new(Variant::Flayer, 10, 7, 3),
+    ],
+
+    fov_radius: 8,
+    patrol_every: 3,
+    hallucination_patrol_depth: 4,
+    patrol_below_sanity: 60_000,
+    hallucination_hunt_depth: 7,
+    hunt_below_sanity: 40_000,
+
+    charge_to_act: 100,
+    player_speed: 100,
+    variants: &[
+        VariantStats { variant: Variant::Shambler, speed: 60 },
+        VariantStats { variant: Variant::Lurker, speed: 100 },
+        VariantStats { variant: Variant::Stalker, speed: 170 },
+        VariantStats { variant: Variant::Flayer, speed: 100 },
+    ],
+    lunge_cooldown: 4,
+    lunge_min_depth: 4,
+    bleeding_turns: 2,
+    bleed_damage: 1,
+    terrified_turns: 3,
+    terror_sanity: 2_000,
 };
+
+impl Balance {
+    pub fn speed_of(&self, variant: Variant) -> u32 {
+        self.variants.iter().find(|v| v.variant == variant).map_or(self.player_speed, |v| v.speed)
+    }
+
+    /// The enemy tier that applies at `depth`.
+    pub fn tier_for(&self, depth: u32) -> &EnemyTier {
+        self.enemy_tiers.iter().rev().find(|t| depth >= t.min_depth).unwrap_or(&self.enemy_tiers[0])
+    }
+}

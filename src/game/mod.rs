@@ -4,15 +4,29 @@
 //! from anywhere but the run's seeded streams in [`rng`].
 
 pub mod action;
+pub mod ai;
 pub mod balance;
+pub mod combat;
 pub mod dump;
+pub mod entity;
+pub mod fov;
 pub mod gen;
+pub mod inventory;
+pub mod items;
 pub mod map;
+pub mod messages;
+pub mod player;
 pub mod pos;
 pub mod rng;
 pub mod run;
+pub mod scheduler;
+pub mod score;
+pub mod spawn;
+pub mod status;
+pub mod tables;
 
 pub use action::{Action, Event, TurnReport};
+pub use entity::{Entity, EntityId, EntityKind, Item, Pickup, Variant};
 pub use map::{Map, Tile};
 pub use pos::{Facing, Pos};
 pub use run::{Game, Status};

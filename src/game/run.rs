@@ -1,25 +1,25 @@
 //! `Game`: the whole state of one run and the single entry point that advances it, `act`.
 
 use super::action::{Action, Event, TurnReport};
+use super::balance::BALANCE;
+use super::entity::{Entity, EntityId, EntityKind};
+use super::fov::field_of_view;
 use super::gen::{self, Level};
 use super::map::{Map, Tile};
+use super::messages as msg;
+use super::player::Player;
 use super::pos::{Facing, Pos};
 use super::rng::{gameplay_stream, level_stream, GameRng};
+use super::scheduler::{ActorId, Scheduler};
+use super::score::score;
+use super::spawn::populate;
+use super::status::StatusKind;
 use serde::{Deserialize, Serialize};
-
-pub const MSG_DESCEND_PROMPT: &str = "Press Space to descend...";
-pub const MSG_SWING_AT_AIR: &str = "You swing at the air.";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Status {
     Playing,
     Dead,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Player {
-    pub pos: Pos,
-    pub facing: Facing,
 }
 
 /// A line of the message log, stamped with the turn it was said on so the HUD can fade it.
@@ -32,14 +32,22 @@ pub struct Message {
 /// The state of one run. Pure data plus rules: no clock, no I/O, no GPU.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Game {
-    seed: u64,
-    depth: u32,
-    turn: u64,
-    status: Status,
-    level: Level,
-    player: Player,
-    messages: Vec<Message>,
-    rng: GameRng,
+    pub(crate) seed: u64,
+    pub(crate) depth: u32,
+    pub(crate) turn: u64,
+    pub(crate) status: Status,
+    pub(crate) level: Level,
+    pub(crate) player: Player,
+    pub(crate) entities: Vec<Entity>,
+    pub(crate) scheduler: Scheduler,
+    pub(crate) messages: Vec<Message>,
+    pub(crate) kills: u32,
+    pub(crate) cause_of_death: Option<String>,
+    /// Cells in the player's field of view, row-major, recomputed whenever the player's turn begins.
+    pub(crate) visible: Vec<bool>,
+    /// Every cell ever seen on this level (the automap's memory).
+    pub(crate) explored: Vec<bool>,
+    pub(crate) rng: GameRng,
 }
 
 impl Game {
@@ -51,18 +59,11 @@ impl Game {
     /// A new run starting at `depth` (practice runs, tests).
     pub fn new_at_depth(seed: u64, depth: u32) -> Self {
         let depth = depth.max(1);
-        let level = gen::generate(depth, &mut level_stream(seed, depth));
-        let player = Player { pos: level.start, facing: Facing::East };
-        Self {
-            seed,
-            depth,
-            turn: 0,
-            status: Status::Playing,
-            level,
-            player,
-            messages: Vec::new(),
-            rng: gameplay_stream(seed),
-        }
+        let mut level_rng = level_stream(seed, depth);
+        let level = gen::generate(depth, &mut level_rng);
+        let entities = populate(&level, depth, &mut level_rng);
+        let player = Player::new(level.start, Facing::East);
+        Self::assemble(seed, depth, level, entities, player)
     }
 
     /// A run on a hand-built map (tests): the player stands at `start` facing `facing`. A map
@@ -70,17 +71,49 @@ impl Game {
     pub fn from_map(map: Map, start: Pos, facing: Facing) -> Self {
         let exit = map.cells().find(|&p| map.get(p) == Tile::Exit).unwrap_or(Pos::new(-1, -1));
         let level = Level { map, rooms: Vec::new(), start_room: 0, exit_room: 0, start, exit };
-        Self {
-            seed: 0,
-            depth: 1,
+        Self::assemble(0, 1, level, Vec::new(), Player::new(start, facing))
+    }
+
+    fn assemble(seed: u64, depth: u32, level: Level, entities: Vec<Entity>, player: Player) -> Self {
+        let cells = (level.map.width() * level.map.height()) as usize;
+        let mut game = Self {
+            seed,
+            depth,
             turn: 0,
             status: Status::Playing,
             level,
-            player: Player { pos: start, facing },
+            player,
+            entities,
+            scheduler: Scheduler::new(BALANCE.charge_to_act),
             messages: Vec::new(),
-            rng: gameplay_stream(0),
-        }
+            kills: 0,
+            cause_of_death: None,
+            visible: vec![false; cells],
+            explored: vec![false; cells],
+            rng: gameplay_stream(seed),
+        };
+        game.rebuild_scheduler();
+        game.refresh_view();
+        game
     }
+
+    /// Puts an entity on the map (tests and hand-built levels). Refuses an occupied or solid cell.
+    pub fn spawn(&mut self, pos: Pos, kind: EntityKind) -> Option<EntityId> {
+        if !self.level.map.is_walkable(pos) || self.entity_at(pos).is_some() || pos == self.player.pos {
+            return None;
+        }
+        let id = EntityId(self.entities.iter().map(|e| e.id.0 + 1).max().unwrap_or(0));
+        let mut entity = Entity::new(id, pos, kind);
+        entity.patrol_wait = BALANCE.patrol_every;
+        if entity.is_actor() {
+            self.scheduler.add(ActorId::Entity(id.0), speed_of(&entity));
+        }
+        self.entities.push(entity);
+        self.refresh_view();
+        Some(id)
+    }
+
+    // --- Reading the state -------------------------------------------------------------------
 
     pub fn seed(&self) -> u64 {
         self.seed
@@ -106,14 +139,66 @@ impl Game {
     pub fn player(&self) -> &Player {
         &self.player
     }
+    pub fn entities(&self) -> &[Entity] {
+        &self.entities
+    }
     pub fn messages(&self) -> &[Message] {
         &self.messages
+    }
+    pub fn kills(&self) -> u32 {
+        self.kills
+    }
+    pub fn cause_of_death(&self) -> Option<&str> {
+        self.cause_of_death.as_deref()
     }
     pub fn on_exit(&self) -> bool {
         self.player.pos == self.level.exit
     }
+    pub fn score(&self) -> i64 {
+        score(self.kills, self.depth, self.player.weapon)
+    }
+    pub fn entity_at(&self, pos: Pos) -> Option<&Entity> {
+        self.entities.iter().find(|e| e.pos == pos)
+    }
+    pub fn entity(&self, id: EntityId) -> Option<&Entity> {
+        self.entities.iter().find(|e| e.id == id)
+    }
+    /// True when `pos` is in the player's field of view this turn.
+    pub fn is_visible(&self, pos: Pos) -> bool {
+        self.level.map.in_bounds(pos) && self.visible[self.index(pos)]
+    }
+    pub fn is_explored(&self, pos: Pos) -> bool {
+        self.level.map.in_bounds(pos) && self.explored[self.index(pos)]
+    }
+    pub fn visible_cells(&self) -> Vec<Pos> {
+        self.level.map.cells().filter(|&p| self.is_visible(p)).collect()
+    }
 
-    /// Resolves one action at once and deterministically.
+    /// Hallucinations at low sanity do not vanish when touched and take several blows.
+    pub fn hallucinations_persistent(&self) -> bool {
+        self.player.sanity < BALANCE.persistent_below_sanity
+    }
+
+    /// The next `n` actors to act, starting with the player (who is always the one waiting for
+    /// input), keeping only those the player can see.
+    pub fn upcoming_actors(&self, n: usize) -> Vec<ActorId> {
+        let mut sim = self.scheduler.clone();
+        sim.end_turn(ActorId::Player);
+        let seen = |id: &ActorId| match id {
+            ActorId::Player => true,
+            ActorId::Entity(raw) => self.entity(EntityId(*raw)).is_some_and(|e| self.is_visible(e.pos)),
+        };
+        let mut queue = vec![ActorId::Player];
+        // Look far enough ahead that unseen actors do not starve the strip.
+        queue.extend(sim.predicted_queue(n * 8).into_iter().filter(seen));
+        queue.truncate(n);
+        queue
+    }
+
+    // --- Advancing the state -----------------------------------------------------------------
+
+    /// Resolves one action at once and deterministically: the player's action, then every other
+    /// actor the scheduler activates until the player is due again.
     pub fn act(&mut self, action: Action) -> TurnReport {
         let mut report = TurnReport::default();
         if self.status != Status::Playing {
@@ -132,9 +217,23 @@ impl Game {
                 true
             }
             Action::Interact => self.interact(&mut report),
+            Action::Select(slot) => {
+                self.player.inventory.select(slot as usize);
+                false
+            }
+            Action::UseItem => self.use_selected(&mut report),
+            Action::Discard => {
+                self.discard_selected(&mut report);
+                false
+            }
         };
         if report.took_turn {
             self.end_player_turn(&mut report);
+            self.run_others(&mut report);
+            if self.status == Status::Playing {
+                self.start_player_turn(&mut report);
+            }
+            self.refresh_view();
         }
         report
     }
@@ -146,10 +245,32 @@ impl Game {
             report.events.push(Event::Bumped { toward: dir });
             return false;
         }
+        if let Some(entity) = self.entity_at(to) {
+            match entity.kind {
+                EntityKind::Enemy { .. } => {
+                    report.events.push(Event::Blocked { toward: dir });
+                    self.say(msg::BLOCKED_BY_ENEMY, report);
+                    return true;
+                }
+                EntityKind::Hallucination { .. } if self.hallucinations_persistent() => {
+                    report.events.push(Event::Blocked { toward: dir });
+                    self.say(msg::FRIGHTENED, report);
+                    return true;
+                }
+                EntityKind::Hallucination { .. } => {
+                    // Walking into a fleeting hallucination shows it was never there, at no cost.
+                    let id = entity.id;
+                    self.remove_entity(id);
+                    report.events.push(Event::HallucinationVanished { id, pos: to });
+                }
+                _ => {}
+            }
+        }
         self.player.pos = to;
         report.events.push(Event::PlayerMoved { from, to });
+        self.collect_pickup_here(report);
         if self.on_exit() {
-            self.say(MSG_DESCEND_PROMPT, report);
+            self.say(msg::DESCEND_PROMPT, report);
         }
         true
     }
@@ -164,26 +285,121 @@ impl Game {
         if self.on_exit() {
             self.descend(report);
         } else {
-            report.events.push(Event::SwungAtAir);
-            self.say(MSG_SWING_AT_AIR, report);
+            self.player_attack(report);
         }
         true
     }
 
     fn descend(&mut self, report: &mut TurnReport) {
         self.depth += 1;
-        self.level = gen::generate(self.depth, &mut level_stream(self.seed, self.depth));
-        self.player = Player { pos: self.level.start, facing: Facing::East };
+        let mut level_rng = level_stream(self.seed, self.depth);
+        self.level = gen::generate(self.depth, &mut level_rng);
+        self.entities = populate(&self.level, self.depth, &mut level_rng);
+        self.player.pos = self.level.start;
+        self.player.facing = Facing::East;
+        let cells = (self.level.map.width() * self.level.map.height()) as usize;
+        self.explored = vec![false; cells];
+        self.visible = vec![false; cells];
+        self.rebuild_scheduler();
         report.events.push(Event::Descended { depth: self.depth });
         self.say(&format!("You descend to depth {}.", self.depth), report);
     }
 
-    fn end_player_turn(&mut self, _report: &mut TurnReport) {
+    /// Once per player turn: time, hunger, the slow drain of sanity, and the player's statuses.
+    fn end_player_turn(&mut self, report: &mut TurnReport) {
         self.turn += 1;
+        self.player.heartbeat += 1;
+        self.player.change_weakness(BALANCE.weakness_per_turn);
+        if self.player.weakness >= BALANCE.max_weakness {
+            self.player.take_damage(BALANCE.starvation_damage);
+            report.events.push(Event::PlayerHurt { amount: BALANCE.starvation_damage, real: true });
+            self.say(msg::STARVING, report);
+            self.check_death("starved", report);
+        }
+        self.player.lose_sanity(BALANCE.sanity_drain_per_depth * self.depth as i32);
+        self.player.statuses.tick();
+        self.scheduler.end_turn(ActorId::Player);
     }
 
-    fn say(&mut self, text: &str, report: &mut TurnReport) {
+    /// The start-of-turn triggers of the player's statuses (turn-system spec, "Activation").
+    fn start_player_turn(&mut self, report: &mut TurnReport) {
+        if self.player.statuses.has(StatusKind::Bleeding) {
+            self.player.take_damage(BALANCE.bleed_damage);
+            report.events.push(Event::PlayerHurt { amount: BALANCE.bleed_damage, real: true });
+            self.say(msg::BLEEDING, report);
+            self.check_death("bled to death", report);
+        }
+        if self.player.statuses.has(StatusKind::Terrified) {
+            self.player.lose_sanity(BALANCE.terror_sanity);
+        }
+    }
+
+    /// Activates actors in scheduler order until the player is due again (or dies).
+    fn run_others(&mut self, report: &mut TurnReport) {
+        // Every actor but the player could be activated a bounded number of times per player turn;
+        // the cap only guards against a scheduler bug turning into a hang.
+        let cap = 64 * (self.entities.len() + 1);
+        for _ in 0..cap {
+            match self.scheduler.next_actor() {
+                Some(ActorId::Player) | None => return,
+                Some(ActorId::Entity(raw)) => {
+                    self.entity_turn(EntityId(raw), report);
+                    self.scheduler.end_turn(ActorId::Entity(raw));
+                    if self.status != Status::Playing {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    pub(crate) fn check_death(&mut self, cause: &str, report: &mut TurnReport) {
+        if self.player.hp <= 0 && self.status == Status::Playing {
+            self.status = Status::Dead;
+            self.cause_of_death = Some(format!("{cause} at depth {}", self.depth));
+            report.events.push(Event::Died);
+            self.say(msg::EPITAPH, report);
+        }
+    }
+
+    pub(crate) fn say(&mut self, text: &str, report: &mut TurnReport) {
         self.messages.push(Message { text: text.to_string(), turn: self.turn });
         report.events.push(Event::Message(text.to_string()));
+    }
+
+    pub(crate) fn remove_entity(&mut self, id: EntityId) {
+        self.entities.retain(|e| e.id != id);
+        self.scheduler.remove(ActorId::Entity(id.0));
+    }
+
+    pub(crate) fn entity_index(&self, id: EntityId) -> Option<usize> {
+        self.entities.iter().position(|e| e.id == id)
+    }
+
+    fn rebuild_scheduler(&mut self) {
+        self.scheduler = Scheduler::new(BALANCE.charge_to_act);
+        self.scheduler.add(ActorId::Player, BALANCE.player_speed);
+        for e in self.entities.iter().filter(|e| e.is_actor()) {
+            self.scheduler.add(ActorId::Entity(e.id.0), speed_of(e));
+        }
+    }
+
+    /// Recomputes the field of view and adds it to the explored memory.
+    pub(crate) fn refresh_view(&mut self) {
+        self.visible = field_of_view(&self.level.map, self.player.pos, BALANCE.fov_radius);
+        for (seen, now) in self.explored.iter_mut().zip(&self.visible) {
+            *seen |= *now;
+        }
+    }
+
+    fn index(&self, p: Pos) -> usize {
+        (p.y * self.level.map.width() + p.x) as usize
+    }
+}
+
+fn speed_of(entity: &Entity) -> u32 {
+    match entity.kind {
+        EntityKind::Enemy { variant, .. } => BALANCE.speed_of(variant),
+        _ => BALANCE.player_speed,
     }
 }

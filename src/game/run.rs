@@ -74,6 +74,19 @@ impl Game {
         Self::assemble(0, 1, level, Vec::new(), Player::new(start, facing))
     }
 
+    /// A hand-built run as if found at `depth` (tests of depth-dependent rules).
+    pub fn from_map_at_depth(map: Map, start: Pos, facing: Facing, depth: u32) -> Self {
+        let mut game = Self::from_map(map, start, facing);
+        game.depth = depth.max(1);
+        game
+    }
+
+    /// Direct access to the player, for tests and tools that set up a situation. Changes made here
+    /// skip the rules (no turn passes, no event is reported).
+    pub fn player_mut(&mut self) -> &mut Player {
+        &mut self.player
+    }
+
     fn assemble(seed: u64, depth: u32, level: Level, entities: Vec<Entity>, player: Player) -> Self {
         let cells = (level.map.width() * level.map.height()) as usize;
         let mut game = Self {

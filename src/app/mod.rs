@@ -6,6 +6,7 @@
 pub mod anim;
 pub mod bench;
 pub mod cli;
+pub mod effects;
 pub mod headless;
 pub mod input;
 pub mod screenshot;

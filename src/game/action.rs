@@ -108,6 +108,10 @@ pub enum Event {
         from: Pos,
         to: Pos,
     },
+    /// Cells that swapped wall for passage out of the player's sight.
+    MazeShifted {
+        cells: Vec<Pos>,
+    },
     PickedUp {
         glyph: char,
     },

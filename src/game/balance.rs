@@ -127,6 +127,31 @@ pub struct Balance {
     /// A hunting hallucination's blow terrifies for this many turns, costing `terror_sanity` each.
     pub terrified_turns: u32,
     pub terror_sanity: i32,
+
+    // Sanity bands (plan §6.1), listed from sane to mad; a band holds from its floor (thousandths) up.
+    pub sanity_bands: &'static [SanityBand],
+    /// Each visible candidate cell becomes a phantom with the band's phantom percent times this factor
+    /// (per mille of the percent), so "20% phantom" means a real share of what the player sees.
+    pub phantom_cell_per_mille_of_percent: u32,
+    /// No shifting at depths shallower than this (plan §6.4).
+    pub shift_min_depth: u32,
+    /// How many cells one shift flips, inclusive.
+    pub shift_cells: (u32, u32),
+    /// Darkness (plan §6.6): the largest dimming from hunger and from depth, and the depth where depth
+    /// dimming is full. Both are fractions of the light, multiplied.
+    pub max_weakness_dimming: f32,
+    pub max_depth_dimming: f32,
+    pub depth_dimming_full_at: u32,
+}
+
+/// One sanity band: from `floor` (thousandths of a percent) up to the next band's floor.
+#[derive(Clone, Copy, Debug)]
+pub struct SanityBand {
+    pub floor: i32,
+    /// Chance in percent that a visible cell is shown as its opposite this turn (before scaling).
+    pub phantom_percent: u32,
+    /// Chance in percent per turn that the maze shifts out of sight.
+    pub shift_percent: u32,
 }
 
 pub const BALANCE: Balance = Balance {
@@ -228,11 +253,33 @@ pub const BALANCE: Balance = Balance {
     bleed_damage: 1,
     terrified_turns: 3,
     terror_sanity: 2_000,
+
+    sanity_bands: &[
+        SanityBand { floor: 80_000, phantom_percent: 0, shift_percent: 0 },
+        SanityBand { floor: 60_000, phantom_percent: 5, shift_percent: 0 },
+        SanityBand { floor: 40_000, phantom_percent: 10, shift_percent: 5 },
+        SanityBand { floor: 20_000, phantom_percent: 15, shift_percent: 10 },
+        SanityBand { floor: 0, phantom_percent: 20, shift_percent: 15 },
+    ],
+    phantom_cell_per_mille_of_percent: 250,
+    shift_min_depth: 4,
+    shift_cells: (1, 3),
+    max_weakness_dimming: 0.8,
+    max_depth_dimming: 0.8,
+    depth_dimming_full_at: 15,
 };
 
 impl Balance {
     pub fn speed_of(&self, variant: Variant) -> u32 {
         self.variants.iter().find(|v| v.variant == variant).map_or(self.player_speed, |v| v.speed)
+    }
+
+    /// The sanity band that holds at `sanity` (thousandths).
+    pub fn band_for(&self, sanity: i32) -> &SanityBand {
+        self.sanity_bands
+            .iter()
+            .find(|b| sanity >= b.floor)
+            .unwrap_or(&self.sanity_bands[self.sanity_bands.len() - 1])
     }
 
     /// The enemy tier that applies at `depth`.

@@ -98,10 +98,16 @@ impl StateDump {
                     .inventory
                     .slots()
                     .iter()
-                    .map(|s| s.map(|c| SlotDump { item: c.item.glyph().to_string(), hallucinated: c.hallucinated }))
+                    .map(|s| {
+                        s.map(|c| SlotDump { item: c.item.glyph().to_string(), hallucinated: c.hallucinated })
+                    })
                     .collect(),
                 selected: p.inventory.selected(),
-                statuses: p.statuses.iter().map(|s| StatusDump { kind: s.kind.name(), turns_left: s.turns_left }).collect(),
+                statuses: p
+                    .statuses
+                    .iter()
+                    .map(|s| StatusDump { kind: s.kind.name(), turns_left: s.turns_left })
+                    .collect(),
                 visible: game.visible_cells().into_iter().map(|c| [c.x, c.y]).collect(),
             },
             map: MapDump {

@@ -19,6 +19,7 @@ pub mod player;
 pub mod pos;
 pub mod rng;
 pub mod run;
+pub mod sanity;
 pub mod scheduler;
 pub mod score;
 pub mod spawn;

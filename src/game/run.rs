@@ -10,6 +10,7 @@ use super::messages as msg;
 use super::player::Player;
 use super::pos::{Facing, Pos};
 use super::rng::{gameplay_stream, level_stream, GameRng};
+use super::sanity::{Phantom, MSG_SOLID_STONE, MSG_WALL_NEVER_THERE};
 use super::scheduler::{ActorId, Scheduler};
 use super::score::score;
 use super::spawn::populate;
@@ -47,6 +48,8 @@ pub struct Game {
     pub(crate) visible: Vec<bool>,
     /// Every cell ever seen on this level (the automap's memory).
     pub(crate) explored: Vec<bool>,
+    /// This turn's phantom cells, row-major; re-drawn every turn.
+    pub(crate) phantoms: Vec<Phantom>,
     pub(crate) rng: GameRng,
 }
 
@@ -103,6 +106,7 @@ impl Game {
             cause_of_death: None,
             visible: vec![false; cells],
             explored: vec![false; cells],
+            phantoms: vec![Phantom::None; cells],
             rng: gameplay_stream(seed),
         };
         game.rebuild_scheduler();
@@ -242,11 +246,15 @@ impl Game {
         };
         if report.took_turn {
             self.end_player_turn(&mut report);
+            // Enemies judge line of sight from where the player now stands.
+            self.refresh_view();
             self.run_others(&mut report);
             if self.status == Status::Playing {
                 self.start_player_turn(&mut report);
             }
-            self.refresh_view();
+            // The view does not depend on who stands where, so it is still current here.
+            self.shift_maze(&mut report);
+            self.roll_phantoms();
         }
         report
     }
@@ -255,8 +263,18 @@ impl Game {
         let from = self.player.pos;
         let to = from.step(dir);
         if !self.level.map.is_walkable(to) {
+            if self.phantom_at(to) == Phantom::Passage {
+                // It looked open: the attempt is real and costs the turn (SPEC "Turn and actions").
+                report.events.push(Event::Blocked { toward: dir });
+                self.say(MSG_SOLID_STONE, report);
+                return true;
+            }
             report.events.push(Event::Bumped { toward: dir });
             return false;
+        }
+        if self.phantom_at(to) == Phantom::Wall {
+            self.clear_phantom(to);
+            self.say(MSG_WALL_NEVER_THERE, report);
         }
         if let Some(entity) = self.entity_at(to) {
             match entity.kind {
@@ -313,6 +331,7 @@ impl Game {
         let cells = (self.level.map.width() * self.level.map.height()) as usize;
         self.explored = vec![false; cells];
         self.visible = vec![false; cells];
+        self.phantoms = vec![Phantom::None; cells];
         self.rebuild_scheduler();
         report.events.push(Event::Descended { depth: self.depth });
         self.say(&format!("You descend to depth {}.", self.depth), report);

@@ -1,0 +1,207 @@
+//! When sanity breaks (plan §6): phantom cells, the shifting maze, darkness, and how mad the view looks.
+
+use super::action::{Event, TurnReport};
+use super::balance::BALANCE;
+use super::gen::connectivity::distances;
+use super::map::Tile;
+use super::pos::Pos;
+use super::run::Game;
+use rand::RngExt;
+use serde::{Deserialize, Serialize};
+
+pub const MSG_SOLID_STONE: &str = "You walk into solid stone.";
+pub const MSG_WALL_NEVER_THERE: &str = "The wall was never there.";
+
+/// How a cell lies to the player this turn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phantom {
+    #[default]
+    None,
+    /// Floor drawn as a wall; walking into it reveals the lie.
+    Wall,
+    /// Wall drawn as an opening; walking into it is blocked and costs the turn.
+    Passage,
+}
+
+/// How strongly each visual effect shows, every one a smooth function of sanity (0..1 each).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Madness {
+    pub colour_drift: f32,
+    pub breathing: f32,
+    pub flicker: f32,
+    pub warp: f32,
+    pub false_player: f32,
+    pub distortion: f32,
+}
+
+/// Sanity percent at which each effect begins and where it is full: smoothstep between them, so
+/// crossing a band edge never makes the picture jump (SPEC "Sanity").
+const RAMPS: [(f32, f32); 6] =
+    [(80.0, 40.0), (80.0, 40.0), (60.0, 20.0), (40.0, 10.0), (40.0, 5.0), (20.0, 0.0)];
+
+fn ramp((begin, full): (f32, f32), sanity: f32) -> f32 {
+    let t = ((begin - sanity) / (begin - full)).clamp(0.0, 1.0);
+    t * t * (3.0 - 2.0 * t)
+}
+
+pub fn madness(sanity_percent: f32) -> Madness {
+    let r = RAMPS.map(|edges| ramp(edges, sanity_percent));
+    Madness {
+        colour_drift: r[0],
+        breathing: r[1],
+        flicker: r[2],
+        warp: r[3],
+        false_player: r[4],
+        distortion: r[5],
+    }
+}
+
+/// The fraction of the torchlight left after hunger and depth (plan §6.6): the two dimmings multiply.
+pub fn light_scale(weakness: i32, depth: u32) -> f32 {
+    let hunger = weakness.clamp(0, BALANCE.max_weakness) as f32 / BALANCE.max_weakness as f32;
+    let full_at = BALANCE.depth_dimming_full_at.max(2);
+    let deep = (depth.max(1) - 1).min(full_at - 1) as f32 / (full_at - 1) as f32;
+    (1.0 - BALANCE.max_weakness_dimming * hunger) * (1.0 - BALANCE.max_depth_dimming * deep)
+}
+
+impl Game {
+    pub fn phantom_at(&self, p: Pos) -> Phantom {
+        if self.level.map.in_bounds(p) {
+            self.phantoms[(p.y * self.level.map.width() + p.x) as usize]
+        } else {
+            Phantom::None
+        }
+    }
+
+    /// What the player believes stands at `p` this turn.
+    pub fn apparent_tile(&self, p: Pos) -> Tile {
+        match (self.level.map.get(p), self.phantom_at(p)) {
+            (_, Phantom::Wall) => Tile::Wall,
+            (Tile::Wall, Phantom::Passage) => Tile::Floor,
+            (tile, _) => tile,
+        }
+    }
+
+    pub fn madness(&self) -> Madness {
+        madness(self.player.sanity_percent())
+    }
+
+    pub fn light_scale(&self) -> f32 {
+        light_scale(self.player.weakness, self.depth)
+    }
+
+    pub(crate) fn clear_phantom(&mut self, p: Pos) {
+        if self.level.map.in_bounds(p) {
+            let i = (p.y * self.level.map.width() + p.x) as usize;
+            self.phantoms[i] = Phantom::None;
+        }
+    }
+
+    /// Chooses this turn's phantoms among the cells the player can see. Drawn once per turn from the
+    /// gameplay stream, so they hold still until the next action.
+    pub(crate) fn roll_phantoms(&mut self) {
+        self.phantoms.iter_mut().for_each(|p| *p = Phantom::None);
+        let percent = BALANCE.band_for(self.player.sanity).phantom_percent;
+        if percent == 0 {
+            return;
+        }
+        let per_100k = percent * BALANCE.phantom_cell_per_mille_of_percent;
+        let width = self.level.map.width();
+        for p in self.visible_cells() {
+            let candidate = match self.level.map.get(p) {
+                Tile::Floor if p != self.player.pos && self.entity_at(p).is_none() => Phantom::Wall,
+                Tile::Wall if !self.level.map.is_border(p) && self.touches_floor(p) => Phantom::Passage,
+                _ => continue,
+            };
+            if self.rng.random_range(0..100_000) < per_100k {
+                self.phantoms[(p.y * width + p.x) as usize] = candidate;
+            }
+        }
+    }
+
+    fn touches_floor(&self, p: Pos) -> bool {
+        p.neighbours4().iter().any(|&n| self.level.map.is_walkable(n))
+    }
+
+    /// On turn resolution, out of the player's sight, a few cells may swap wall for passage (§6.4).
+    pub(crate) fn shift_maze(&mut self, report: &mut TurnReport) {
+        let percent = BALANCE.band_for(self.player.sanity).shift_percent;
+        if self.depth < BALANCE.shift_min_depth || percent == 0 || self.rng.random_range(0..100) >= percent {
+            return;
+        }
+        let candidates: Vec<Pos> = self.level.map.cells().filter(|&p| self.may_shift(p)).collect();
+        if candidates.is_empty() {
+            return;
+        }
+        let (lo, hi) = BALANCE.shift_cells;
+        let count = self.rng.random_range(lo..=hi);
+        let mut flipped = Vec::new();
+        for _ in 0..count {
+            let p = candidates[self.rng.random_range(0..candidates.len())];
+            if flipped.contains(&p) {
+                continue;
+            }
+            let before = self.level.map.get(p);
+            let after = if before == Tile::Wall { Tile::Floor } else { Tile::Wall };
+            self.level.map.set(p, after);
+            if self.keeps_the_way_out() {
+                flipped.push(p);
+            } else {
+                self.level.map.set(p, before); // would trap the player: undone
+            }
+        }
+        if !flipped.is_empty() {
+            report.events.push(Event::MazeShifted { cells: flipped });
+        }
+    }
+
+    /// A cell may flip if the player cannot see it, it is not on the border, the exit or the player's
+    /// cell, nothing stands on it, and (for walls) it borders a passage so the change means something.
+    fn may_shift(&self, p: Pos) -> bool {
+        let map = &self.level.map;
+        if map.is_border(p) || self.is_visible(p) || p == self.player.pos || p == self.level.exit {
+            return false;
+        }
+        match map.get(p) {
+            Tile::Wall => self.touches_floor(p),
+            Tile::Floor => self.entity_at(p).is_none(),
+            Tile::Exit => false,
+        }
+    }
+
+    /// The exit is still reachable from the player, and the player is not walled in.
+    pub fn keeps_the_way_out(&self) -> bool {
+        let map = &self.level.map;
+        let exit = self.level.exit;
+        let dist = distances(map, self.player.pos);
+        let exit_ok = !map.in_bounds(exit) || dist[(exit.y * map.width() + exit.x) as usize].is_some();
+        exit_ok && self.touches_floor(self.player.pos)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_effect_grows_smoothly_as_sanity_falls() {
+        let mut last = madness(100.0);
+        for step in 1..=1000 {
+            let now = madness(100.0 - step as f32 * 0.1);
+            for (a, b) in [
+                (last.colour_drift, now.colour_drift),
+                (last.breathing, now.breathing),
+                (last.flicker, now.flicker),
+                (last.warp, now.warp),
+                (last.false_player, now.false_player),
+                (last.distortion, now.distortion),
+            ] {
+                assert!(b >= a, "effects never weaken as sanity falls");
+                assert!(b - a < 0.01, "no jump: {a} -> {b} at step {step}");
+            }
+            last = now;
+        }
+        assert_eq!(madness(100.0), Madness::default());
+        assert!(madness(0.0).distortion > 0.99);
+    }
+}

@@ -110,7 +110,8 @@ fn walking_into_a_phantom_passage_is_blocked_and_costs_the_turn() {
 #[test]
 fn the_maze_shifts_only_out_of_sight_and_never_traps_the_player() {
     let mut rng = gameplay_stream(99);
-    let actions = [Action::MoveForward, Action::TurnLeft, Action::TurnRight, Action::StrafeLeft, Action::Wait];
+    let actions =
+        [Action::MoveForward, Action::TurnLeft, Action::TurnRight, Action::StrafeLeft, Action::Wait];
     let mut shifts = 0;
     for seed in 0..30u64 {
         let depth = 1 + (seed % 10) as u32;

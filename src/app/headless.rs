@@ -34,6 +34,8 @@ pub fn feed(game: &mut Game, commands: &[Command]) {
                 game.act(*action);
             }
             Command::Quit => break,
+            // Overlays and window controls change nothing in the game.
+            _ => {}
         }
     }
 }

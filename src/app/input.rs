@@ -1,13 +1,18 @@
 //! Input mapping: keyboard keys and `--keys` tokens to the commands of the app.
 
 use crate::game::Action;
-use winit::keyboard::KeyCode;
 
 /// What a key asks of the app: a game action, or something the app handles itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
     Act(Action),
+    /// Esc: in the window, asks "Save and quit?"; in `--keys`, ends the input.
     Quit,
+    Automap,
+    Help,
+    MessageLog,
+    Screenshot,
+    Fullscreen,
 }
 
 /// Parses a `--keys` string ("W W Q SPACE ESC") into commands; an unknown token is one clear error.
@@ -30,33 +35,6 @@ fn command_for_token(token: &str) -> Option<Command> {
     Action::from_key_token(token).map(Command::Act)
 }
 
-/// The command bound to a physical key (layout-independent, so WASD stays WASD on AZERTY).
-pub fn command_for_key(code: KeyCode) -> Option<Command> {
-    let token = match code {
-        KeyCode::KeyW => "W",
-        KeyCode::ArrowUp => "UP",
-        KeyCode::KeyS => "S",
-        KeyCode::ArrowDown => "DOWN",
-        KeyCode::KeyA => "A",
-        KeyCode::KeyD => "D",
-        KeyCode::KeyQ => "Q",
-        KeyCode::ArrowLeft => "LEFT",
-        KeyCode::KeyE => "E",
-        KeyCode::ArrowRight => "RIGHT",
-        KeyCode::KeyC => "C",
-        KeyCode::KeyZ => "Z",
-        KeyCode::KeyX => "X",
-        KeyCode::Space => "SPACE",
-        KeyCode::Digit1 => "1",
-        KeyCode::Digit2 => "2",
-        KeyCode::Digit3 => "3",
-        KeyCode::Digit4 => "4",
-        KeyCode::Escape => "ESC",
-        _ => return None,
-    };
-    command_for_token(token)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -71,7 +49,6 @@ mod tests {
         assert_eq!(cmds[4], Command::Act(Action::Interact));
         assert_eq!(cmds[5], Command::Act(Action::Wait));
         assert_eq!(cmds[6], Command::Quit);
-        assert_eq!(command_for_key(KeyCode::ArrowRight), Some(Command::Act(Action::TurnRight)));
     }
 
     #[test]

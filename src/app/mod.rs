@@ -5,10 +5,12 @@
 
 pub mod anim;
 pub mod bench;
+pub mod bindings;
 pub mod cli;
 pub mod effects;
 pub mod headless;
 pub mod input;
+pub mod persist;
 pub mod screenshot;
 pub mod turn_machine;
 pub mod window;

@@ -1,7 +1,8 @@
 //! The real window: winit events in, turn machine in the middle, wgpu frames out.
 
+use super::bindings::Bindings;
 use super::cli::Options;
-use super::input::{command_for_key, Command};
+use super::input::Command;
 use super::turn_machine::TurnMachine;
 use crate::game::{Action, Game, Status};
 use crate::render::{Gpu, Renderer, View};
@@ -106,13 +107,13 @@ impl App {
             ElementState::Pressed if !event.repeat => {
                 self.held.retain(|&k| k != code);
                 self.held.push(code);
-                match command_for_key(code) {
+                match Bindings::default().command(code) {
                     Some(Command::Quit) => event_loop.exit(),
                     Some(Command::Act(action)) => {
                         let now = self.now();
                         self.machine.press(&mut self.game, action, now);
                     }
-                    None => {}
+                    _ => {}
                 }
             }
             ElementState::Pressed => {}
@@ -121,7 +122,7 @@ impl App {
 
     /// The newest held key that maps to an action; the turn machine decides whether it repeats.
     fn held_action(&self) -> Option<Action> {
-        self.held.iter().rev().find_map(|&code| match command_for_key(code) {
+        self.held.iter().rev().find_map(|&code| match Bindings::default().command(code) {
             Some(Command::Act(action)) => Some(action),
             _ => None,
         })

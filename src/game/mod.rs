@@ -20,6 +20,7 @@ pub mod pos;
 pub mod rng;
 pub mod run;
 pub mod sanity;
+pub mod save;
 pub mod scheduler;
 pub mod score;
 pub mod spawn;

@@ -424,6 +424,29 @@ impl Game {
         }
     }
 
+    /// Checks the invariants a loaded state must hold, so a hand-edited save cannot panic the game.
+    pub fn validate(&self) -> Result<(), String> {
+        let map = &self.level.map;
+        let cells = (map.width() * map.height()) as usize;
+        if map.tiles().len() != cells
+            || self.visible.len() != cells
+            || self.explored.len() != cells
+            || self.phantoms.len() != cells
+        {
+            return Err("its grids do not match the map size".into());
+        }
+        if !map.in_bounds(self.player.pos) || !map.is_walkable(self.player.pos) {
+            return Err("the player stands outside the map or in a wall".into());
+        }
+        if self.entities.iter().any(|e| !map.in_bounds(e.pos)) {
+            return Err("an entity stands outside the map".into());
+        }
+        if !(0..=self.player.max_hp).contains(&self.player.hp) || self.player.inventory.selected() >= 4 {
+            return Err("the player's numbers are out of range".into());
+        }
+        Ok(())
+    }
+
     fn index(&self, p: Pos) -> usize {
         (p.y * self.level.map.width() + p.x) as usize
     }

@@ -1,0 +1,13 @@
+//! Files that outlive a process: the saved run, the profile, settings, morgue files and recordings.
+//!
+//! Every file is written atomically (temporary file, then rename) and read defensively: a file that
+//! cannot be used is moved aside with one clear message, never deleted or overwritten.
+
+pub mod files;
+pub mod morgue;
+pub mod profile;
+pub mod recording;
+pub mod run_save;
+pub mod settings;
+
+pub use files::{config_dir, data_dir};

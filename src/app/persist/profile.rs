@@ -1,0 +1,138 @@
+//! The profile: a top-10 high-score table and lifetime totals that survive every run.
+
+use super::files::{data_dir, move_aside, read_optional, write_atomic};
+use crate::game::save::{check_header, LoadError};
+use crate::game::Game;
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+
+pub const PROFILE_FORMAT_VERSION: u32 = 1;
+const PROFILE_FORMAT_NAME: &str = "hollowdeep-profile";
+pub const HIGH_SCORES: usize = 10;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScoreEntry {
+    pub score: i64,
+    pub depth: u32,
+    pub kills: u32,
+    pub turns: u64,
+    pub seed: u64,
+    /// YYYY-MM-DD, UTC.
+    pub date: String,
+    pub cause: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Totals {
+    pub runs: u64,
+    pub kills: u64,
+    pub turns: u64,
+    pub deepest: u32,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Profile {
+    pub high_scores: Vec<ScoreEntry>,
+    pub totals: Totals,
+}
+
+#[derive(Serialize, Deserialize)]
+struct ProfileFile {
+    format: String,
+    version: u32,
+    profile: Profile,
+}
+
+pub fn path() -> PathBuf {
+    data_dir().join("profile.json")
+}
+
+impl Profile {
+    /// Adds a finished run: into the totals always, into the table if it ranks.
+    pub fn record(&mut self, game: &Game, date: String) {
+        self.totals.runs += 1;
+        self.totals.kills += u64::from(game.kills());
+        self.totals.turns += game.turn();
+        self.totals.deepest = self.totals.deepest.max(game.depth());
+        self.high_scores.push(ScoreEntry {
+            score: game.score(),
+            depth: game.depth(),
+            kills: game.kills(),
+            turns: game.turn(),
+            seed: game.seed(),
+            date,
+            cause: game.cause_of_death().unwrap_or("left the dungeon").to_string(),
+        });
+        // Stable sort: among equal scores the earlier run keeps its place.
+        self.high_scores.sort_by(|a, b| b.score.cmp(&a.score));
+        self.high_scores.truncate(HIGH_SCORES);
+    }
+
+    pub fn to_text(&self) -> String {
+        let file = ProfileFile {
+            format: PROFILE_FORMAT_NAME.into(),
+            version: PROFILE_FORMAT_VERSION,
+            profile: self.clone(),
+        };
+        serde_json::to_string_pretty(&file).expect("a profile is plain data")
+    }
+
+    pub fn from_text(text: &str) -> Result<Profile, LoadError> {
+        check_header(text, PROFILE_FORMAT_NAME, PROFILE_FORMAT_VERSION)?;
+        let file: ProfileFile = serde_json::from_str(text).map_err(|e| LoadError::Corrupt(e.to_string()))?;
+        Ok(file.profile)
+    }
+
+    /// The table as `--scores` prints it.
+    pub fn table(&self) -> String {
+        let mut out = String::from(" #  score  depth  kills  turns        seed  date        cause\n");
+        for (i, e) in self.high_scores.iter().enumerate() {
+            out += &format!(
+                "{:>2} {:>6} {:>6} {:>6} {:>6} {:>11}  {}  {}\n",
+                i + 1,
+                e.score,
+                e.depth,
+                e.kills,
+                e.turns,
+                e.seed,
+                e.date,
+                e.cause
+            );
+        }
+        if self.high_scores.is_empty() {
+            out += "    (no runs recorded yet)\n";
+        }
+        let t = &self.totals;
+        out += &format!(
+            "Lifetime: {} runs, {} kills, {} turns, deepest depth {}.\n",
+            t.runs, t.kills, t.turns, t.deepest
+        );
+        out
+    }
+}
+
+/// Loads the profile; an unusable file is moved aside (with a warning) and a fresh profile begins.
+pub fn load() -> Result<(Profile, Option<String>), String> {
+    let path = path();
+    let problem = match read_optional(&path) {
+        Ok(None) => return Ok((Profile::default(), None)),
+        Ok(Some(text)) => match Profile::from_text(&text) {
+            Ok(profile) => return Ok((profile, None)),
+            Err(why) => why.to_string(),
+        },
+        Err(why) => why,
+    };
+    let moved = move_aside(&path, "unusable")?;
+    Ok((
+        Profile::default(),
+        Some(format!(
+            "The profile {} could not be used: {problem}. It was moved to {}; a new profile begins.",
+            path.display(),
+            moved.display()
+        )),
+    ))
+}
+
+pub fn save(profile: &Profile) -> Result<(), String> {
+    write_atomic(&path(), &profile.to_text())
+}

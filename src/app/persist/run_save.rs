@@ -1,0 +1,56 @@
+//! The saved run: written on "Save and quit", consumed when loaded (permadeath: no reloading).
+
+use super::files::{data_dir, move_aside, read_optional, write_atomic};
+use crate::game::save::{run_from_str, run_to_string};
+use crate::game::Game;
+use std::path::PathBuf;
+
+pub fn path() -> PathBuf {
+    data_dir().join("run.json")
+}
+
+pub fn save(game: &Game) -> Result<PathBuf, String> {
+    let path = path();
+    write_atomic(&path, &run_to_string(game))?;
+    Ok(path)
+}
+
+/// What looking for a saved run found.
+pub enum Loaded {
+    None,
+    Game(Box<Game>),
+    /// A file was there but unusable; it has been moved aside. The text says what happened.
+    MovedAside(String),
+}
+
+/// Loads the saved run and removes it, so the same save can never be loaded twice.
+pub fn take() -> Result<Loaded, String> {
+    let path = path();
+    let text = match read_optional(&path) {
+        Ok(None) => return Ok(Loaded::None),
+        Ok(Some(text)) => text,
+        Err(why) => {
+            let moved = move_aside(&path, "unreadable")?;
+            return Ok(Loaded::MovedAside(format!(
+                "The saved run {} could not be used: {why}. It was moved to {}.",
+                path.display(),
+                moved.display()
+            )));
+        }
+    };
+    match run_from_str(&text) {
+        Ok(game) => {
+            std::fs::remove_file(&path)
+                .map_err(|e| format!("Could not remove the loaded save {}: {e}.", path.display()))?;
+            Ok(Loaded::Game(Box::new(game)))
+        }
+        Err(why) => {
+            let moved = move_aside(&path, "unusable")?;
+            Ok(Loaded::MovedAside(format!(
+                "The saved run {} could not be used: {why}. It was moved to {}.",
+                path.display(),
+                moved.display()
+            )))
+        }
+    }
+}

@@ -1,0 +1,202 @@
+//! The settings file: window, video, accessibility and key bindings. Written with defaults on first
+//! run; every bad value is reported by name and replaced by its default.
+
+use super::files::{config_dir, move_aside, read_optional, write_atomic};
+use crate::app::bindings::{key_from_name, key_name, Bindings, BINDABLE};
+use serde_json::{json, Map, Value};
+use std::path::PathBuf;
+
+pub const SETTINGS_FORMAT_VERSION: u64 = 1;
+const SETTINGS_FORMAT_NAME: &str = "hollowdeep-settings";
+/// Horizontal field of view limits, in degrees: narrower is a keyhole, wider bends walls too much.
+pub const FOV_RANGE: (f32, f32) = (50.0, 110.0);
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    pub window_width: u32,
+    pub window_height: u32,
+    pub fullscreen: bool,
+    pub vsync: bool,
+    pub fov_degrees: f32,
+    pub reduced_effects: bool,
+    /// Off: the automap overlay cannot be opened (for players who map by memory).
+    pub automap: bool,
+    pub bindings: Bindings,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            window_width: 1280,
+            window_height: 720,
+            fullscreen: false,
+            vsync: true,
+            fov_degrees: 66.0,
+            reduced_effects: false,
+            automap: true,
+            bindings: Bindings::default(),
+        }
+    }
+}
+
+pub fn path() -> PathBuf {
+    config_dir().join("settings.json")
+}
+
+impl Settings {
+    pub fn to_text(&self) -> String {
+        let bindings: Map<String, Value> = BINDABLE
+            .iter()
+            .zip(&self.bindings.keys)
+            .map(|((name, _, _), keys)| {
+                (name.to_string(), json!(keys.iter().map(|k| key_name(*k)).collect::<Vec<_>>()))
+            })
+            .collect();
+        let value = json!({
+            "format": SETTINGS_FORMAT_NAME,
+            "version": SETTINGS_FORMAT_VERSION,
+            "window_width": self.window_width,
+            "window_height": self.window_height,
+            "fullscreen": self.fullscreen,
+            "vsync": self.vsync,
+            "fov_degrees": self.fov_degrees,
+            "reduced_effects": self.reduced_effects,
+            "automap": self.automap,
+            "bindings": bindings,
+        });
+        serde_json::to_string_pretty(&value).expect("settings are plain data")
+    }
+
+    /// Reads settings text. Bad values become defaults; each problem is one sentence in the list.
+    pub fn from_text(text: &str) -> Result<(Settings, Vec<String>), String> {
+        let value: Value = serde_json::from_str(text).map_err(|e| format!("it is not valid JSON ({e})"))?;
+        let Value::Object(obj) = value else { return Err("it is not a JSON object".into()) };
+        if obj.get("format").and_then(Value::as_str) != Some(SETTINGS_FORMAT_NAME) {
+            return Err("it is not a Hollowdeep settings file".into());
+        }
+        if obj.get("version").and_then(Value::as_u64) != Some(SETTINGS_FORMAT_VERSION) {
+            return Err(format!(
+                "it was written for another version (this one reads {SETTINGS_FORMAT_VERSION})"
+            ));
+        }
+        let mut s = Settings::default();
+        let mut problems = Vec::new();
+        for (key, v) in &obj {
+            let ok = match key.as_str() {
+                "format" | "version" => true,
+                "window_width" => set_u32(v, 320, 16_384, &mut s.window_width),
+                "window_height" => set_u32(v, 200, 16_384, &mut s.window_height),
+                "fullscreen" => set_bool(v, &mut s.fullscreen),
+                "vsync" => set_bool(v, &mut s.vsync),
+                "reduced_effects" => set_bool(v, &mut s.reduced_effects),
+                "automap" => set_bool(v, &mut s.automap),
+                "fov_degrees" => match v.as_f64().map(|f| f as f32) {
+                    Some(f) if (FOV_RANGE.0..=FOV_RANGE.1).contains(&f) => {
+                        s.fov_degrees = f;
+                        true
+                    }
+                    _ => false,
+                },
+                "bindings" => {
+                    read_bindings(v, &mut s.bindings, &mut problems);
+                    true
+                }
+                _ => {
+                    problems.push(format!("Settings: unknown key '{key}' is ignored."));
+                    true
+                }
+            };
+            if !ok {
+                let default = Settings::default();
+                problems.push(format!(
+                    "Settings: '{key}' has a bad value {v}; using the default {}.",
+                    default_text(&default, key)
+                ));
+            }
+        }
+        Ok((s, problems))
+    }
+}
+
+fn default_text(d: &Settings, key: &str) -> String {
+    match key {
+        "window_width" => d.window_width.to_string(),
+        "window_height" => d.window_height.to_string(),
+        "fullscreen" => d.fullscreen.to_string(),
+        "vsync" => d.vsync.to_string(),
+        "reduced_effects" => d.reduced_effects.to_string(),
+        "automap" => d.automap.to_string(),
+        "fov_degrees" => d.fov_degrees.to_string(),
+        _ => "value".into(),
+    }
+}
+
+fn set_u32(v: &Value, lo: u32, hi: u32, out: &mut u32) -> bool {
+    match v.as_u64() {
+        Some(n) if (u64::from(lo)..=u64::from(hi)).contains(&n) => {
+            *out = n as u32;
+            true
+        }
+        _ => false,
+    }
+}
+
+fn set_bool(v: &Value, out: &mut bool) -> bool {
+    v.as_bool().map(|b| *out = b).is_some()
+}
+
+fn read_bindings(v: &Value, bindings: &mut Bindings, problems: &mut Vec<String>) {
+    let Value::Object(map) = v else {
+        problems.push(
+            "Settings: 'bindings' must be an object of action names to key lists; using the defaults.".into(),
+        );
+        return;
+    };
+    for (action, keys) in map {
+        let Some(index) = BINDABLE.iter().position(|(name, _, _)| name == action) else {
+            problems.push(format!("Settings: unknown binding '{action}' is ignored."));
+            continue;
+        };
+        let parsed: Option<Vec<_>> = keys
+            .as_array()
+            .map(|list| list.iter().map(|k| k.as_str().and_then(key_from_name)).collect::<Option<Vec<_>>>())
+            .unwrap_or(None);
+        match parsed {
+            Some(list) if !list.is_empty() => bindings.keys[index] = list,
+            _ => problems.push(format!(
+                "Settings: binding '{action}' must be a list of key names such as [\"KeyW\", \"ArrowUp\"]; using the default."
+            )),
+        }
+    }
+}
+
+/// Loads the settings, writing defaults on first run. Returns the warnings to show the player.
+pub fn load() -> Result<(Settings, Vec<String>), String> {
+    let path = path();
+    match read_optional(&path) {
+        Ok(None) => {
+            let defaults = Settings::default();
+            write_atomic(&path, &defaults.to_text())?;
+            Ok((defaults, Vec::new()))
+        }
+        Ok(Some(text)) => match Settings::from_text(&text) {
+            Ok(found) => Ok(found),
+            Err(why) => set_aside(&path, &why),
+        },
+        Err(why) => set_aside(&path, &why),
+    }
+}
+
+fn set_aside(path: &std::path::Path, why: &str) -> Result<(Settings, Vec<String>), String> {
+    let moved = move_aside(path, "unusable")?;
+    let defaults = Settings::default();
+    write_atomic(path, &defaults.to_text())?;
+    Ok((
+        defaults,
+        vec![format!(
+            "The settings file {} could not be used: {why}. It was moved to {} and defaults were written.",
+            path.display(),
+            moved.display()
+        )],
+    ))
+}

@@ -1,0 +1,81 @@
+//! Versioned text formats for a run in progress, and the state hash that replays compare.
+//!
+//! Only formats live here (pure functions over strings); reading and writing files is the app's job.
+
+use super::run::Game;
+use serde::{Deserialize, Serialize};
+
+/// Bumped whenever the saved shape of `Game` changes; older saves are refused with a clear message.
+pub const RUN_FORMAT_VERSION: u32 = 1;
+const RUN_FORMAT_NAME: &str = "hollowdeep-run";
+
+/// Why a saved text could not become a game.
+#[derive(Debug, PartialEq, Eq)]
+pub enum LoadError {
+    /// Not JSON, truncated, or not the shape of a save.
+    Corrupt(String),
+    /// A different kind of file (for example a settings file) in the save's place.
+    WrongKind(String),
+    /// Written by another version of the game.
+    OtherVersion { found: u32, expected: u32 },
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LoadError::Corrupt(why) => write!(f, "it is damaged or truncated ({why})"),
+            LoadError::WrongKind(kind) => write!(f, "it is a '{kind}' file, not a saved run"),
+            LoadError::OtherVersion { found, expected } => {
+                write!(f, "it was written by another version of Hollowdeep (format {found}, this one reads {expected})")
+            }
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct RunFileOut<'a> {
+    format: &'static str,
+    version: u32,
+    game: &'a Game,
+}
+
+#[derive(Deserialize)]
+struct RunHeader {
+    format: String,
+    version: u32,
+}
+
+#[derive(Deserialize)]
+struct RunFileIn {
+    game: Game,
+}
+
+pub fn run_to_string(game: &Game) -> String {
+    serde_json::to_string(&RunFileOut { format: RUN_FORMAT_NAME, version: RUN_FORMAT_VERSION, game })
+        .expect("a game is plain data")
+}
+
+pub fn run_from_str(text: &str) -> Result<Game, LoadError> {
+    check_header(text, RUN_FORMAT_NAME, RUN_FORMAT_VERSION)?;
+    let file: RunFileIn = serde_json::from_str(text).map_err(|e| LoadError::Corrupt(e.to_string()))?;
+    file.game.validate().map_err(LoadError::Corrupt)?;
+    Ok(file.game)
+}
+
+/// Checks the `format` and `version` fields every Hollowdeep file starts with.
+pub fn check_header(text: &str, kind: &str, version: u32) -> Result<(), LoadError> {
+    let header: RunHeader = serde_json::from_str(text).map_err(|e| LoadError::Corrupt(e.to_string()))?;
+    if header.format != kind {
+        return Err(LoadError::WrongKind(header.format));
+    }
+    if header.version != version {
+        return Err(LoadError::OtherVersion { found: header.version, expected: version });
+    }
+    Ok(())
+}
+
+/// FNV-1a over the canonical JSON of the whole state: equal states give equal hashes on every machine.
+pub fn state_hash(game: &Game) -> u64 {
+    let bytes = serde_json::to_vec(game).expect("a game is plain data");
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}

@@ -1,8 +1,14 @@
 //! Level generation: a small chain that turns a seed and a depth into a connected level.
 //!
-//! One file per generator (`rooms.rs` today); `generate` composes them and proves connectivity.
+//! One file per generator (`rooms.rs` today) plus the small steps generators share (spanning tree,
+//! corridor carving, open-area checks, connectivity, start and exit); `generate` picks the
+//! generator.
 
 pub mod connectivity;
+pub mod corridors;
+pub mod endpoints;
+pub mod mst;
+pub mod openness;
 pub mod rooms;
 
 use super::map::Map;
@@ -31,6 +37,14 @@ impl Room {
     pub fn cells(&self) -> impl Iterator<Item = Pos> + '_ {
         (self.y..self.y + self.h).flat_map(move |y| (self.x..self.x + self.w).map(move |x| Pos::new(x, y)))
     }
+
+    /// Wall cells between two rooms along the axis where they are farthest apart: 0 when they touch
+    /// (even only at a corner), negative when they overlap.
+    pub fn separation(&self, other: &Room) -> i32 {
+        let dx = (other.x - (self.x + self.w)).max(self.x - (other.x + other.w));
+        let dy = (other.y - (self.y + self.h)).max(self.y - (other.y + other.h));
+        dx.max(dy)
+    }
 }
 
 /// A freshly generated level: the grid, its rooms, and where the player starts and leaves.
@@ -42,7 +56,10 @@ pub struct Level {
     pub start_room: usize,
     /// Index into `rooms` of the room holding the exit.
     pub exit_room: usize,
+    /// The centre of the start room, the room nearest the top-left (the player faces east there).
     pub start: Pos,
+    /// The exit pit: the cell of the exit room farthest to walk from `start`, the exit room being
+    /// the room whose centre is the longest walk from `start` (see [`endpoints::exit_of`]).
     pub exit: Pos,
 }
 
@@ -54,4 +71,24 @@ pub fn side_for_depth(depth: u32) -> i32 {
 /// Generates the level for `depth` from its own stream. Same stream state, same level.
 pub fn generate(depth: u32, rng: &mut GameRng) -> Level {
     rooms::generate(depth, rng)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn room(x: i32, y: i32, w: i32, h: i32) -> Room {
+        Room { x, y, w, h }
+    }
+
+    #[test]
+    fn separation_counts_the_wall_cells_between_rooms() {
+        let a = room(1, 1, 3, 3);
+        assert_eq!(a.separation(&room(6, 1, 3, 3)), 2);
+        assert_eq!(room(6, 1, 3, 3).separation(&a), 2);
+        assert_eq!(a.separation(&room(1, 5, 3, 3)), 1);
+        // Touching at a corner leaves no wall between them.
+        assert_eq!(a.separation(&room(4, 4, 3, 3)), 0);
+        assert!(a.separation(&room(2, 2, 3, 3)) < 0);
+    }
 }

@@ -63,3 +63,41 @@ pub fn read_optional(path: &Path) -> Result<Option<String>, String> {
         Err(e) => Err(format!("it could not be read ({e})")),
     }
 }
+
+/// Today's date (UTC) as YYYY-MM-DD and a file-name stamp YYYYMMDD-HHMMSS, from the system clock.
+pub fn date_and_stamp() -> (String, String) {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0);
+    let (y, m, d) = civil_from_days(secs.div_euclid(86_400));
+    let rem = secs.rem_euclid(86_400);
+    let (hh, mm, ss) = (rem / 3600, rem / 60 % 60, rem % 60);
+    (format!("{y:04}-{m:02}-{d:02}"), format!("{y:04}{m:02}{d:02}-{hh:02}{mm:02}{ss:02}"))
+}
+
+/// Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm), to avoid a date crate.
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn civil_dates_match_known_days() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(20_786), (2026, 11, 29));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+    }
+}

@@ -1,8 +1,8 @@
 //! The morgue file: a plain-text account of a finished run, written beside the profile.
 
-use super::files::{data_dir, write_atomic};
+use super::files::write_atomic;
 use crate::game::Game;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Messages from the end of the log included in the morgue file.
 const LAST_MESSAGES: usize = 15;
@@ -42,8 +42,8 @@ pub fn text(game: &Game, date: &str) -> String {
 }
 
 /// Writes the morgue file and returns its path.
-pub fn write(game: &Game, stamp: &str, date: &str) -> Result<PathBuf, String> {
-    let path = data_dir().join("morgue").join(format!("morgue-{stamp}-seed{}.txt", game.seed()));
+pub fn write(data_dir: &Path, game: &Game, stamp: &str, date: &str) -> Result<PathBuf, String> {
+    let path = data_dir.join("morgue").join(format!("morgue-{stamp}-seed{}.txt", game.seed()));
     write_atomic(&path, &text(game, date))?;
     Ok(path)
 }

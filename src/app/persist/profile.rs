@@ -1,10 +1,10 @@
 //! The profile: a top-10 high-score table and lifetime totals that survive every run.
 
-use super::files::{data_dir, move_aside, read_optional, write_atomic};
+use super::files::{move_aside, read_optional, write_atomic};
 use crate::game::save::{check_header, LoadError};
 use crate::game::Game;
 use serde::{Deserialize, Serialize};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 pub const PROFILE_FORMAT_VERSION: u32 = 1;
 const PROFILE_FORMAT_NAME: &str = "hollowdeep-profile";
@@ -43,8 +43,8 @@ struct ProfileFile {
     profile: Profile,
 }
 
-pub fn path() -> PathBuf {
-    data_dir().join("profile.json")
+pub fn path(data_dir: &Path) -> PathBuf {
+    data_dir.join("profile.json")
 }
 
 impl Profile {
@@ -112,8 +112,8 @@ impl Profile {
 }
 
 /// Loads the profile; an unusable file is moved aside (with a warning) and a fresh profile begins.
-pub fn load() -> Result<(Profile, Option<String>), String> {
-    let path = path();
+pub fn load(data_dir: &Path) -> Result<(Profile, Option<String>), String> {
+    let path = path(data_dir);
     let problem = match read_optional(&path) {
         Ok(None) => return Ok((Profile::default(), None)),
         Ok(Some(text)) => match Profile::from_text(&text) {
@@ -133,6 +133,6 @@ pub fn load() -> Result<(Profile, Option<String>), String> {
     ))
 }
 
-pub fn save(profile: &Profile) -> Result<(), String> {
-    write_atomic(&path(), &profile.to_text())
+pub fn save(data_dir: &Path, profile: &Profile) -> Result<(), String> {
+    write_atomic(&path(data_dir), &profile.to_text())
 }

@@ -1,16 +1,17 @@
 //! The saved run: written on "Save and quit", consumed when loaded (permadeath: no reloading).
 
-use super::files::{data_dir, move_aside, read_optional, write_atomic};
+use super::files::{move_aside, read_optional, write_atomic};
 use crate::game::save::{run_from_str, run_to_string};
 use crate::game::Game;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-pub fn path() -> PathBuf {
-    data_dir().join("run.json")
+/// The saved run inside the data folder.
+pub fn path(data_dir: &Path) -> PathBuf {
+    data_dir.join("run.json")
 }
 
-pub fn save(game: &Game) -> Result<PathBuf, String> {
-    let path = path();
+pub fn save(data_dir: &Path, game: &Game) -> Result<PathBuf, String> {
+    let path = path(data_dir);
     write_atomic(&path, &run_to_string(game))?;
     Ok(path)
 }
@@ -24,8 +25,8 @@ pub enum Loaded {
 }
 
 /// Loads the saved run and removes it, so the same save can never be loaded twice.
-pub fn take() -> Result<Loaded, String> {
-    let path = path();
+pub fn take(data_dir: &Path) -> Result<Loaded, String> {
+    let path = path(data_dir);
     let text = match read_optional(&path) {
         Ok(None) => return Ok(Loaded::None),
         Ok(Some(text)) => text,

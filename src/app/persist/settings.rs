@@ -1,10 +1,10 @@
 //! The settings file: window, video, accessibility and key bindings. Written with defaults on first
 //! run; every bad value is reported by name and replaced by its default.
 
-use super::files::{config_dir, move_aside, read_optional, write_atomic};
+use super::files::{move_aside, read_optional, write_atomic};
 use crate::app::bindings::{key_from_name, key_name, Bindings, BINDABLE};
 use serde_json::{json, Map, Value};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 pub const SETTINGS_FORMAT_VERSION: u64 = 1;
 const SETTINGS_FORMAT_NAME: &str = "hollowdeep-settings";
@@ -39,8 +39,8 @@ impl Default for Settings {
     }
 }
 
-pub fn path() -> PathBuf {
-    config_dir().join("settings.json")
+pub fn path(config_dir: &Path) -> PathBuf {
+    config_dir.join("settings.json")
 }
 
 impl Settings {
@@ -171,8 +171,8 @@ fn read_bindings(v: &Value, bindings: &mut Bindings, problems: &mut Vec<String>)
 }
 
 /// Loads the settings, writing defaults on first run. Returns the warnings to show the player.
-pub fn load() -> Result<(Settings, Vec<String>), String> {
-    let path = path();
+pub fn load(config_dir: &Path) -> Result<(Settings, Vec<String>), String> {
+    let path = path(config_dir);
     match read_optional(&path) {
         Ok(None) => {
             let defaults = Settings::default();
@@ -187,7 +187,7 @@ pub fn load() -> Result<(Settings, Vec<String>), String> {
     }
 }
 
-fn set_aside(path: &std::path::Path, why: &str) -> Result<(Settings, Vec<String>), String> {
+fn set_aside(path: &Path, why: &str) -> Result<(Settings, Vec<String>), String> {
     let moved = move_aside(path, "unusable")?;
     let defaults = Settings::default();
     write_atomic(path, &defaults.to_text())?;

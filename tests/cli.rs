@@ -72,3 +72,54 @@ fn without_a_display_the_window_says_what_to_do() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("xvfb-run") && stderr.contains("--headless"), "{stderr}");
 }
+
+#[test]
+fn a_headless_recording_replays_to_the_same_state() {
+    let rec = temp_path("run.rec");
+    let out = hollowdeep()
+        .args(["--headless", "--seed", "11", "--keys", "W W E W SPACE C D W Q W W 2 Z", "--record"])
+        .arg(&rec)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = hollowdeep().args(["--headless", "--replay"]).arg(&rec).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success() && stdout.contains("Replay verified"), "{stdout}");
+
+    // A recording whose actions were changed no longer reaches its recorded state.
+    let text = std::fs::read_to_string(&rec).unwrap().replacen("MoveForward", "TurnLeft", 1);
+    std::fs::write(&rec, text).unwrap();
+    let out = hollowdeep().args(["--headless", "--replay"]).arg(&rec).output().unwrap();
+    std::fs::remove_file(&rec).ok();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("diverged"));
+}
+
+#[test]
+fn scores_print_a_table_from_the_profile() {
+    let home = temp_path("home");
+    let out = hollowdeep().arg("--scores").env("HOLLOWDEEP_HOME", &home).output().unwrap();
+    std::fs::remove_dir_all(&home).ok();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Lifetime: 0 runs"));
+}
+
+#[test]
+fn a_headless_death_prints_the_epitaph_and_dumps_dead() {
+    let dump = temp_path("dead.json");
+    let waits = vec!["C"; 400].join(" ");
+    let out = hollowdeep()
+        .args(["--headless", "--seed", "2", "--keys", &waits, "--dump-state"])
+        .arg(&dump)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains(hollowdeep::game::messages::EPITAPH), "{stdout}");
+    assert!(stdout.contains("Score:"), "{stdout}");
+    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&dump).unwrap()).unwrap();
+    std::fs::remove_file(&dump).ok();
+    assert_eq!(json["status"], "dead");
+    assert!(json["score"].as_i64().unwrap() > 0);
+    assert!(json["kills"].is_u64());
+}

@@ -17,6 +17,15 @@ pub struct Options {
     pub frames: u32,
     /// Window smoke tests: present this many frames, then exit by itself.
     pub quit_after_frames: Option<u64>,
+    /// Caps flashes and removes the camera jolt and strongest warps; no rule changes.
+    pub reduced_effects: bool,
+    /// Start a new run even if a saved one is waiting (the save stays for next time).
+    pub new_run: bool,
+    pub record: Option<PathBuf>,
+    pub replay: Option<PathBuf>,
+    /// Actions per second when watching a replay in the window.
+    pub replay_speed: f64,
+    pub scores: bool,
     pub help: bool,
 }
 
@@ -33,6 +42,12 @@ impl Default for Options {
             bench: false,
             frames: 120,
             quit_after_frames: None,
+            reduced_effects: false,
+            new_run: false,
+            record: None,
+            replay: None,
+            replay_speed: 4.0,
+            scores: false,
             help: false,
         }
     }
@@ -53,6 +68,12 @@ Plays Hollowdeep in a window. With --headless, runs the rules without a window.
   --bench                render frames offscreen and print timing figures
   --frames N             frames rendered by --bench (default 120)
   --quit-after-frames N  window: exit by itself after presenting N frames
+  --reduced-effects      cap flashes, no camera jolt, no strongest warps (rules unchanged)
+  --new                  start a new run even if a saved run is waiting (it stays saved)
+  --record FILE          record the seed and every action of this run
+  --replay FILE          watch a recording in the window; with --headless, verify its final state
+  --replay-speed N       actions per second when watching a replay (default 4; + and - change it)
+  --scores               print the high-score table and lifetime totals
   --help                 print this text
 ";
 
@@ -85,12 +106,30 @@ pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Options, String>
             "--quit-after-frames" => {
                 opts.quit_after_frames = Some(number(&value("--quit-after-frames")?, "--quit-after-frames")?)
             }
+            "--reduced-effects" => opts.reduced_effects = true,
+            "--new" => opts.new_run = true,
+            "--record" => opts.record = Some(PathBuf::from(value("--record")?)),
+            "--replay" => opts.replay = Some(PathBuf::from(value("--replay")?)),
+            "--replay-speed" => {
+                let text = value("--replay-speed")?;
+                opts.replay_speed = text
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|s| s.is_finite() && *s > 0.0 && *s <= 1000.0)
+                    .ok_or_else(|| {
+                        format!("--replay-speed expects actions per second between 0 and 1000, got '{text}'.")
+                    })?;
+            }
+            "--scores" => opts.scores = true,
             "--help" | "-h" => opts.help = true,
             other => return Err(format!("Unknown flag '{other}'; run with --help to list the flags.")),
         }
     }
     if !opts.headless && (opts.screenshot.is_some() || opts.dump_state.is_some()) && !opts.bench {
         return Err("--screenshot and --dump-state need --headless.".into());
+    }
+    if opts.replay.is_some() && (opts.record.is_some() || opts.keys.is_some()) {
+        return Err("--replay plays a recording; it cannot be combined with --record or --keys.".into());
     }
     Ok(opts)
 }

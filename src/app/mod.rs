@@ -31,6 +31,9 @@ pub fn main() -> i32 {
         print!("{}", cli::USAGE);
         return 0;
     }
+    if opts.scores {
+        return print_scores();
+    }
     let seed = opts.seed.unwrap_or_else(random_seed);
     let result = if opts.bench {
         bench::run(&opts, seed)
@@ -41,6 +44,22 @@ pub fn main() -> i32 {
     };
     match result {
         Ok(()) => 0,
+        Err(message) => {
+            eprintln!("hollowdeep: {message}");
+            1
+        }
+    }
+}
+
+fn print_scores() -> i32 {
+    match persist::profile::load(&persist::data_dir()) {
+        Ok((profile, warning)) => {
+            if let Some(warning) = warning {
+                eprintln!("hollowdeep: {warning}");
+            }
+            print!("{}", profile.table());
+            0
+        }
         Err(message) => {
             eprintln!("hollowdeep: {message}");
             1

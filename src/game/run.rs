@@ -397,10 +397,16 @@ impl Game {
         for e in self.entities.iter().filter(|e| e.is_actor()) {
             self.scheduler.add(ActorId::Entity(e.id.0), speed_of(e));
         }
-        // Advance time to the first activation, which the player (waiting for input) takes. Without
-        // it everyone starts at zero charge, the player's first action leaves the others at zero too,
-        // and the next tick's tie goes to the player: every enemy would skip the level's first turn.
-        self.scheduler.next_actor();
+        // Advance time to the player's first activation (they wait for input). Without it everyone
+        // starts at zero charge, the player's first action leaves the others at zero too, and the next
+        // tick's tie goes to the player: every enemy would skip the level's first turn. A faster actor
+        // due before the player spent that time before the player arrived.
+        while let Some(actor) = self.scheduler.next_actor() {
+            if actor == ActorId::Player {
+                break;
+            }
+            self.scheduler.end_turn(actor);
+        }
     }
 
     /// Recomputes the field of view and adds it to the explored memory.

@@ -244,6 +244,8 @@ impl Game {
         };
         if report.took_turn {
             self.end_player_turn(&mut report);
+            // The others act on where the player stands now, not where their turn began.
+            self.refresh_view();
             self.run_others(&mut report);
             if self.status == Status::Playing {
                 self.start_player_turn(&mut report);

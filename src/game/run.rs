@@ -122,10 +122,12 @@ impl Game {
         let id = EntityId(self.entities.iter().map(|e| e.id.0 + 1).max().unwrap_or(0));
         let mut entity = Entity::new(id, pos, kind);
         entity.patrol_wait = BALANCE.patrol_every;
-        if entity.is_actor() {
-            self.scheduler.add(ActorId::Entity(id.0), speed_of(&entity));
-        }
+        let actor = entity.is_actor();
         self.entities.push(entity);
+        if actor {
+            // A newcomer joins the level's clock as if it had been there from the start.
+            self.rebuild_scheduler();
+        }
         self.refresh_view();
         Some(id)
     }
@@ -413,6 +415,16 @@ impl Game {
         self.scheduler.add(ActorId::Player, BALANCE.player_speed);
         for e in self.entities.iter().filter(|e| e.is_actor()) {
             self.scheduler.add(ActorId::Entity(e.id.0), speed_of(e));
+        }
+        // Advance time to the player's first activation (they wait for input). Without it everyone
+        // starts at zero charge, the player's first action leaves the others at zero too, and the next
+        // tick's tie goes to the player: every enemy would skip the level's first turn. A faster actor
+        // due before the player spent that time before the player arrived.
+        while let Some(actor) = self.scheduler.next_actor() {
+            if actor == ActorId::Player {
+                break;
+            }
+            self.scheduler.end_turn(actor);
         }
     }
 

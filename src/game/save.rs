@@ -84,7 +84,8 @@ fn kind_in_words(format: &str) -> String {
         "hollowdeep-profile" => "a profile".into(),
         "hollowdeep-recording" => "a recording".into(),
         "hollowdeep-settings" => "a settings file".into(),
-        other => format!("a '{other}' file"),
+        // Debug quoting keeps a hand-edited name with line breaks on one line.
+        other => format!("a {other:?} file"),
     }
 }
 

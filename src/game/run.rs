@@ -439,7 +439,11 @@ impl Game {
     /// Checks the invariants a loaded state must hold, so a hand-edited save cannot panic the game.
     pub fn validate(&self) -> Result<(), String> {
         let map = &self.level.map;
-        let cells = (map.width() * map.height()) as usize;
+        // Checked: a hand-edited size must be refused, not overflow.
+        let cells = match map.width().checked_mul(map.height()) {
+            Some(n) if map.width() > 0 && map.height() > 0 => n as usize,
+            _ => return Err("its map size is impossible".into()),
+        };
         if map.tiles().len() != cells
             || self.visible.len() != cells
             || self.explored.len() != cells

@@ -14,8 +14,8 @@ const RUN_FORMAT_NAME: &str = "hollowdeep-run";
 pub enum LoadError {
     /// Not JSON, truncated, or not the shape of a save.
     Corrupt(String),
-    /// A different kind of file (for example a settings file) in the save's place.
-    WrongKind(String),
+    /// A different kind of Hollowdeep file (for example a profile) where `expected` belongs.
+    WrongKind { found: String, expected: String },
     /// Written by another version of the game.
     OtherVersion { found: u32, expected: u32 },
 }
@@ -24,7 +24,10 @@ impl std::fmt::Display for LoadError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             LoadError::Corrupt(why) => write!(f, "it is damaged or truncated ({why})"),
-            LoadError::WrongKind(kind) => write!(f, "it is a '{kind}' file, not a saved run"),
+            // Both kinds are named: profiles and recordings report through this too, not only saves.
+            LoadError::WrongKind { found, expected } => {
+                write!(f, "it is {}, not {}", kind_in_words(found), kind_in_words(expected))
+            }
             LoadError::OtherVersion { found, expected } => {
                 write!(f, "it was written by another version of Hollowdeep (format {found}, this one reads {expected})")
             }
@@ -66,12 +69,24 @@ pub fn run_from_str(text: &str) -> Result<Game, LoadError> {
 pub fn check_header(text: &str, kind: &str, version: u32) -> Result<(), LoadError> {
     let header: RunHeader = serde_json::from_str(text).map_err(|e| LoadError::Corrupt(e.to_string()))?;
     if header.format != kind {
-        return Err(LoadError::WrongKind(header.format));
+        return Err(LoadError::WrongKind { found: header.format, expected: kind.to_string() });
     }
     if header.version != version {
         return Err(LoadError::OtherVersion { found: header.version, expected: version });
     }
     Ok(())
+}
+
+/// How a file's `format` field is named to the player.
+fn kind_in_words(format: &str) -> String {
+    match format {
+        RUN_FORMAT_NAME => "a saved run".into(),
+        "hollowdeep-profile" => "a profile".into(),
+        "hollowdeep-recording" => "a recording".into(),
+        "hollowdeep-settings" => "a settings file".into(),
+        // Debug quoting keeps a hand-edited name with line breaks on one line.
+        other => format!("a {other:?} file"),
+    }
 }
 
 /// FNV-1a over the canonical JSON of the whole state: equal states give equal hashes on every machine.

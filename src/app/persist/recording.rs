@@ -20,6 +20,11 @@ pub struct Recording {
     pub final_hash: String,
 }
 
+#[derive(Deserialize)]
+struct GameVersion {
+    game_version: String,
+}
+
 impl Recording {
     pub fn new(seed: u64, depth: u32) -> Self {
         Self {
@@ -48,15 +53,17 @@ impl Recording {
             }
             other => other.to_string(),
         })?;
-        let rec: Recording = serde_json::from_str(text).map_err(|e| format!("it is damaged ({e})"))?;
-        if rec.game_version != env!("CARGO_PKG_VERSION") {
+        // The game version is checked before the actions are parsed: another version may have actions
+        // this one does not know, and that must read as "another version", not as damage.
+        let made_by: GameVersion = serde_json::from_str(text).map_err(|e| format!("it is damaged ({e})"))?;
+        if made_by.game_version != env!("CARGO_PKG_VERSION") {
             return Err(format!(
                 "it was made by Hollowdeep {} and this is {}; the rules may differ",
-                rec.game_version,
+                made_by.game_version,
                 env!("CARGO_PKG_VERSION")
             ));
         }
-        Ok(rec)
+        serde_json::from_str(text).map_err(|e| format!("it is damaged ({e})"))
     }
 
     /// Plays every action on a fresh game and reports whether it ends in the recorded state.

@@ -163,8 +163,10 @@ fn read_bindings(v: &Value, bindings: &mut Bindings, problems: &mut Vec<String>)
             .unwrap_or(None);
         match parsed {
             Some(list) if !list.is_empty() => bindings.keys[index] = list,
+            // Name this action's own default keys, as the other settings name their default value.
             _ => problems.push(format!(
-                "Settings: binding '{action}' must be a list of key names such as [\"KeyW\", \"ArrowUp\"]; using the default."
+                "Settings: binding '{action}' has a bad value {keys}; it must be a list of key names, so the default {} is used.",
+                json!(BINDABLE[index].2.iter().map(|k| key_name(*k)).collect::<Vec<_>>())
             )),
         }
     }

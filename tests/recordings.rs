@@ -1,0 +1,169 @@
+//! Recordings: a recorded random run replays to the same final state hash; a tampered one says it
+//! diverged; one from another version, of another kind or damaged is refused with one clear line.
+
+mod persist_support;
+
+use hollowdeep::app::persist::files::{read_optional, write_atomic};
+use hollowdeep::app::persist::profile::Profile;
+use hollowdeep::app::persist::recording::{Recording, RECORDING_FORMAT_VERSION};
+use hollowdeep::game::save::state_hash;
+use hollowdeep::game::{Action, Game, Status};
+use persist_support::*;
+use serde_json::Value;
+
+/// Plays a random run from the start as the player would, recording every action, until death or
+/// `limit` actions; returns the recording and the game it produced.
+fn record(seed: u64, depth: u32, limit: usize) -> (Recording, Game) {
+    let mut rng = driver(seed ^ 0x5eed);
+    let mut game = Game::new_at_depth(seed, depth);
+    let mut rec = Recording::new(seed, depth);
+    while rec.actions.len() < limit && game.status() == Status::Playing {
+        let action = random_action(&game, &mut rng);
+        game.act(action);
+        rec.actions.push(action);
+    }
+    rec.finish(&game);
+    (rec, game)
+}
+
+fn one_line_refusal(text: &str) -> String {
+    let why = Recording::from_text(text).expect_err("the recording must be refused");
+    assert!(!why.contains('\n') && !why.is_empty(), "{why:?}");
+    why
+}
+
+#[test]
+fn a_recorded_random_run_replays_to_the_same_state_hash() {
+    let mut turns = 0;
+    for seed in 0..16u64 {
+        let (rec, game) = record(seed, 1 + (seed % 3) as u32, 300);
+        turns += game.turn();
+        let expected = format!("{:016x}", state_hash(&game));
+        assert_eq!(rec.final_hash, expected, "seed {seed}");
+        let back = Recording::from_text(&rec.to_text()).unwrap();
+        assert_eq!(back, rec, "seed {seed}: the recording round-trips through its text");
+        assert_eq!(back.verify(), Ok(expected), "seed {seed}");
+    }
+    assert!(turns > 16 * 20, "the recordings cover real play ({turns} turns in all)");
+}
+
+#[test]
+fn a_recording_file_written_and_read_back_still_verifies() {
+    let dir = TempDir::new("recording-file");
+    let path = dir.path().join("run.hdrec");
+    let (rec, _) = record(99, 2, 200);
+    write_atomic(&path, &rec.to_text()).unwrap();
+    let text = read_optional(&path).unwrap().expect("the recording was written");
+    assert_eq!(Recording::from_text(&text).unwrap().verify(), Ok(rec.final_hash.clone()));
+}
+
+#[test]
+fn every_kind_of_action_survives_the_text_format() {
+    let mut rec = Recording::new(7, 1);
+    rec.actions = vec![
+        Action::MoveForward,
+        Action::MoveBack,
+        Action::StrafeLeft,
+        Action::StrafeRight,
+        Action::TurnLeft,
+        Action::TurnRight,
+        Action::Wait,
+        Action::Interact,
+        Action::Select(0),
+        Action::Select(3),
+        Action::UseItem,
+        Action::Discard,
+    ];
+    let mut game = Game::new(7);
+    for a in &rec.actions {
+        game.act(*a);
+    }
+    rec.finish(&game);
+    let back = Recording::from_text(&rec.to_text()).unwrap();
+    assert_eq!(back.actions, rec.actions);
+    assert!(back.verify().is_ok());
+}
+
+#[test]
+fn a_tampered_recording_reports_that_the_replay_diverged() {
+    let (rec, _) = record(5, 1, 300);
+    assert!(rec.actions.len() > 10, "a long enough run to tamper with");
+    let diverged = |r: &Recording, what: &str| {
+        let why = r.verify().expect_err(what);
+        assert!(why.contains("diverged"), "{what}: {why}");
+        assert!(why.contains(&rec.final_hash), "{what}: names the recorded state: {why}");
+        assert!(!why.contains('\n'), "{what}: {why:?}");
+    };
+
+    let mut changed = rec.clone();
+    let i = changed.actions.iter().position(|a| *a != Action::TurnLeft).unwrap();
+    changed.actions[i] = Action::TurnLeft;
+    diverged(&changed, "one action changed");
+
+    let mut shorter = rec.clone();
+    shorter.actions.truncate(rec.actions.len() / 2);
+    diverged(&shorter, "the second half dropped");
+
+    let mut reseeded = rec.clone();
+    reseeded.seed += 1;
+    diverged(&reseeded, "another seed");
+
+    let mut deeper = rec.clone();
+    deeper.depth += 1;
+    diverged(&deeper, "another starting depth");
+}
+
+#[test]
+fn a_recording_in_another_format_version_says_so() {
+    let (rec, _) = record(3, 1, 50);
+    let text = with_version(&rec.to_text(), u64::from(RECORDING_FORMAT_VERSION) + 1);
+    let why = one_line_refusal(&text);
+    assert!(why.contains("another version"), "{why}");
+    assert!(why.contains(&format!("format {}", RECORDING_FORMAT_VERSION + 1)), "{why}");
+}
+
+#[test]
+fn a_recording_made_by_another_game_version_says_so() {
+    let (rec, _) = record(3, 1, 50);
+    let mut value: Value = serde_json::from_str(&rec.to_text()).unwrap();
+    value["game_version"] = "0.0.0-older".into();
+    let why = one_line_refusal(&value.to_string());
+    assert!(why.contains("0.0.0-older"), "names the recording's version: {why}");
+    assert!(why.contains(env!("CARGO_PKG_VERSION")), "names this version: {why}");
+}
+
+#[test]
+fn a_recording_from_another_game_version_with_unknown_actions_says_another_version_not_damaged() {
+    let (rec, _) = record(3, 1, 50);
+    let mut value: Value = serde_json::from_str(&rec.to_text()).unwrap();
+    value["game_version"] = "9.0.0".into();
+    value["actions"][0] = "Teleport".into();
+    let why = one_line_refusal(&value.to_string());
+    assert!(why.contains("made by Hollowdeep 9.0.0"), "{why}");
+    assert!(!why.contains("damaged"), "{why}");
+}
+
+#[test]
+fn a_profile_given_as_a_recording_is_named_as_a_profile() {
+    let why = one_line_refusal(&Profile::default().to_text());
+    assert!(why.contains("it is a profile, not a recording"), "{why}");
+}
+
+#[test]
+fn damaged_and_truncated_recordings_are_refused() {
+    let (rec, _) = record(4, 1, 100);
+    let text = rec.to_text();
+    for (what, bad) in [
+        ("truncated", truncated(&text)),
+        ("not JSON", "W W Q SPACE".to_string()),
+        ("empty", String::new()),
+        ("wrong shape", text.replace("\"actions\"", "\"moves\"")),
+        ("unknown action", text.replacen("\"MoveForward\"", "\"Teleport\"", 1)),
+    ] {
+        if what == "unknown action" {
+            assert!(text.contains("\"MoveForward\""), "the fixture moves forward at least once");
+        }
+        let why = one_line_refusal(&bad);
+        assert!(why.contains("damaged"), "{what}: {why}");
+    }
+}

@@ -457,7 +457,13 @@ impl Game {
         if self.entities.iter().any(|e| !map.in_bounds(e.pos)) {
             return Err("an entity stands outside the map".into());
         }
-        if !(0..=self.player.max_hp).contains(&self.player.hp) || self.player.inventory.selected() >= 4 {
+        let p = &self.player;
+        if !(0..=p.max_hp).contains(&p.hp)
+            || p.max_hp <= 0
+            || !(0..=BALANCE.max_sanity).contains(&p.sanity)
+            || !(0..=BALANCE.max_weakness).contains(&p.weakness)
+            || p.inventory.selected() >= 4
+        {
             return Err("the player's numbers are out of range".into());
         }
         Ok(())

@@ -34,11 +34,19 @@ pub fn write_atomic(path: &Path, text: &str) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("Could not create {}: {e}.", dir.display()))?;
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
-    std::fs::write(&tmp, text).map_err(|e| format!("Could not write {}: {e}.", tmp.display()))?;
+    write_synced(&tmp, text).map_err(|e| format!("Could not write {}: {e}.", tmp.display()))?;
     std::fs::rename(&tmp, path).map_err(|e| {
         let _ = std::fs::remove_file(&tmp);
         format!("Could not replace {}: {e}.", path.display())
     })
+}
+
+/// Writes and flushes to disk before the rename, so a power cut cannot leave an empty file behind.
+fn write_synced(path: &Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut file = std::fs::File::create(path)?;
+    file.write_all(text.as_bytes())?;
+    file.sync_all()
 }
 
 /// Moves an unusable file out of the way under a name that is not taken yet, and returns that name.

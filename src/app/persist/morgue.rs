@@ -43,7 +43,15 @@ pub fn text(game: &Game, date: &str) -> String {
 
 /// Writes the morgue file and returns its path.
 pub fn write(data_dir: &Path, game: &Game, stamp: &str, date: &str) -> Result<PathBuf, String> {
-    let path = data_dir.join("morgue").join(format!("morgue-{stamp}-seed{}.txt", game.seed()));
+    let dir = data_dir.join("morgue");
+    // Two deaths in the same second with the same seed must not overwrite each other.
+    let path = (0..)
+        .map(|n| {
+            let suffix = if n == 0 { String::new() } else { format!("-{n}") };
+            dir.join(format!("morgue-{stamp}-seed{}{suffix}.txt", game.seed()))
+        })
+        .find(|p| !p.exists())
+        .expect("an unbounded search finds a free name");
     write_atomic(&path, &text(game, date))?;
     Ok(path)
 }

@@ -64,7 +64,7 @@ impl Profile {
             cause: game.cause_of_death().unwrap_or("left the dungeon").to_string(),
         });
         // Stable sort: among equal scores the earlier run keeps its place.
-        self.high_scores.sort_by(|a, b| b.score.cmp(&a.score));
+        self.high_scores.sort_by_key(|e| std::cmp::Reverse(e.score));
         self.high_scores.truncate(HIGH_SCORES);
     }
 

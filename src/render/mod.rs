@@ -1,1 +1,26 @@
 //! Rendering: turns game state into pixels with wgpu; never changes the game.
+//!
+//! A frame is two passes into one target: the world pass (`shaders/world.wgsl`, a per-pixel ray-cast
+//! of the grid) in the area above the HUD bar, then the HUD pass (`shaders/hud.wgsl`, instanced glyph
+//! quads). Game state reaches the GPU only through the packing functions in [`scene`]; the projection
+//! lives in [`camera`] and is shared with the CPU reference ray-cast in [`reference`] that tests use.
+
+pub mod camera;
+pub mod capture;
+pub mod error;
+pub mod font;
+pub mod gpu;
+mod hud;
+pub mod hud_layout;
+pub mod reference;
+pub mod renderer;
+pub mod scene;
+pub mod shaders;
+mod world;
+
+pub use camera::{Camera, View};
+pub use capture::{render_image, write_png, Offscreen};
+pub use error::RenderError;
+pub use gpu::Gpu;
+pub use renderer::{world_viewport, Renderer};
+pub use scene::Effects;

@@ -1,0 +1,233 @@
+//! The HUD pass on the GPU: the font atlas texture, the instance buffer of glyph quads, and the
+//! pipeline for `shaders/hud.wgsl`. What goes where is decided in `hud_layout`.
+
+use super::font;
+use super::gpu::Gpu;
+use super::scene::{GlyphInstance, HudUniforms};
+use super::shaders;
+
+pub(crate) struct HudPass {
+    pipeline: wgpu::RenderPipeline,
+    layout: wgpu::BindGroupLayout,
+    uniforms: wgpu::Buffer,
+    atlas_view: wgpu::TextureView,
+    instances: wgpu::Buffer,
+    capacity: usize,
+    count: u32,
+    bind_group: wgpu::BindGroup,
+}
+
+impl HudPass {
+    pub(crate) fn new(gpu: &Gpu, format: wgpu::TextureFormat) -> HudPass {
+        let device = &gpu.device;
+        let module = shaders::module(device, "hud.wgsl", shaders::HUD_WGSL);
+        let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("hud bind group layout"),
+            entries: &[
+                wgpu::BindGroupLayoutEntry {
+                    binding: 0,
+                    visibility: wgpu::ShaderStages::VERTEX_FRAGMENT,
+                    ty: wgpu::BindingType::Buffer {
+                        ty: wgpu::BufferBindingType::Uniform,
+                        has_dynamic_offset: false,
+                        min_binding_size: wgpu::BufferSize::new(
+                            std::mem::size_of::<HudUniforms>() as u64
+                        ),
+                    },
+                    count: None,
+                },
+                wgpu::BindGroupLayoutEntry {
+                    binding: 1,
+                    visibility: wgpu::ShaderStages::VERTEX_FRAGMENT,
+                    ty: wgpu::BindingType::Buffer {
+                        ty: wgpu::BufferBindingType::Storage { read_only: true },
+                        has_dynamic_offset: false,
+                        min_binding_size: wgpu::BufferSize::new(
+                            std::mem::size_of::<GlyphInstance>() as u64,
+                        ),
+                    },
+                    count: None,
+                },
+                wgpu::BindGroupLayoutEntry {
+                    binding: 2,
+                    visibility: wgpu::ShaderStages::FRAGMENT,
+                    ty: wgpu::BindingType::Texture {
+                        sample_type: wgpu::TextureSampleType::Float { filterable: false },
+                        view_dimension: wgpu::TextureViewDimension::D2,
+                        multisampled: false,
+                    },
+                    count: None,
+                },
+            ],
+        });
+        let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("hud pipeline layout"),
+            bind_group_layouts: &[Some(&layout)],
+            immediate_size: 0,
+        });
+        let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+            label: Some("hud pipeline"),
+            layout: Some(&pipeline_layout),
+            vertex: wgpu::VertexState {
+                module: &module,
+                entry_point: Some("vs_main"),
+                compilation_options: Default::default(),
+                buffers: &[],
+            },
+            primitive: wgpu::PrimitiveState::default(),
+            depth_stencil: None,
+            multisample: wgpu::MultisampleState::default(),
+            fragment: Some(wgpu::FragmentState {
+                module: &module,
+                entry_point: Some("fs_main"),
+                compilation_options: Default::default(),
+                targets: &[Some(wgpu::ColorTargetState {
+                    format,
+                    blend: Some(wgpu::BlendState::ALPHA_BLENDING),
+                    write_mask: wgpu::ColorWrites::ALL,
+                })],
+            }),
+            multiview_mask: None,
+            cache: None,
+        });
+        let uniforms = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("hud uniforms"),
+            size: std::mem::size_of::<HudUniforms>() as u64,
+            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let atlas_view = Self::atlas(gpu);
+        let capacity = 256;
+        let instances = Self::instance_buffer(gpu, capacity);
+        let bind_group = Self::bind_group(gpu, &layout, &uniforms, &instances, &atlas_view);
+        HudPass {
+            pipeline,
+            layout,
+            uniforms,
+            atlas_view,
+            instances,
+            capacity,
+            count: 0,
+            bind_group,
+        }
+    }
+
+    fn atlas(gpu: &Gpu) -> wgpu::TextureView {
+        let (w, h) = font::atlas_size();
+        let size = wgpu::Extent3d {
+            width: w,
+            height: h,
+            depth_or_array_layers: 1,
+        };
+        let texture = gpu.device.create_texture(&wgpu::TextureDescriptor {
+            label: Some("font atlas"),
+            size,
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format: wgpu::TextureFormat::R8Unorm,
+            usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+            view_formats: &[],
+        });
+        gpu.queue.write_texture(
+            wgpu::TexelCopyTextureInfo {
+                texture: &texture,
+                mip_level: 0,
+                origin: wgpu::Origin3d::ZERO,
+                aspect: wgpu::TextureAspect::All,
+            },
+            &font::atlas_bytes(),
+            wgpu::TexelCopyBufferLayout {
+                offset: 0,
+                bytes_per_row: Some(w),
+                rows_per_image: Some(h),
+            },
+            size,
+        );
+        texture.create_view(&wgpu::TextureViewDescriptor::default())
+    }
+
+    fn instance_buffer(gpu: &Gpu, capacity: usize) -> wgpu::Buffer {
+        gpu.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("hud instances"),
+            size: (capacity * std::mem::size_of::<GlyphInstance>()) as u64,
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        })
+    }
+
+    fn bind_group(
+        gpu: &Gpu,
+        layout: &wgpu::BindGroupLayout,
+        uniforms: &wgpu::Buffer,
+        instances: &wgpu::Buffer,
+        atlas: &wgpu::TextureView,
+    ) -> wgpu::BindGroup {
+        gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("hud bind group"),
+            layout,
+            entries: &[
+                wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: uniforms.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 1,
+                    resource: instances.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 2,
+                    resource: wgpu::BindingResource::TextureView(atlas),
+                },
+            ],
+        })
+    }
+
+    pub(crate) fn write_uniforms(&self, gpu: &Gpu, u: &HudUniforms) {
+        gpu.queue
+            .write_buffer(&self.uniforms, 0, bytemuck::bytes_of(u));
+    }
+
+    /// Replaces the quads; the buffer grows (to the next power of two) when they no longer fit.
+    pub(crate) fn set_instances(&mut self, gpu: &Gpu, instances: &[GlyphInstance]) {
+        if instances.len() > self.capacity {
+            self.capacity = instances.len().next_power_of_two();
+            self.instances = Self::instance_buffer(gpu, self.capacity);
+            self.bind_group = Self::bind_group(
+                gpu,
+                &self.layout,
+                &self.uniforms,
+                &self.instances,
+                &self.atlas_view,
+            );
+        }
+        gpu.queue
+            .write_buffer(&self.instances, 0, bytemuck::cast_slice(instances));
+        self.count = instances.len() as u32;
+    }
+
+    pub(crate) fn record(&self, encoder: &mut wgpu::CommandEncoder, target: &wgpu::TextureView) {
+        let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+            label: Some("hud pass"),
+            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                view: target,
+                depth_slice: None,
+                resolve_target: None,
+                ops: wgpu::Operations {
+                    load: wgpu::LoadOp::Load,
+                    store: wgpu::StoreOp::Store,
+                },
+            })],
+            depth_stencil_attachment: None,
+            timestamp_writes: None,
+            occlusion_query_set: None,
+            multiview_mask: None,
+        });
+        if self.count == 0 {
+            return;
+        }
+        pass.set_pipeline(&self.pipeline);
+        pass.set_bind_group(0, &self.bind_group, &[]);
+        pass.draw(0..6, 0..self.count);
+    }
+}

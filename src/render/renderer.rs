@@ -1,0 +1,110 @@
+//! `Renderer`: uploads the turn's state and draws a frame (world pass, then HUD pass) into any target.
+
+use super::camera::{Camera, View};
+use super::gpu::Gpu;
+use super::hud::HudPass;
+use super::hud_layout::{hud_instances, HudGrid, HudText};
+use super::scene::{pack_cells, Effects, HudUniforms, WorldUniforms};
+use super::world::WorldPass;
+use crate::game::Game;
+
+/// Size of the 3D view inside a `width` × `height` target: full width, everything above the HUD bar
+/// (Doom-style, the bar does not cover the world, so the floor right ahead stays visible).
+pub fn world_viewport(width: u32, height: u32) -> (u32, u32) {
+    (width, HudGrid::new(width, height).bar_top())
+}
+
+/// Draws Hollowdeep. Holds GPU resources only; reads the game, never changes it.
+pub struct Renderer {
+    world: WorldPass,
+    hud: HudPass,
+    encode_srgb: bool,
+    hud_text: Option<HudText>,
+    /// The target size the HUD quads were last built for; they are rebuilt when text or size change.
+    hud_built_for: Option<(u32, u32)>,
+    effects: Effects,
+}
+
+impl Renderer {
+    /// Pipelines for targets of `format`. Prefer an sRGB format; for a non-sRGB one the shaders encode
+    /// gamma themselves so the picture looks the same.
+    pub fn new(gpu: &Gpu, format: wgpu::TextureFormat) -> Renderer {
+        Renderer {
+            world: WorldPass::new(gpu, format),
+            hud: HudPass::new(gpu, format),
+            encode_srgb: !format.is_srgb(),
+            hud_text: None,
+            hud_built_for: None,
+            effects: Effects::default(),
+        }
+    }
+
+    /// Once per turn: uploads the grid (reallocated when the level size changes) and rebuilds the HUD
+    /// text (depth, turn, the latest message faded by its age in turns).
+    pub fn upload_turn(&mut self, gpu: &Gpu, game: &Game) {
+        let map = game.map();
+        let grid = (map.width() as u32, map.height() as u32);
+        self.world.upload_cells(gpu, grid, &pack_cells(map));
+        let text = HudText::from_game(game);
+        if self.hud_text.as_ref() != Some(&text) {
+            self.hud_text = Some(text);
+            self.hud_built_for = None;
+        }
+    }
+
+    /// Effect strengths for the next frames (darkness, flash, jolt); `Effects::default()` is calm.
+    pub fn set_effects(&mut self, effects: Effects) {
+        self.effects = effects;
+    }
+
+    /// Once per frame: writes the camera/time uniforms and records the world pass then the HUD pass
+    /// into `target` (`width` × `height` pixels, of the format given to `new`), and submits.
+    pub fn draw(
+        &mut self,
+        gpu: &Gpu,
+        target: &wgpu::TextureView,
+        width: u32,
+        height: u32,
+        view: &View,
+    ) {
+        if width == 0 || height == 0 {
+            return;
+        }
+        let (view_w, view_h) = world_viewport(width, height);
+        let camera = Camera::new(view, view_w, view_h);
+        let uniforms = WorldUniforms::new(
+            &camera,
+            self.world.grid(),
+            view.time,
+            &self.effects,
+            self.encode_srgb,
+        );
+        self.world.write_uniforms(gpu, &uniforms);
+        self.hud.write_uniforms(
+            gpu,
+            &HudUniforms {
+                screen: [width as f32, height as f32],
+                encode_srgb: self.encode_srgb as u32,
+                _pad0: 0,
+            },
+        );
+        if self.hud_built_for != Some((width, height)) {
+            let text = self.hud_text.clone().unwrap_or(HudText {
+                depth: 0,
+                turn: 0,
+                message: None,
+            });
+            self.hud
+                .set_instances(gpu, &hud_instances(&text, &HudGrid::new(width, height)));
+            self.hud_built_for = Some((width, height));
+        }
+        let mut encoder = gpu
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("frame"),
+            });
+        self.world.record(&mut encoder, target, view_w, view_h);
+        self.hud.record(&mut encoder, target);
+        gpu.queue.submit([encoder.finish()]);
+    }
+}

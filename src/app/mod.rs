@@ -12,6 +12,7 @@ pub mod headless;
 pub mod input;
 pub mod persist;
 pub mod screenshot;
+pub mod session;
 pub mod turn_machine;
 pub mod window;
 

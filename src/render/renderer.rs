@@ -2,6 +2,7 @@
 
 use super::camera::{Camera, View};
 use super::gpu::Gpu;
+use super::overlay::UiState;
 use super::hud::HudPass;
 use super::hud_layout::{hud_instances, HudGrid, HudText};
 use super::scene::{pack_cells, Effects, HudUniforms, WorldUniforms};
@@ -23,6 +24,7 @@ pub struct Renderer {
     /// The target size the HUD quads were last built for; they are rebuilt when text or size change.
     hud_built_for: Option<(u32, u32)>,
     effects: Effects,
+    ui: UiState,
 }
 
 impl Renderer {
@@ -36,6 +38,7 @@ impl Renderer {
             hud_text: None,
             hud_built_for: None,
             effects: Effects::default(),
+            ui: UiState::default(),
         }
     }
 
@@ -48,6 +51,15 @@ impl Renderer {
         let text = HudText::from_game(game);
         if self.hud_text.as_ref() != Some(&text) {
             self.hud_text = Some(text);
+            self.hud_built_for = None;
+        }
+    }
+
+    /// Overlays and notices from the app. (Drawing them is the HUD's job; until it draws them they
+    /// are kept here so the app's interface is stable.)
+    pub fn set_ui(&mut self, _gpu: &Gpu, _game: &Game, ui: UiState) {
+        if self.ui != ui {
+            self.ui = ui;
             self.hud_built_for = None;
         }
     }

@@ -1,0 +1,260 @@
+//! One play session in the window, without the window: commands in, game + presentation state out.
+//!
+//! Keeps the interface rules (overlays never take a turn, Esc asks before quitting, replays feed
+//! actions at a set pace) testable with synthetic time.
+
+use super::effects::Effects;
+use super::input::Command;
+use super::persist::recording::Recording;
+use super::turn_machine::{TurnMachine, Update};
+use crate::game::{Action, Game, Status};
+use crate::render::{Overlay, UiState};
+
+/// Seconds a notice (e.g. "Screenshot saved") stays on screen.
+const NOTICE_SECONDS: f64 = 4.0;
+/// Replay pace limits, in actions per second.
+pub const REPLAY_SPEED_RANGE: (f64, f64) = (0.25, 64.0);
+
+/// What the window must do after a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Request {
+    None,
+    Screenshot,
+    ToggleFullscreen,
+    /// Save the run, then close.
+    SaveAndExit,
+    Exit,
+}
+
+struct Replay {
+    actions: Vec<Action>,
+    next: usize,
+    speed: f64,
+    last_at: f64,
+}
+
+pub struct Session {
+    pub game: Game,
+    pub machine: TurnMachine,
+    pub effects: Effects,
+    overlay: Option<Overlay>,
+    notice: Option<(String, f64)>,
+    pub recording: Option<Recording>,
+    replay: Option<Replay>,
+    automap_allowed: bool,
+    help_lines: Vec<(String, String)>,
+}
+
+impl Session {
+    pub fn new(game: Game, reduced_effects: bool, automap_allowed: bool, help_lines: Vec<(String, String)>) -> Self {
+        let machine = TurnMachine::new(&game, 0.0);
+        Self {
+            game,
+            machine,
+            effects: Effects::new(reduced_effects),
+            overlay: None,
+            notice: None,
+            recording: None,
+            replay: None,
+            automap_allowed,
+            help_lines,
+        }
+    }
+
+    pub fn record_into(&mut self, recording: Recording) {
+        self.recording = Some(recording);
+    }
+
+    pub fn replay(&mut self, actions: Vec<Action>, speed: f64) {
+        self.replay = Some(Replay { actions, next: 0, speed, last_at: f64::NEG_INFINITY });
+        self.notify(&format!("Replay: {speed} actions per second (+ and - change it, Esc leaves)."), 0.0);
+    }
+
+    pub fn is_replaying(&self) -> bool {
+        self.replay.is_some()
+    }
+
+    pub fn overlay(&self) -> Option<&Overlay> {
+        self.overlay.as_ref()
+    }
+
+    pub fn notify(&mut self, text: &str, now: f64) {
+        self.notice = Some((text.to_string(), now));
+    }
+
+    pub fn ui(&self, now: f64) -> UiState {
+        UiState {
+            overlay: self.overlay.clone(),
+            notice: self.notice.as_ref().filter(|(_, at)| now - at < NOTICE_SECONDS).map(|(t, _)| t.clone()),
+        }
+    }
+
+    /// Handles one command. Game actions go to the turn machine only when no overlay is open and no
+    /// replay is playing; everything else is interface and never takes a turn.
+    pub fn command(&mut self, command: Command, now: f64) -> Request {
+        if let Some(Overlay::Prompt { .. }) = self.overlay {
+            // The prompt answers with Y/N (see `answer`); Esc closes it.
+            if command == Command::Quit {
+                self.overlay = None;
+            }
+            return Request::None;
+        }
+        match command {
+            Command::Quit if self.overlay.is_some() => self.overlay = None,
+            Command::Quit if self.replay.is_some() || self.game.status() != Status::Playing => return Request::Exit,
+            Command::Quit => self.overlay = Some(Overlay::Prompt { text: "Save and quit? (Y/N)".into() }),
+            Command::Automap if !self.automap_allowed => {
+                self.notify("The automap is switched off in the settings.", now)
+            }
+            Command::Automap => self.toggle(Overlay::Automap),
+            Command::Help => self.toggle(Overlay::Help { bindings: self.help_lines.clone() }),
+            Command::MessageLog => self.toggle(Overlay::MessageLog { scroll: 0 }),
+            Command::Screenshot => return Request::Screenshot,
+            Command::Fullscreen => return Request::ToggleFullscreen,
+            Command::Act(_) if self.overlay.is_some() || self.replay.is_some() => {}
+            Command::Act(action) => self.act(action, now),
+        }
+        Request::None
+    }
+
+    /// The answer to the open prompt: yes saves and quits, no goes back to the game.
+    pub fn answer(&mut self, yes: bool) -> Request {
+        if !matches!(self.overlay, Some(Overlay::Prompt { .. })) {
+            return Request::None;
+        }
+        self.overlay = None;
+        if yes {
+            Request::SaveAndExit
+        } else {
+            Request::None
+        }
+    }
+
+    /// Scrolls the message log by `lines` (positive goes back in time).
+    pub fn scroll_log(&mut self, lines: i64) {
+        let total = self.game.messages().len();
+        if let Some(Overlay::MessageLog { scroll }) = &mut self.overlay {
+            *scroll = (*scroll as i64 + lines).clamp(0, total.saturating_sub(1) as i64) as usize;
+        }
+    }
+
+    pub fn change_replay_speed(&mut self, factor: f64, now: f64) {
+        if let Some(replay) = &mut self.replay {
+            replay.speed = (replay.speed * factor).clamp(REPLAY_SPEED_RANGE.0, REPLAY_SPEED_RANGE.1);
+            let text = format!("Replay: {} actions per second.", replay.speed);
+            self.notify(&text, now);
+        }
+    }
+
+    fn toggle(&mut self, overlay: Overlay) {
+        let same = std::mem::discriminant(&overlay);
+        if self.overlay.as_ref().map(std::mem::discriminant) == Some(same) {
+            self.overlay = None;
+        } else {
+            self.overlay = Some(overlay);
+        }
+    }
+
+    fn act(&mut self, action: Action, now: f64) {
+        if self.machine.press(&mut self.game, action, now) {
+            if let Some(rec) = &mut self.recording {
+                rec.actions.push(action);
+            }
+            self.effects.on_events(&self.machine.last_report().events, now);
+        }
+    }
+
+    /// Advances time: the turn machine, held keys (not while an overlay is open), the replay pace.
+    pub fn update(&mut self, now: f64, held: Option<Action>) -> Update {
+        let held = if self.overlay.is_some() || self.replay.is_some() { None } else { held };
+        let before = self.game.turn();
+        let update = self.machine.update(&mut self.game, now, held);
+        if self.game.turn() != before && held.is_some() {
+            // A held key acted again: it is a real action, recorded and given feedback like a press.
+            if let (Some(rec), Some(action)) = (&mut self.recording, held) {
+                rec.actions.push(action);
+            }
+            self.effects.on_events(&self.machine.last_report().events, now);
+        }
+        self.feed_replay(now);
+        update
+    }
+
+    fn feed_replay(&mut self, now: f64) {
+        let Some(replay) = &mut self.replay else { return };
+        if now - replay.last_at < 1.0 / replay.speed {
+            return;
+        }
+        let Some(&action) = replay.actions.get(replay.next) else { return };
+        if self.machine.press(&mut self.game, action, now) {
+            replay.next += 1;
+            replay.last_at = now;
+            self.effects.on_events(&self.machine.last_report().events, now);
+            if replay.next == replay.actions.len() {
+                self.notify("The replay has ended. Esc leaves.", now);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Facing, Map, Pos};
+
+    fn session() -> Session {
+        let map = Map::from_rows(&["#######", "#.....#", "#######"]).unwrap();
+        Session::new(Game::from_map(map, Pos::new(1, 1), Facing::East), false, true, Vec::new())
+    }
+
+    #[test]
+    fn overlays_never_take_a_turn() {
+        let mut s = session();
+        s.command(Command::Automap, 0.0);
+        assert_eq!(s.overlay(), Some(&Overlay::Automap));
+        s.command(Command::Act(Action::MoveForward), 0.0);
+        s.update(1.0, Some(Action::MoveForward));
+        assert_eq!(s.game.turn(), 0);
+        s.command(Command::Automap, 1.0);
+        assert_eq!(s.overlay(), None);
+        s.command(Command::Act(Action::MoveForward), 1.0);
+        assert_eq!(s.game.turn(), 1);
+    }
+
+    #[test]
+    fn escape_asks_before_saving_and_quitting() {
+        let mut s = session();
+        assert_eq!(s.command(Command::Quit, 0.0), Request::None);
+        assert!(matches!(s.overlay(), Some(Overlay::Prompt { .. })));
+        assert_eq!(s.answer(false), Request::None);
+        assert_eq!(s.overlay(), None);
+        s.command(Command::Quit, 0.0);
+        assert_eq!(s.answer(true), Request::SaveAndExit);
+    }
+
+    #[test]
+    fn recording_keeps_only_actions_that_reached_the_game() {
+        let mut s = session();
+        s.record_into(Recording::new(0, 1));
+        s.command(Command::Act(Action::MoveForward), 0.0);
+        s.command(Command::Act(Action::MoveForward), 0.01); // dropped: animation playing
+        s.update(1.0, None);
+        s.command(Command::Act(Action::TurnLeft), 1.0);
+        assert_eq!(s.recording.as_ref().unwrap().actions, vec![Action::MoveForward, Action::TurnLeft]);
+    }
+
+    #[test]
+    fn a_replay_feeds_actions_at_its_pace() {
+        let mut s = session();
+        s.replay(vec![Action::MoveForward, Action::MoveForward, Action::MoveForward], 2.0);
+        s.update(0.0, None);
+        assert_eq!(s.game.turn(), 1);
+        s.update(0.3, None);
+        assert_eq!(s.game.turn(), 1, "half a second between actions at speed 2");
+        s.update(0.6, None);
+        assert_eq!(s.game.turn(), 2);
+        s.command(Command::Act(Action::TurnLeft), 0.7);
+        s.update(2.0, None);
+        assert_eq!(s.game.player().facing, Facing::East, "keys do not act during a replay");
+    }
+}

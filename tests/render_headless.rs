@@ -14,19 +14,11 @@ use hollowdeep::render::{
 };
 
 fn game(rows: &[&str], start: (i32, i32), facing: Facing) -> Game {
-    Game::from_map(
-        Map::from_rows(rows).unwrap(),
-        Pos::new(start.0, start.1),
-        facing,
-    )
+    Game::from_map(Map::from_rows(rows).unwrap(), Pos::new(start.0, start.1), facing)
 }
 
 fn view(x: f32, y: f32, angle: f32) -> View {
-    View {
-        eye: Vec2::new(x, y),
-        angle,
-        time: 0.0,
-    }
+    View { eye: Vec2::new(x, y), angle, time: 0.0 }
 }
 
 fn render(gpu: &Gpu, game: &Game, view: &View, w: u32, h: u32) -> Frame {
@@ -34,14 +26,7 @@ fn render(gpu: &Gpu, game: &Game, view: &View, w: u32, h: u32) -> Frame {
 }
 
 /// A room with a free-standing pillar: walls at many distances and both orientations.
-const PILLAR_ROOM: &[&str] = &[
-    "#########",
-    "#.......#",
-    "#.......#",
-    "#..#....#",
-    "#.......#",
-    "#########",
-];
+const PILLAR_ROOM: &[&str] = &["#########", "#.......#", "#.......#", "#..#....#", "#.......#", "#########"];
 
 /// Walls are the warm stone; floor and ceiling are cool slate (see world.wgsl), so hue tells them
 /// apart at the seam where both get the same light. Near-black pixels carry no hue and count as not-wall.
@@ -57,8 +42,7 @@ fn detect_wall_rows(f: &Frame, x: u32, view_h: u32) -> (u32, u32) {
     let horizon = view_h / 2;
     let wall: Vec<bool> = (0..view_h).map(|y| wall_like(f, x, y)).collect();
     let cost_top = |t: u32| {
-        (0..t).filter(|&y| wall[y as usize]).count()
-            + (t..horizon).filter(|&y| !wall[y as usize]).count()
+        (0..t).filter(|&y| wall[y as usize]).count() + (t..horizon).filter(|&y| !wall[y as usize]).count()
     };
     let cost_bottom = |b: u32| {
         (horizon..b).filter(|&y| !wall[y as usize]).count()
@@ -107,10 +91,7 @@ fn walls_stand_where_the_reference_ray_cast_puts_them() {
     for (name, v) in poses {
         let f = render(gpu, &g, &v, 320, 200);
         let checked = assert_walls_match_reference(&f, &g, &v, 4, name);
-        assert!(
-            checked >= 20,
-            "{name}: only {checked} lit columns to compare"
-        );
+        assert!(checked >= 20, "{name}: only {checked} lit columns to compare");
     }
 }
 
@@ -129,25 +110,16 @@ fn odd_width_frames_read_back_without_skew() {
     let cam = Camera::new(&v, vw, vh);
     let pillar = glam::IVec2::new(3, 3);
     let edge = (0..vw)
-        .find(|&x| {
-            reference::cast_column(g.map(), &cam, x as f32 + 0.5)
-                .unwrap()
-                .cell
-                == pillar
-        })
+        .find(|&x| reference::cast_column(g.map(), &cam, x as f32 + 0.5).unwrap().cell == pillar)
         .expect("pillar in view");
     let pillar_rows = reference::wall_rows(g.map(), &cam, edge as f32 + 0.5).unwrap();
     let far_rows = reference::wall_rows(g.map(), &cam, edge as f32 - 3.5).unwrap();
     // Rows where the pillar meets the ceiling to its left (above the far wall's top).
     let rows = pillar_rows.0 + 3..far_rows.0 - 3;
-    assert!(
-        rows.len() >= 10,
-        "too few rows to judge straightness: {rows:?}"
-    );
+    assert!(rows.len() >= 10, "too few rows to judge straightness: {rows:?}");
     for y in rows {
-        let found = (edge - 12..edge + 12)
-            .find(|&x| (0..3).all(|k| wall_like(&f, x + k, y)))
-            .unwrap_or(u32::MAX);
+        let found =
+            (edge - 12..edge + 12).find(|&x| (0..3).all(|k| wall_like(&f, x + k, y))).unwrap_or(u32::MAX);
         assert!(
             found.abs_diff(edge) <= 1,
             "row {y}: pillar edge at column {found}, expected {edge} (see {})",
@@ -171,9 +143,7 @@ fn floor_ahead_luma(f: &Frame, dist: f32) -> f32 {
 #[test]
 fn exit_pit_is_a_dark_hole_one_and_three_cells_ahead() {
     let Some(gpu) = gpu_or_skip() else { return };
-    let with_exit = [
-        "#####", "#...#", "#.>.#", "#...#", "#...#", "#...#", "#####",
-    ];
+    let with_exit = ["#####", "#...#", "#.>.#", "#...#", "#...#", "#...#", "#####"];
     let without: Vec<String> = with_exit.iter().map(|r| r.replace('>', ".")).collect();
     let without: Vec<&str> = without.iter().map(|s| s.as_str()).collect();
     for (start_y, dist) in [(3, 1.1f32), (5, 3.0)] {
@@ -196,10 +166,7 @@ fn exit_pit_is_a_dark_hole_one_and_three_cells_ahead() {
 /// is bright where the atlas has ink and dark bar elsewhere.
 fn assert_status_text(f: &Frame, text: &HudText, expected: &str) {
     let grid = HudGrid::new(f.width, f.height);
-    let placed: Vec<_> = hud_layout(text, &grid)
-        .into_iter()
-        .filter(|p| p.row == grid.status_row())
-        .collect();
+    let placed: Vec<_> = hud_layout(text, &grid).into_iter().filter(|p| p.row == grid.status_row()).collect();
     let line: String = placed.iter().map(|p| p.ch).collect();
     assert!(line.contains(expected), "layout says {line:?}");
     let s = grid.scale;
@@ -247,22 +214,14 @@ fn hud_bar_shows_depth_and_turn_in_the_atlas_font_at_every_scale() {
 fn latest_message_shows_above_the_bar_and_fades_out_turns_later() {
     let Some(gpu) = gpu_or_skip() else { return };
     // The exit is in a far corner: Interact away from it swings at the air.
-    let mut g = game(
-        &["#######", "#.....#", "#.....#", "#....>#", "#######"],
-        (1, 2),
-        Facing::East,
-    );
+    let mut g = game(&["#######", "#.....#", "#.....#", "#....>#", "#######"], (1, 2), Facing::East);
     g.act(Action::Interact); // "You swing at the air."
     let message_pixels = |g: &Game| {
         let (w, h) = (320, 200);
         let f = render(gpu, g, &View::from_game(g, 0.0), w, h);
         let grid = HudGrid::new(w, h);
         let placed = hud_layout(
-            &HudText {
-                depth: 1,
-                turn: 0,
-                message: Some(("You swing at the air.".into(), 1.0)),
-            },
+            &HudText { depth: 1, turn: 0, message: Some(("You swing at the air.".into(), 1.0)) },
             &grid,
         );
         let want = linear(MESSAGE_COLOR, 1.0);
@@ -286,12 +245,7 @@ fn latest_message_shows_above_the_bar_and_fades_out_turns_later() {
     };
     let (ink, matching, f) = message_pixels(&g);
     assert!(ink > 50);
-    assert_eq!(
-        matching,
-        ink,
-        "message ink not in the message colour (see {})",
-        f.save("fail_msg").display()
-    );
+    assert_eq!(matching, ink, "message ink not in the message colour (see {})", f.save("fail_msg").display());
     for _ in 0..4 {
         g.act(Action::Wait);
     }
@@ -322,48 +276,17 @@ fn torch_flickers_faintly_and_effects_scale_light_and_tint() {
     let base = world_luma(&frame(0.0, calm));
     assert!(base > 20.0, "room too dark to judge: {base}");
     // Flicker: the light moves with time, but only faintly.
-    let lumas: Vec<f32> = (1..8)
-        .map(|i| world_luma(&frame(i as f32 * 0.37, calm)))
-        .collect();
-    assert!(
-        lumas.iter().any(|&l| (l - base).abs() > 0.2),
-        "no flicker: {base} vs {lumas:?}"
-    );
-    assert!(
-        lumas.iter().all(|&l| (l / base - 1.0).abs() < 0.12),
-        "flicker too strong: {base} vs {lumas:?}"
-    );
+    let lumas: Vec<f32> = (1..8).map(|i| world_luma(&frame(i as f32 * 0.37, calm))).collect();
+    assert!(lumas.iter().any(|&l| (l - base).abs() > 0.2), "no flicker: {base} vs {lumas:?}");
+    assert!(lumas.iter().all(|&l| (l / base - 1.0).abs() < 0.12), "flicker too strong: {base} vs {lumas:?}");
     // Darkness scales the torch.
-    let dim = world_luma(&frame(
-        0.0,
-        Effects {
-            light_scale: 0.3,
-            ..calm
-        },
-    ));
-    assert!(
-        dim < 0.6 * base,
-        "light_scale 0.3 gave {dim} against {base}"
-    );
+    let dim = world_luma(&frame(0.0, Effects { light_scale: 0.3, ..calm }));
+    assert!(dim < 0.6 * base, "light_scale 0.3 gave {dim} against {base}");
     // A red flash tints the world, not the HUD bar.
-    let red = frame(
-        0.0,
-        Effects {
-            flash_rgba: [1.0, 0.0, 0.0, 0.5],
-            ..calm
-        },
-    );
+    let red = frame(0.0, Effects { flash_rgba: [1.0, 0.0, 0.0, 0.5], ..calm });
     let [r, g_, b] = red.px(vw / 2, vh / 2);
-    assert!(
-        r > 150 && r as u32 > g_ as u32 + b as u32,
-        "flash not red: {:?}",
-        (r, g_, b)
-    );
-    assert_eq!(
-        red.px(w - 2, h - 2),
-        frame(0.0, calm).px(w - 2, h - 2),
-        "flash leaked into the bar"
-    );
+    assert!(r > 150 && r as u32 > g_ as u32 + b as u32, "flash not red: {:?}", (r, g_, b));
+    assert_eq!(red.px(w - 2, h - 2), frame(0.0, calm).px(w - 2, h - 2), "flash leaked into the bar");
 }
 
 /// Renders the views a human should look at and checks the torch's reach on them.
@@ -387,41 +310,20 @@ fn views_for_the_eye_are_torch_lit_and_fade_to_black() {
     let f = render(gpu, &corridor, &View::from_game(&corridor, 0.0), w, h);
     eprintln!("corridor: {}", f.save("corridor").display());
     // 18 cells down the corridor there is only black; the wall beside the player is lit.
-    assert!(
-        f.mean_luma(vw / 2 - 8, vh / 2 - 8, 16, 16) < 3.0,
-        "corridor end not black"
-    );
-    assert!(
-        f.mean_luma(20, vh / 2 - 40, 40, 80) > 60.0,
-        "near wall not lit"
-    );
+    assert!(f.mean_luma(vw / 2 - 8, vh / 2 - 8, 16, 16) < 3.0, "corridor end not black");
+    assert!(f.mean_luma(20, vh / 2 - 40, 40, 80) > 60.0, "near wall not lit");
 
     let mut room = game(
-        &[
-            "##########",
-            "#........#",
-            "#........#",
-            "#...##...#",
-            "#........#",
-            "#....>...#",
-            "##########",
-        ],
+        &["##########", "#........#", "#........#", "#...##...#", "#........#", "#....>...#", "##########"],
         (1, 1),
         Facing::East,
     );
     room.act(Action::Interact); // a message for the line above the bar
     let f = render(gpu, &room, &view(1.5, 1.5, 0.6), w, h);
     eprintln!("room, with a message: {}", f.save("room").display());
-    assert!(
-        f.mean_luma(vw / 2 - 20, vh / 2 - 20, 40, 40) > 40.0,
-        "pillar not lit"
-    );
+    assert!(f.mean_luma(vw / 2 - 20, vh / 2 - 20, 40, 40) > 40.0, "pillar not lit");
 
-    let pit = game(
-        &["#####", "#...#", "#.>.#", "#...#", "#...#", "#####"],
-        (2, 4),
-        Facing::North,
-    );
+    let pit = game(&["#####", "#...#", "#.>.#", "#...#", "#...#", "#####"], (2, 4), Facing::North);
     let f = render(gpu, &pit, &View::from_game(&pit, 0.0), w, h);
     eprintln!("pit two cells ahead: {}", f.save("pit2").display());
     let f1 = render(gpu, &pit, &view(2.5, 3.5, 1.5 * std::f32::consts::PI), w, h);

@@ -4,8 +4,8 @@
 use hollowdeep::render::font::{ATLAS_COLS, GLYPH_H, GLYPH_W};
 use hollowdeep::render::reference::MAX_STEPS;
 use hollowdeep::render::scene::{
-    GlyphInstance, HudUniforms, WorldUniforms, FLAG_PHANTOM_PASSAGE, FLAG_PHANTOM_WALL,
-    GLYPH_SOLID, TILE_EXIT, TILE_FLOOR, TILE_MASK, TILE_WALL,
+    GlyphInstance, HudUniforms, WorldUniforms, FLAG_PHANTOM_PASSAGE, FLAG_PHANTOM_WALL, GLYPH_SOLID,
+    TILE_EXIT, TILE_FLOOR, TILE_MASK, TILE_WALL,
 };
 use hollowdeep::render::{camera::EYE_HEIGHT, shaders};
 use naga::proc::Layouter;
@@ -37,10 +37,7 @@ fn every_shader_parses_and_validates() {
     for path in SHADER_FILES {
         let module = parse_and_validate(path);
         for entry in ["vs_main", "fs_main"] {
-            assert!(
-                module.entry_points.iter().any(|e| e.name == entry),
-                "{path} lacks {entry}"
-            );
+            assert!(module.entry_points.iter().any(|e| e.name == entry), "{path} lacks {entry}");
         }
     }
 }
@@ -50,11 +47,7 @@ fn runtime_embeds_exactly_the_shader_files() {
     let runtime: Vec<&str> = shaders::ALL.iter().map(|(p, _)| *p).collect();
     assert_eq!(runtime, SHADER_FILES, "runtime list and test list differ");
     for (path, text) in shaders::ALL {
-        assert_eq!(
-            *text,
-            read(path),
-            "{path}: runtime text differs from the file"
-        );
+        assert_eq!(*text, read(path), "{path}: runtime text differs from the file");
     }
 }
 
@@ -91,20 +84,10 @@ fn check_mirror(path: &str, module: &naga::Module, mirror: &Mirror) {
     let naga::TypeInner::Struct { members, .. } = &ty.inner else {
         panic!("{} in {path} is not a struct", mirror.name);
     };
-    assert_eq!(
-        layouter[handle].size as usize, mirror.size,
-        "{}: WGSL size vs Rust size_of",
-        mirror.name
-    );
-    let wgsl: Vec<(&str, usize)> = members
-        .iter()
-        .map(|m| (m.name.as_deref().unwrap_or("?"), m.offset as usize))
-        .collect();
-    assert_eq!(
-        wgsl, mirror.fields,
-        "{}: members and offsets (WGSL, Rust)",
-        mirror.name
-    );
+    assert_eq!(layouter[handle].size as usize, mirror.size, "{}: WGSL size vs Rust size_of", mirror.name);
+    let wgsl: Vec<(&str, usize)> =
+        members.iter().map(|m| (m.name.as_deref().unwrap_or("?"), m.offset as usize)).collect();
+    assert_eq!(wgsl, mirror.fields, "{}: members and offsets (WGSL, Rust)", mirror.name);
 }
 
 #[test]
@@ -128,19 +111,8 @@ fn cpu_written_structs_match_their_wgsl_twins() {
         _pad0,
     })];
     let hud_structs = [
-        mirror!(HudUniforms {
-            screen,
-            encode_srgb,
-            _pad0
-        }),
-        mirror!(GlyphInstance {
-            rect,
-            color,
-            glyph,
-            scale,
-            _pad0,
-            _pad1
-        }),
+        mirror!(HudUniforms { screen, encode_srgb, _pad0 }),
+        mirror!(GlyphInstance { rect, color, glyph, scale, _pad0, _pad1 }),
     ];
     for m in &world_structs {
         check_mirror("shaders/world.wgsl", &world, m);
@@ -187,12 +159,9 @@ fn shared_constants_match_their_rust_twins() {
     }
     assert_eq!(constant(&world, w, "EYE_HEIGHT"), Value::F32(EYE_HEIGHT));
     let h = "shaders/hud.wgsl";
-    for (name, value) in [
-        ("GLYPH_SOLID", GLYPH_SOLID),
-        ("GLYPH_W", GLYPH_W),
-        ("GLYPH_H", GLYPH_H),
-        ("ATLAS_COLS", ATLAS_COLS),
-    ] {
+    for (name, value) in
+        [("GLYPH_SOLID", GLYPH_SOLID), ("GLYPH_W", GLYPH_W), ("GLYPH_H", GLYPH_H), ("ATLAS_COLS", ATLAS_COLS)]
+    {
         assert_eq!(constant(&hud, h, name), Value::U32(value), "{name}");
     }
 }

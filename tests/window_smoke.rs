@@ -19,6 +19,8 @@ fn the_window_presents_frames_and_quits_by_itself() {
         .arg(env!("CARGO_BIN_EXE_hollowdeep"))
         .args(["--seed", "3", "--size", "640x360", "--quit-after-frames", "20"])
         .env("XDG_RUNTIME_DIR", std::env::temp_dir())
+        // Settings and saves go to a folder of the test's own, never the real home.
+        .env("HOLLOWDEEP_HOME", std::env::temp_dir().join(format!("hollowdeep-smoke-{}", std::process::id())))
         .output()
         .expect("xvfb-run starts");
     let stdout = String::from_utf8_lossy(&out.stdout);

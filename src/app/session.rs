@@ -46,7 +46,12 @@ pub struct Session {
 }
 
 impl Session {
-    pub fn new(game: Game, reduced_effects: bool, automap_allowed: bool, help_lines: Vec<(String, String)>) -> Self {
+    pub fn new(
+        game: Game,
+        reduced_effects: bool,
+        automap_allowed: bool,
+        help_lines: Vec<(String, String)>,
+    ) -> Self {
         let machine = TurnMachine::new(&game, 0.0);
         Self {
             game,
@@ -101,7 +106,9 @@ impl Session {
         }
         match command {
             Command::Quit if self.overlay.is_some() => self.overlay = None,
-            Command::Quit if self.replay.is_some() || self.game.status() != Status::Playing => return Request::Exit,
+            Command::Quit if self.replay.is_some() || self.game.status() != Status::Playing => {
+                return Request::Exit
+            }
             Command::Quit => self.overlay = Some(Overlay::Prompt { text: "Save and quit? (Y/N)".into() }),
             Command::Automap if !self.automap_allowed => {
                 self.notify("The automap is switched off in the settings.", now)

@@ -39,11 +39,7 @@ impl View {
     /// The resting view of the player: eye at the centre of their cell, looking where they face.
     pub fn from_game(game: &Game, time: f32) -> View {
         let p = game.player();
-        View {
-            eye: Vec2::new(p.pos.x as f32 + 0.5, p.pos.y as f32 + 0.5),
-            angle: p.facing.angle(),
-            time,
-        }
+        View { eye: Vec2::new(p.pos.x as f32 + 0.5, p.pos.y as f32 + 0.5), angle: p.facing.angle(), time }
     }
 }
 
@@ -102,11 +98,7 @@ mod tests {
 
     #[test]
     fn a_wall_at_distance_d_spans_h_over_d_rows_centred() {
-        let view = View {
-            eye: Vec2::ZERO,
-            angle: 0.0,
-            time: 0.0,
-        };
+        let view = View { eye: Vec2::ZERO, angle: 0.0, time: 0.0 };
         let cam = Camera::new(&view, 1280, 720);
         let (top, bottom) = cam.wall_span(2.0);
         assert!((bottom - top - 360.0).abs() < 1e-3);
@@ -115,19 +107,8 @@ mod tests {
 
     #[test]
     fn horizontal_fov_stays_between_66_and_75_degrees_for_common_sizes() {
-        let view = View {
-            eye: Vec2::ZERO,
-            angle: 0.0,
-            time: 0.0,
-        };
-        for (w, h) in [
-            (1280, 720),
-            (1920, 1080),
-            (3840, 2160),
-            (640, 480),
-            (701, 401),
-            (2560, 1080),
-        ] {
+        let view = View { eye: Vec2::ZERO, angle: 0.0, time: 0.0 };
+        for (w, h) in [(1280, 720), (1920, 1080), (3840, 2160), (640, 480), (701, 401), (2560, 1080)] {
             let fov = Camera::new(&view, w, h).hfov_degrees();
             assert!((66.0..=75.01).contains(&fov), "{w}x{h} gives {fov}°");
         }
@@ -136,11 +117,7 @@ mod tests {
     #[test]
     fn right_is_clockwise_of_dir_on_a_north_up_map() {
         // Facing north (angle 3π/2) the right hand points east.
-        let view = View {
-            eye: Vec2::ZERO,
-            angle: 1.5 * std::f32::consts::PI,
-            time: 0.0,
-        };
+        let view = View { eye: Vec2::ZERO, angle: 1.5 * std::f32::consts::PI, time: 0.0 };
         let cam = Camera::new(&view, 100, 100);
         assert!((cam.right - Vec2::X).length() < 1e-5);
     }

@@ -23,11 +23,7 @@ impl Offscreen {
         let (width, height) = (width.max(1), height.max(1));
         let texture = gpu.device.create_texture(&wgpu::TextureDescriptor {
             label: Some("offscreen target"),
-            size: wgpu::Extent3d {
-                width,
-                height,
-                depth_or_array_layers: 1,
-            },
+            size: wgpu::Extent3d { width, height, depth_or_array_layers: 1 },
             mip_level_count: 1,
             sample_count: 1,
             dimension: wgpu::TextureDimension::D2,
@@ -44,14 +40,7 @@ impl Offscreen {
             usage: wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::MAP_READ,
             mapped_at_creation: false,
         });
-        Offscreen {
-            texture,
-            view,
-            readback,
-            width,
-            height,
-            padded_row,
-        }
+        Offscreen { texture, view, readback, width, height, padded_row }
     }
 
     /// sRGB so the shaders write linear light and the hardware encodes, exactly as on a window surface.
@@ -70,11 +59,8 @@ impl Offscreen {
     /// Copies the target back: `width * height * 4` bytes, rows top to bottom, padding removed.
     /// Blocks until the GPU has finished everything submitted so far.
     pub fn read_rgba(&self, gpu: &Gpu) -> Vec<u8> {
-        let mut encoder = gpu
-            .device
-            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
-                label: Some("readback"),
-            });
+        let mut encoder =
+            gpu.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("readback") });
         encoder.copy_texture_to_buffer(
             wgpu::TexelCopyTextureInfo {
                 texture: &self.texture,
@@ -90,26 +76,18 @@ impl Offscreen {
                     rows_per_image: Some(self.height),
                 },
             },
-            wgpu::Extent3d {
-                width: self.width,
-                height: self.height,
-                depth_or_array_layers: 1,
-            },
+            wgpu::Extent3d { width: self.width, height: self.height, depth_or_array_layers: 1 },
         );
         gpu.queue.submit([encoder.finish()]);
         let slice = self.readback.slice(..);
         slice.map_async(wgpu::MapMode::Read, |result| {
             result.expect("mapping the readback buffer failed");
         });
-        gpu.device
-            .poll(wgpu::PollType::wait_indefinitely())
-            .expect("waiting for the GPU failed");
+        gpu.device.poll(wgpu::PollType::wait_indefinitely()).expect("waiting for the GPU failed");
         let row = (self.width * 4) as usize;
         let mut out = Vec::with_capacity(row * self.height as usize);
         {
-            let mapped = slice
-                .get_mapped_range()
-                .expect("readback buffer is mapped after the wait");
+            let mapped = slice.get_mapped_range().expect("readback buffer is mapped after the wait");
             for chunk in mapped.chunks(self.padded_row as usize) {
                 out.extend_from_slice(&chunk[..row]);
             }
@@ -121,14 +99,10 @@ impl Offscreen {
 
 /// Writes tightly packed RGBA8 pixels as a PNG.
 pub fn write_png(path: &Path, width: u32, height: u32, rgba: &[u8]) -> Result<(), RenderError> {
-    let file = std::fs::File::create(path).map_err(|source| RenderError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    let png_err = |e: png::EncodingError| RenderError::Png {
-        path: path.to_path_buf(),
-        reason: e.to_string(),
-    };
+    let file =
+        std::fs::File::create(path).map_err(|source| RenderError::Io { path: path.to_path_buf(), source })?;
+    let png_err =
+        |e: png::EncodingError| RenderError::Png { path: path.to_path_buf(), reason: e.to_string() };
     let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), width, height);
     encoder.set_color(png::ColorType::Rgba);
     encoder.set_depth(png::BitDepth::Eight);

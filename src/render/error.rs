@@ -12,10 +12,7 @@ pub enum RenderError {
     /// An adapter exists but refused to give us a device (limits, lost device, driver trouble).
     Device(String),
     /// A file could not be written.
-    Io {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    Io { path: PathBuf, source: std::io::Error },
     /// The PNG encoder refused the data (wrong size, or the write failed inside the encoder).
     Png { path: PathBuf, reason: String },
 }

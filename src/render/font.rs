@@ -176,11 +176,7 @@ pub fn glyph_index(ch: char) -> u32 {
     if (32..127).contains(&code) {
         return code - 32;
     }
-    GLYPHS
-        .iter()
-        .skip(95)
-        .position(|g| g.ch == ch)
-        .map_or('?' as u32 - 32, |i| i as u32 + 95)
+    GLYPHS.iter().skip(95).position(|g| g.ch == ch).map_or('?' as u32 - 32, |i| i as u32 + 95)
 }
 
 /// The glyph drawn for `ch` (after the '?' fallback).
@@ -196,10 +192,7 @@ pub fn atlas_size() -> (u32, u32) {
 
 /// Top-left texel of glyph `index` in the atlas.
 pub fn atlas_origin(index: u32) -> (u32, u32) {
-    (
-        (index % ATLAS_COLS) * GLYPH_W,
-        (index / ATLAS_COLS) * GLYPH_H,
-    )
+    ((index % ATLAS_COLS) * GLYPH_W, (index / ATLAS_COLS) * GLYPH_H)
 }
 
 /// The atlas as one byte per texel (0 or 255), row-major, `atlas_size()` texels.

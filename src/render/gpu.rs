@@ -27,10 +27,7 @@ impl Gpu {
     }
 
     /// Opens a device that can present to `surface`, which must come from `instance`.
-    pub fn for_surface(
-        instance: wgpu::Instance,
-        surface: &wgpu::Surface<'_>,
-    ) -> Result<Gpu, RenderError> {
+    pub fn for_surface(instance: wgpu::Instance, surface: &wgpu::Surface<'_>) -> Result<Gpu, RenderError> {
         Self::open(instance, Some(surface))
     }
 
@@ -40,10 +37,7 @@ impl Gpu {
         format!("{} ({:?}, {:?})", info.name, info.backend, info.device_type)
     }
 
-    fn open(
-        instance: wgpu::Instance,
-        surface: Option<&wgpu::Surface<'_>>,
-    ) -> Result<Gpu, RenderError> {
+    fn open(instance: wgpu::Instance, surface: Option<&wgpu::Surface<'_>>) -> Result<Gpu, RenderError> {
         let adapter = pollster::block_on(pick_adapter(&instance, surface))?;
         // The world shader reads the grid from a storage buffer in the fragment stage, which rules out
         // WebGL2-class limits; downlevel defaults have it. Resolution limits come from the adapter so
@@ -55,12 +49,7 @@ impl Gpu {
             ..Default::default()
         }))
         .map_err(|e| RenderError::Device(e.to_string()))?;
-        Ok(Gpu {
-            instance,
-            adapter,
-            device,
-            queue,
-        })
+        Ok(Gpu { instance, adapter, device, queue })
     }
 }
 
@@ -78,9 +67,7 @@ async fn pick_adapter(
                 return Ok(adapter);
             }
         }
-        return Err(RenderError::NoAdapter(format!(
-            "none is named like WGPU_ADAPTER_NAME={wanted:?}"
-        )));
+        return Err(RenderError::NoAdapter(format!("none is named like WGPU_ADAPTER_NAME={wanted:?}")));
     }
     instance
         .request_adapter(&wgpu::RequestAdapterOptions {

@@ -30,9 +30,7 @@ impl HudPass {
                     ty: wgpu::BindingType::Buffer {
                         ty: wgpu::BufferBindingType::Uniform,
                         has_dynamic_offset: false,
-                        min_binding_size: wgpu::BufferSize::new(
-                            std::mem::size_of::<HudUniforms>() as u64
-                        ),
+                        min_binding_size: wgpu::BufferSize::new(std::mem::size_of::<HudUniforms>() as u64),
                     },
                     count: None,
                 },
@@ -42,9 +40,7 @@ impl HudPass {
                     ty: wgpu::BindingType::Buffer {
                         ty: wgpu::BufferBindingType::Storage { read_only: true },
                         has_dynamic_offset: false,
-                        min_binding_size: wgpu::BufferSize::new(
-                            std::mem::size_of::<GlyphInstance>() as u64,
-                        ),
+                        min_binding_size: wgpu::BufferSize::new(std::mem::size_of::<GlyphInstance>() as u64),
                     },
                     count: None,
                 },
@@ -100,25 +96,12 @@ impl HudPass {
         let capacity = 256;
         let instances = Self::instance_buffer(gpu, capacity);
         let bind_group = Self::bind_group(gpu, &layout, &uniforms, &instances, &atlas_view);
-        HudPass {
-            pipeline,
-            layout,
-            uniforms,
-            atlas_view,
-            instances,
-            capacity,
-            count: 0,
-            bind_group,
-        }
+        HudPass { pipeline, layout, uniforms, atlas_view, instances, capacity, count: 0, bind_group }
     }
 
     fn atlas(gpu: &Gpu) -> wgpu::TextureView {
         let (w, h) = font::atlas_size();
-        let size = wgpu::Extent3d {
-            width: w,
-            height: h,
-            depth_or_array_layers: 1,
-        };
+        let size = wgpu::Extent3d { width: w, height: h, depth_or_array_layers: 1 };
         let texture = gpu.device.create_texture(&wgpu::TextureDescriptor {
             label: Some("font atlas"),
             size,
@@ -137,11 +120,7 @@ impl HudPass {
                 aspect: wgpu::TextureAspect::All,
             },
             &font::atlas_bytes(),
-            wgpu::TexelCopyBufferLayout {
-                offset: 0,
-                bytes_per_row: Some(w),
-                rows_per_image: Some(h),
-            },
+            wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(w), rows_per_image: Some(h) },
             size,
         );
         texture.create_view(&wgpu::TextureViewDescriptor::default())
@@ -167,25 +146,15 @@ impl HudPass {
             label: Some("hud bind group"),
             layout,
             entries: &[
-                wgpu::BindGroupEntry {
-                    binding: 0,
-                    resource: uniforms.as_entire_binding(),
-                },
-                wgpu::BindGroupEntry {
-                    binding: 1,
-                    resource: instances.as_entire_binding(),
-                },
-                wgpu::BindGroupEntry {
-                    binding: 2,
-                    resource: wgpu::BindingResource::TextureView(atlas),
-                },
+                wgpu::BindGroupEntry { binding: 0, resource: uniforms.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 1, resource: instances.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 2, resource: wgpu::BindingResource::TextureView(atlas) },
             ],
         })
     }
 
     pub(crate) fn write_uniforms(&self, gpu: &Gpu, u: &HudUniforms) {
-        gpu.queue
-            .write_buffer(&self.uniforms, 0, bytemuck::bytes_of(u));
+        gpu.queue.write_buffer(&self.uniforms, 0, bytemuck::bytes_of(u));
     }
 
     /// Replaces the quads; the buffer grows (to the next power of two) when they no longer fit.
@@ -193,16 +162,10 @@ impl HudPass {
         if instances.len() > self.capacity {
             self.capacity = instances.len().next_power_of_two();
             self.instances = Self::instance_buffer(gpu, self.capacity);
-            self.bind_group = Self::bind_group(
-                gpu,
-                &self.layout,
-                &self.uniforms,
-                &self.instances,
-                &self.atlas_view,
-            );
+            self.bind_group =
+                Self::bind_group(gpu, &self.layout, &self.uniforms, &self.instances, &self.atlas_view);
         }
-        gpu.queue
-            .write_buffer(&self.instances, 0, bytemuck::cast_slice(instances));
+        gpu.queue.write_buffer(&self.instances, 0, bytemuck::cast_slice(instances));
         self.count = instances.len() as u32;
     }
 
@@ -213,10 +176,7 @@ impl HudPass {
                 view: target,
                 depth_slice: None,
                 resolve_target: None,
-                ops: wgpu::Operations {
-                    load: wgpu::LoadOp::Load,
-                    store: wgpu::StoreOp::Store,
-                },
+                ops: wgpu::Operations { load: wgpu::LoadOp::Load, store: wgpu::StoreOp::Store },
             })],
             depth_stencil_attachment: None,
             timestamp_writes: None,

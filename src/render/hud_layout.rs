@@ -35,11 +35,7 @@ impl HudText {
             let alpha = message_alpha(game.turn().saturating_sub(m.turn));
             (alpha > 0.0).then(|| (m.text.clone(), alpha))
         });
-        HudText {
-            depth: game.depth(),
-            turn: game.turn(),
-            message,
-        }
+        HudText { depth: game.depth(), turn: game.turn(), message }
     }
 }
 
@@ -69,9 +65,7 @@ pub struct HudGrid {
 
 impl HudGrid {
     pub fn new(width: u32, height: u32) -> HudGrid {
-        let scale = (width / (GLYPH_W * MIN_COLS))
-            .min(height / (LINE_H * MIN_ROWS))
-            .max(1);
+        let scale = (width / (GLYPH_W * MIN_COLS)).min(height / (LINE_H * MIN_ROWS)).max(1);
         let cols = (width / (GLYPH_W * scale)).max(1);
         let rows = (height / (LINE_H * scale)).max(BAR_ROWS + 1);
         HudGrid {
@@ -151,13 +145,7 @@ pub fn hud_layout(text: &HudText, grid: &HudGrid) -> Vec<PlacedGlyph> {
                 return;
             }
             if ch != ' ' {
-                out.push(PlacedGlyph {
-                    col: *col,
-                    row,
-                    ch,
-                    color,
-                    shadow,
-                });
+                out.push(PlacedGlyph { col: *col, row, ch, color, shadow });
             }
             *col += 1;
         }
@@ -165,31 +153,13 @@ pub fn hud_layout(text: &HudText, grid: &HudGrid) -> Vec<PlacedGlyph> {
     let status = grid.status_row();
     let mut col = 1;
     put(&mut col, status, "DEPTH:", linear(LABEL_COLOR, 1.0), false);
-    put(
-        &mut col,
-        status,
-        &text.depth.to_string(),
-        linear(VALUE_COLOR, 1.0),
-        false,
-    );
+    put(&mut col, status, &text.depth.to_string(), linear(VALUE_COLOR, 1.0), false);
     col += 3;
     put(&mut col, status, "TURN:", linear(LABEL_COLOR, 1.0), false);
-    put(
-        &mut col,
-        status,
-        &text.turn.to_string(),
-        linear(VALUE_COLOR, 1.0),
-        false,
-    );
+    put(&mut col, status, &text.turn.to_string(), linear(VALUE_COLOR, 1.0), false);
     if let Some((msg, alpha)) = &text.message {
         let mut col = 1;
-        put(
-            &mut col,
-            grid.message_row(),
-            msg,
-            linear(MESSAGE_COLOR, *alpha),
-            true,
-        );
+        put(&mut col, grid.message_row(), msg, linear(MESSAGE_COLOR, *alpha), true);
     }
     out
 }
@@ -242,11 +212,8 @@ mod tests {
     use super::*;
 
     fn text_on_row(placed: &[PlacedGlyph], row: u32) -> String {
-        let mut cells: Vec<(u32, char)> = placed
-            .iter()
-            .filter(|p| p.row == row)
-            .map(|p| (p.col, p.ch))
-            .collect();
+        let mut cells: Vec<(u32, char)> =
+            placed.iter().filter(|p| p.row == row).map(|p| (p.col, p.ch)).collect();
         cells.sort();
         let mut s = String::new();
         for (col, ch) in cells {
@@ -266,31 +233,17 @@ mod tests {
         assert_eq!(HudGrid::new(320, 200).scale, 1);
         for (w, h) in [(1280, 720), (1920, 1080), (3840, 2160), (701, 401)] {
             let g = HudGrid::new(w, h);
-            assert!(
-                g.cols >= 72,
-                "{w}x{h}: the plan's status line needs 72 columns"
-            );
-            assert_eq!(
-                g.origin_y + g.rows * LINE_H * g.scale,
-                h,
-                "last line touches the bottom"
-            );
+            assert!(g.cols >= 72, "{w}x{h}: the plan's status line needs 72 columns");
+            assert_eq!(g.origin_y + g.rows * LINE_H * g.scale, h, "last line touches the bottom");
         }
     }
 
     #[test]
     fn status_line_reads_depth_and_turn_inside_the_bar() {
         let grid = HudGrid::new(1280, 720);
-        let text = HudText {
-            depth: 7,
-            turn: 42,
-            message: None,
-        };
+        let text = HudText { depth: 7, turn: 42, message: None };
         let placed = hud_layout(&text, &grid);
-        assert_eq!(
-            text_on_row(&placed, grid.status_row()),
-            " DEPTH:7   TURN:42"
-        );
+        assert_eq!(text_on_row(&placed, grid.status_row()), " DEPTH:7   TURN:42");
         let (_, y) = grid.glyph_origin(1, grid.status_row());
         assert!(y > grid.bar_top());
     }
@@ -299,16 +252,9 @@ mod tests {
     fn message_sits_above_the_bar_with_a_shadow_and_is_cut_to_fit() {
         let grid = HudGrid::new(320, 200);
         let long = "x".repeat(200);
-        let text = HudText {
-            depth: 1,
-            turn: 0,
-            message: Some((long, 1.0)),
-        };
+        let text = HudText { depth: 1, turn: 0, message: Some((long, 1.0)) };
         let placed = hud_layout(&text, &grid);
-        let msg: Vec<_> = placed
-            .iter()
-            .filter(|p| p.row == grid.message_row())
-            .collect();
+        let msg: Vec<_> = placed.iter().filter(|p| p.row == grid.message_row()).collect();
         assert_eq!(msg.len() as u32, grid.cols - 2);
         assert!(msg.iter().all(|p| p.shadow));
         let (_, y) = grid.glyph_origin(1, grid.message_row());

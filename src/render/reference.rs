@@ -32,12 +32,7 @@ pub fn blocks_view(cell: u32) -> bool {
 /// Casts the ray through column centre `x` (pixels) across `map`; `None` if it leaves the step budget.
 pub fn cast_column(map: &Map, camera: &Camera, x: f32) -> Option<WallHit> {
     let cells = pack_cells(map);
-    cast(
-        &cells,
-        (map.width(), map.height()),
-        camera.eye,
-        camera.ray(x),
-    )
+    cast(&cells, (map.width(), map.height()), camera.eye, camera.ray(x))
 }
 
 /// The grid DDA, step for step as in the shader: cells outside the grid read as wall.
@@ -51,21 +46,10 @@ pub fn cast(cells: &[u32], size: (i32, i32), origin: Vec2, ray: Vec2) -> Option<
     };
     let mut cell = origin.floor().as_ivec2();
     let delta = Vec2::new(inv_abs(ray.x), inv_abs(ray.y));
-    let step = IVec2::new(
-        if ray.x < 0.0 { -1 } else { 1 },
-        if ray.y < 0.0 { -1 } else { 1 },
-    );
+    let step = IVec2::new(if ray.x < 0.0 { -1 } else { 1 }, if ray.y < 0.0 { -1 } else { 1 });
     let mut side_dist = Vec2::new(
-        if ray.x < 0.0 {
-            origin.x - cell.x as f32
-        } else {
-            cell.x as f32 + 1.0 - origin.x
-        } * delta.x,
-        if ray.y < 0.0 {
-            origin.y - cell.y as f32
-        } else {
-            cell.y as f32 + 1.0 - origin.y
-        } * delta.y,
+        if ray.x < 0.0 { origin.x - cell.x as f32 } else { cell.x as f32 + 1.0 - origin.x } * delta.x,
+        if ray.y < 0.0 { origin.y - cell.y as f32 } else { cell.y as f32 + 1.0 - origin.y } * delta.y,
     );
     for _ in 0..MAX_STEPS {
         let side = if side_dist.x < side_dist.y {
@@ -78,11 +62,7 @@ pub fn cast(cells: &[u32], size: (i32, i32), origin: Vec2, ray: Vec2) -> Option<
             1
         };
         if blocks_view(at(cell)) {
-            let perp = if side == 0 {
-                side_dist.x - delta.x
-            } else {
-                side_dist.y - delta.y
-            };
+            let perp = if side == 0 { side_dist.x - delta.x } else { side_dist.y - delta.y };
             return Some(WallHit { perp, cell, side });
         }
     }
@@ -116,11 +96,7 @@ mod tests {
     #[test]
     fn looking_east_down_a_corridor_hits_the_end_wall_at_the_right_distance() {
         let map = Map::from_rows(&["######", "#....#", "######"]).unwrap();
-        let view = View {
-            eye: Vec2::new(1.5, 1.5),
-            angle: 0.0,
-            time: 0.0,
-        };
+        let view = View { eye: Vec2::new(1.5, 1.5), angle: 0.0, time: 0.0 };
         let cam = Camera::new(&view, 101, 80);
         let hit = cast_column(&map, &cam, 50.5).unwrap();
         assert_eq!(hit.cell, IVec2::new(5, 1));

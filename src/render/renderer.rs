@@ -2,9 +2,9 @@
 
 use super::camera::{Camera, View};
 use super::gpu::Gpu;
-use super::overlay::UiState;
 use super::hud::HudPass;
 use super::hud_layout::{hud_instances, HudGrid, HudText};
+use super::overlay::UiState;
 use super::scene::{pack_cells, Effects, HudUniforms, WorldUniforms};
 use super::world::WorldPass;
 use crate::game::Game;
@@ -71,26 +71,14 @@ impl Renderer {
 
     /// Once per frame: writes the camera/time uniforms and records the world pass then the HUD pass
     /// into `target` (`width` × `height` pixels, of the format given to `new`), and submits.
-    pub fn draw(
-        &mut self,
-        gpu: &Gpu,
-        target: &wgpu::TextureView,
-        width: u32,
-        height: u32,
-        view: &View,
-    ) {
+    pub fn draw(&mut self, gpu: &Gpu, target: &wgpu::TextureView, width: u32, height: u32, view: &View) {
         if width == 0 || height == 0 {
             return;
         }
         let (view_w, view_h) = world_viewport(width, height);
         let camera = Camera::new(view, view_w, view_h);
-        let uniforms = WorldUniforms::new(
-            &camera,
-            self.world.grid(),
-            view.time,
-            &self.effects,
-            self.encode_srgb,
-        );
+        let uniforms =
+            WorldUniforms::new(&camera, self.world.grid(), view.time, &self.effects, self.encode_srgb);
         self.world.write_uniforms(gpu, &uniforms);
         self.hud.write_uniforms(
             gpu,
@@ -101,20 +89,12 @@ impl Renderer {
             },
         );
         if self.hud_built_for != Some((width, height)) {
-            let text = self.hud_text.clone().unwrap_or(HudText {
-                depth: 0,
-                turn: 0,
-                message: None,
-            });
-            self.hud
-                .set_instances(gpu, &hud_instances(&text, &HudGrid::new(width, height)));
+            let text = self.hud_text.clone().unwrap_or(HudText { depth: 0, turn: 0, message: None });
+            self.hud.set_instances(gpu, &hud_instances(&text, &HudGrid::new(width, height)));
             self.hud_built_for = Some((width, height));
         }
-        let mut encoder = gpu
-            .device
-            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
-                label: Some("frame"),
-            });
+        let mut encoder =
+            gpu.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("frame") });
         self.world.record(&mut encoder, target, view_w, view_h);
         self.hud.record(&mut encoder, target);
         gpu.queue.submit([encoder.finish()]);

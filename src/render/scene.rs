@@ -61,22 +61,12 @@ pub struct Effects {
 
 impl Default for Effects {
     fn default() -> Self {
-        Effects {
-            light_scale: 1.0,
-            flash_rgba: [0.0; 4],
-            jolt_px: Vec2::ZERO,
-        }
+        Effects { light_scale: 1.0, flash_rgba: [0.0; 4], jolt_px: Vec2::ZERO }
     }
 }
 
 impl WorldUniforms {
-    pub fn new(
-        camera: &Camera,
-        grid: (u32, u32),
-        time: f32,
-        effects: &Effects,
-        encode_srgb: bool,
-    ) -> Self {
+    pub fn new(camera: &Camera, grid: (u32, u32), time: f32, effects: &Effects, encode_srgb: bool) -> Self {
         WorldUniforms {
             eye: camera.eye.to_array(),
             dir: camera.dir.to_array(),

@@ -7,10 +7,7 @@ pub const WORLD_WGSL: &str = include_str!("../../shaders/world.wgsl");
 pub const HUD_WGSL: &str = include_str!("../../shaders/hud.wgsl");
 
 /// Every shader with its path relative to the crate root; tests check this list against the files.
-pub const ALL: &[(&str, &str)] = &[
-    ("shaders/world.wgsl", WORLD_WGSL),
-    ("shaders/hud.wgsl", HUD_WGSL),
-];
+pub const ALL: &[(&str, &str)] = &[("shaders/world.wgsl", WORLD_WGSL), ("shaders/hud.wgsl", HUD_WGSL)];
 
 pub(crate) fn module(device: &wgpu::Device, label: &str, source: &str) -> wgpu::ShaderModule {
     device.create_shader_module(wgpu::ShaderModuleDescriptor {

@@ -28,9 +28,7 @@ impl WorldPass {
                     ty: wgpu::BindingType::Buffer {
                         ty: wgpu::BufferBindingType::Uniform,
                         has_dynamic_offset: false,
-                        min_binding_size: wgpu::BufferSize::new(
-                            std::mem::size_of::<WorldUniforms>() as u64,
-                        ),
+                        min_binding_size: wgpu::BufferSize::new(std::mem::size_of::<WorldUniforms>() as u64),
                     },
                     count: None,
                 },
@@ -85,23 +83,15 @@ impl WorldPass {
         // Until the first turn is uploaded the world is one wall cell: a valid, black-ish frame.
         let cells = Self::cells_buffer(gpu, &[TILE_WALL]);
         let bind_group = Self::bind_group(gpu, &layout, &uniforms, &cells);
-        WorldPass {
-            pipeline,
-            layout,
-            uniforms,
-            cells,
-            bind_group,
-            grid: (1, 1),
-        }
+        WorldPass { pipeline, layout, uniforms, cells, bind_group, grid: (1, 1) }
     }
 
     fn cells_buffer(gpu: &Gpu, cells: &[u32]) -> wgpu::Buffer {
-        gpu.device
-            .create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                label: Some("world cells"),
-                contents: bytemuck::cast_slice(cells),
-                usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
-            })
+        gpu.device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("world cells"),
+            contents: bytemuck::cast_slice(cells),
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+        })
     }
 
     fn bind_group(
@@ -114,14 +104,8 @@ impl WorldPass {
             label: Some("world bind group"),
             layout,
             entries: &[
-                wgpu::BindGroupEntry {
-                    binding: 0,
-                    resource: uniforms.as_entire_binding(),
-                },
-                wgpu::BindGroupEntry {
-                    binding: 1,
-                    resource: cells.as_entire_binding(),
-                },
+                wgpu::BindGroupEntry { binding: 0, resource: uniforms.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 1, resource: cells.as_entire_binding() },
             ],
         })
     }
@@ -130,8 +114,7 @@ impl WorldPass {
     pub(crate) fn upload_cells(&mut self, gpu: &Gpu, grid: (u32, u32), cells: &[u32]) {
         debug_assert_eq!(cells.len(), (grid.0 * grid.1) as usize);
         if grid == self.grid {
-            gpu.queue
-                .write_buffer(&self.cells, 0, bytemuck::cast_slice(cells));
+            gpu.queue.write_buffer(&self.cells, 0, bytemuck::cast_slice(cells));
         } else {
             self.cells = Self::cells_buffer(gpu, cells);
             self.bind_group = Self::bind_group(gpu, &self.layout, &self.uniforms, &self.cells);
@@ -144,8 +127,7 @@ impl WorldPass {
     }
 
     pub(crate) fn write_uniforms(&self, gpu: &Gpu, u: &WorldUniforms) {
-        gpu.queue
-            .write_buffer(&self.uniforms, 0, bytemuck::bytes_of(u));
+        gpu.queue.write_buffer(&self.uniforms, 0, bytemuck::bytes_of(u));
     }
 
     /// Draws into the `width` × `view_height` strip at the top of the target.

@@ -19,7 +19,9 @@ fn open_or_explain() -> Option<Gpu> {
         Ok(gpu) => Some(gpu),
         Err(RenderError::NoAdapter(why)) => {
             if std::env::var("CI").as_deref() == Ok("true") {
-                panic!("CI=true but no GPU adapter is available ({why}); install mesa-vulkan-drivers libvulkan1");
+                panic!(
+                    "CI=true but no GPU adapter is available ({why}); install mesa-vulkan-drivers libvulkan1"
+                );
             }
             // Written to the real stderr, not through eprintln!, so the test harness's output
             // capture cannot hide it behind an "ok".
@@ -47,11 +49,7 @@ pub struct Frame {
 impl Frame {
     pub fn new(width: u32, height: u32, rgba: Vec<u8>) -> Frame {
         assert_eq!(rgba.len(), (width * height * 4) as usize, "frame size");
-        Frame {
-            width,
-            height,
-            rgba,
-        }
+        Frame { width, height, rgba }
     }
 
     pub fn px(&self, x: u32, y: u32) -> [u8; 3] {

@@ -201,6 +201,13 @@ fn torch_flicker() -> f32 {
     return 1.0 + u.flicker * wobble;
 }
 
+// Beyond this distance the torch gives exactly nothing (its radius plus the most the flicker adds), so
+// surfaces out there skip their materials: in a dungeon much of the screen is black, and lavapipe
+// feels every texture lookup.
+fn torch_reach() -> f32 {
+    return u.light_radius * (1.0 + 0.3 * u.flicker);
+}
+
 // The player's torch at `dist` cells, hitting a surface at cosine `cos_in`; black past the radius.
 fn torch(dist: f32, cos_in: f32, flicker: f32) -> vec3<f32> {
     let r = u.light_radius * (1.0 + 0.3 * (flicker - 1.0));
@@ -305,6 +312,11 @@ struct Sample {
 }
 
 fn shade_wall(hit: WallHit, ray: vec2<f32>, z: f32, flicker: f32, footprint: f32) -> Sample {
+    let to_surface = vec3<f32>(ray * hit.perp, z - EYE_HEIGHT);
+    let dist = length(to_surface);
+    if dist >= torch_reach() {
+        return Sample(vec3<f32>(0.0), hit.perp);
+    }
     let p = u.eye + ray * hit.perp;
     // Along-face coordinate, continuous over neighbouring cells of the same wall line.
     let s = select(p.x, p.y, hit.side == 0u);
@@ -312,8 +324,6 @@ fn shade_wall(hit: WallHit, ray: vec2<f32>, z: f32, flicker: f32, footprint: f32
     let line = select(hit.cell.y, hit.cell.x, hit.side == 0u);
     let facing = select(select(2, 3, ray.y < 0.0), select(0, 1, ray.x < 0.0), hit.side == 0u);
     let albedo = stone_blocks(s, z, vec3<i32>(line, facing, i32(hit.side) + 1), footprint, true);
-    let to_surface = vec3<f32>(ray * hit.perp, z - EYE_HEIGHT);
-    let dist = length(to_surface);
     let normal_part = select(abs(to_surface.y), abs(to_surface.x), hit.side == 0u);
     var light = torch(dist, normal_part / dist, flicker);
     if hit.side == 1u {
@@ -350,6 +360,9 @@ fn shade_flat(ray: vec2<f32>, v: f32, flicker: f32) -> Sample {
     let footprint = t * length(ray) / u.focal.y;
     let to_surface = vec3<f32>(ray * t, select(-EYE_HEIGHT, 1.0 - EYE_HEIGHT, v > 0.0));
     let dist = length(to_surface);
+    if dist >= torch_reach() {
+        return Sample(vec3<f32>(0.0), t);
+    }
     let light = torch(dist, 0.5 / dist, flicker);
     if v > 0.0 {
         return Sample(ceiling_stone(p, footprint) * light, t);

@@ -66,6 +66,10 @@ pub struct Balance {
     pub weakness_per_turn: i32,
     /// HP lost per turn while weakness is at its maximum.
     pub starvation_damage: i32,
+    /// While weakness is below this, the body mends: +1 HP every `regen_every` turns. Hunger thus
+    /// decides healing as well as starving (the plan has no other source of HP but bandages).
+    pub regen_below_weakness: i32,
+    pub regen_every: u64,
     /// Sanity lost per player turn for each depth level (thousandths): the slow drain of SPEC.
     pub sanity_drain_per_depth: i32,
 
@@ -190,6 +194,8 @@ pub const BALANCE: Balance = Balance {
     start_weapon: 1,
     weakness_per_turn: 1,
     starvation_damage: 1,
+    regen_below_weakness: 50,
+    regen_every: 8,
     sanity_drain_per_depth: 25,
 
     food_weakness: 20,
@@ -216,7 +222,7 @@ pub const BALANCE: Balance = Balance {
     pickups_at_depth_1: (2, 3),
     pickups_depth_step: 2,
     hallucinated_pickups_at_depth_1: (0, 1),
-    odd_depth_weapon_percent: 40,
+    odd_depth_weapon_percent: 60,
     weapon_base: 2,
     weapon_depth_divisor: 3,
     weapon_min: 2,
@@ -229,9 +235,9 @@ pub const BALANCE: Balance = Balance {
     ],
     deep_damage_depth_step: 5,
     pickup_table: &[
-        Weighted::new(Item::Food, 50, 1, 0),
-        Weighted::new(Item::Pill, 30, 1, 2),
-        Weighted::new(Item::Bandage, 20, 1, 1),
+        Weighted::new(Item::Food, 35, 1, 0),
+        Weighted::new(Item::Pill, 25, 1, 2),
+        Weighted::new(Item::Bandage, 40, 1, 1),
     ],
     hallucinated_pickup_table: &[
         Weighted::new(Some(Item::Food), 40, 1, 0),
@@ -252,7 +258,7 @@ pub const BALANCE: Balance = Balance {
         Weighted::new(Variant::Flayer, 10, 7, 3),
     ],
 
-    fov_radius: 8,
+    fov_radius: 6,
     patrol_every: 3,
     hallucination_patrol_depth: 4,
     patrol_below_sanity: 60_000,

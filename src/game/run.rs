@@ -350,6 +350,11 @@ impl Game {
             self.say(msg::STARVING, report);
             self.check_death("starved", report);
         }
+        if self.player.weakness < BALANCE.regen_below_weakness
+            && self.turn.is_multiple_of(BALANCE.regen_every)
+        {
+            self.player.heal(1);
+        }
         self.player.lose_sanity(BALANCE.sanity_drain_per_depth * self.depth as i32);
         self.player.statuses.tick();
         self.scheduler.end_turn(ActorId::Player);

@@ -79,6 +79,8 @@ fn an_enemy_at_zero_hp_or_less_dies_and_leaves_its_cell() {
 fn a_surviving_enemy_strikes_back_exactly_once_per_player_turn() {
     let mut game = game_with(&TOUGH_AHEAD, Facing::East);
     sturdy(&mut game);
+    // Hungry enough that natural healing cannot blur the HP accounting.
+    game.player_mut().weakness = BALANCE.regen_below_weakness;
     let id = game.entity_at(at(&TOUGH_AHEAD, 'T')).unwrap().id;
     let EntityKind::Enemy { damage, .. } = game.entity(id).unwrap().kind else { panic!("an enemy") };
     for round in 1..=10 {

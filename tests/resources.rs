@@ -160,3 +160,18 @@ fn turn_free_actions_change_no_resource() {
         assert_eq!(real_hurts(&report), 0, "{action:?}: no starvation without a turn");
     }
 }
+
+#[test]
+fn a_well_fed_body_mends_and_a_hungry_one_does_not() {
+    let rows = ["#####", "#.@.#", "#####"];
+    let mut fed = support::game_with(&rows, hollowdeep::game::Facing::East);
+    fed.player_mut().hp = 1;
+    let mut hungry = fed.clone();
+    hungry.player_mut().weakness = BALANCE.regen_below_weakness;
+    for _ in 0..BALANCE.regen_every {
+        fed.act(hollowdeep::game::Action::Wait);
+        hungry.act(hollowdeep::game::Action::Wait);
+    }
+    assert_eq!(fed.player().hp, 2, "one HP after regen_every turns while fed");
+    assert_eq!(hungry.player().hp, 1, "no healing at or above regen_below_weakness");
+}

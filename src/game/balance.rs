@@ -258,7 +258,7 @@ pub const BALANCE: Balance = Balance {
         Weighted::new(Variant::Flayer, 10, 7, 3),
     ],
 
-    fov_radius: 6,
+    fov_radius: 8,
     patrol_every: 3,
     hallucination_patrol_depth: 4,
     patrol_below_sanity: 60_000,

@@ -146,6 +146,7 @@ impl App {
         let config = surface_config(&surface, &gpu, size.width, size.height, self.settings.vsync)?;
         surface.configure(&gpu.device, &config);
         let mut renderer = Renderer::new(&gpu, config.format);
+        renderer.set_field_of_view(self.settings.fov_degrees);
         renderer.upload_turn(&gpu, &self.session.game);
         Ok(Graphics { window, surface, config, gpu, renderer })
     }

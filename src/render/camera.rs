@@ -16,8 +16,10 @@
 use crate::game::Game;
 use glam::Vec2;
 
-/// tan of half the widest horizontal field of view we allow (75°).
+/// tan of half the widest horizontal field of view by default (75°).
 pub const TAN_HALF_HFOV_MAX: f32 = 0.767_326_97;
+/// The default widest horizontal field of view, in degrees (the settings file can change it).
+pub const DEFAULT_MAX_HFOV_DEGREES: f32 = 75.0;
 
 /// Eye height above the floor, in cell units; walls are 1 high.
 pub const EYE_HEIGHT: f32 = 0.5;
@@ -59,10 +61,16 @@ pub struct Camera {
 
 impl Camera {
     pub fn new(view: &View, width: u32, height: u32) -> Camera {
+        Self::with_max_hfov(view, width, height, DEFAULT_MAX_HFOV_DEGREES)
+    }
+
+    /// As `new`, with the widest horizontal field of view given in degrees (the player's setting).
+    pub fn with_max_hfov(view: &View, width: u32, height: u32, max_hfov_degrees: f32) -> Camera {
         let size = Vec2::new(width.max(1) as f32, height.max(1) as f32);
         let dir = Vec2::new(view.angle.cos(), view.angle.sin());
         let focal_y = size.y;
-        let focal_x = focal_y.max(0.5 * size.x / TAN_HALF_HFOV_MAX);
+        let tan_half = (0.5 * max_hfov_degrees.clamp(30.0, 150.0)).to_radians().tan();
+        let focal_x = focal_y.max(0.5 * size.x / tan_half);
         Camera {
             eye: view.eye,
             dir,

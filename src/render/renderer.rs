@@ -25,6 +25,7 @@ pub struct Renderer {
     hud_built_for: Option<(u32, u32)>,
     effects: Effects,
     ui: UiState,
+    max_hfov_degrees: f32,
 }
 
 impl Renderer {
@@ -39,6 +40,7 @@ impl Renderer {
             hud_built_for: None,
             effects: Effects::default(),
             ui: UiState::default(),
+            max_hfov_degrees: super::camera::DEFAULT_MAX_HFOV_DEGREES,
         }
     }
 
@@ -53,6 +55,11 @@ impl Renderer {
             self.hud_text = Some(text);
             self.hud_built_for = None;
         }
+    }
+
+    /// The widest horizontal field of view, in degrees (the settings file's `fov_degrees`).
+    pub fn set_field_of_view(&mut self, degrees: f32) {
+        self.max_hfov_degrees = degrees;
     }
 
     /// Overlays and notices from the app. (Drawing them is the HUD's job; until it draws them they
@@ -76,7 +83,7 @@ impl Renderer {
             return;
         }
         let (view_w, view_h) = world_viewport(width, height);
-        let camera = Camera::new(view, view_w, view_h);
+        let camera = Camera::with_max_hfov(view, view_w, view_h, self.max_hfov_degrees);
         let uniforms =
             WorldUniforms::new(&camera, self.world.grid(), view.time, &self.effects, self.encode_srgb);
         self.world.write_uniforms(gpu, &uniforms);

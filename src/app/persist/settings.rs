@@ -31,7 +31,7 @@ impl Default for Settings {
             window_height: 720,
             fullscreen: false,
             vsync: true,
-            fov_degrees: 66.0,
+            fov_degrees: crate::render::camera::DEFAULT_MAX_HFOV_DEGREES,
             reduced_effects: false,
             automap: true,
             bindings: Bindings::default(),

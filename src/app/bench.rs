@@ -14,7 +14,7 @@ const BENCH_TURNS: u32 = 2_000;
 pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
     let gpu = Gpu::headless().map_err(|e| e.to_string())?;
     let (width, height) = opts.size;
-    let mut game = Game::new_at_depth(seed, opts.depth);
+    let mut game = super::headless::start(opts, seed);
     if let Some(keys) = &opts.keys {
         super::headless::feed(&mut game, &parse_keys(keys)?);
     }

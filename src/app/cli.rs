@@ -26,6 +26,8 @@ pub struct Options {
     /// Actions per second when watching a replay in the window.
     pub replay_speed: f64,
     pub scores: bool,
+    /// Headless and bench only: start with this sanity (percent), to look at or time the madness.
+    pub sanity: Option<u32>,
     pub help: bool,
 }
 
@@ -48,6 +50,7 @@ impl Default for Options {
             replay: None,
             replay_speed: 4.0,
             scores: false,
+            sanity: None,
             help: false,
         }
     }
@@ -74,6 +77,7 @@ Plays Hollowdeep in a window. With --headless, runs the rules without a window.
   --replay FILE          watch a recording in the window; with --headless, verify its final state
   --replay-speed N       actions per second when watching a replay (default 4; + and - change it)
   --scores               print the high-score table and lifetime totals
+  --sanity N             headless/bench: start with N% sanity (to see or time the madness)
   --help                 print this text
 ";
 
@@ -121,12 +125,25 @@ pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Options, String>
                     })?;
             }
             "--scores" => opts.scores = true,
+            "--sanity" => {
+                let n: u32 = number(&value("--sanity")?, "--sanity")?;
+                if n > 100 {
+                    return Err("--sanity is a percentage from 0 to 100.".into());
+                }
+                opts.sanity = Some(n);
+            }
             "--help" | "-h" => opts.help = true,
             other => return Err(format!("Unknown flag '{other}'; run with --help to list the flags.")),
         }
     }
     if !opts.headless && (opts.screenshot.is_some() || opts.dump_state.is_some()) && !opts.bench {
         return Err("--screenshot and --dump-state need --headless.".into());
+    }
+    if opts.sanity.is_some() && !(opts.headless || opts.bench) {
+        return Err("--sanity is for --headless and --bench runs only.".into());
+    }
+    if opts.sanity.is_some() && opts.record.is_some() {
+        return Err("--sanity changes the starting state, so such a run cannot be recorded.".into());
     }
     if opts.replay.is_some() && (opts.record.is_some() || opts.keys.is_some()) {
         return Err("--replay plays a recording; it cannot be combined with --record or --keys.".into());

@@ -13,7 +13,7 @@ pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
         return verify_replay(path);
     }
     let commands = parse_keys(opts.keys.as_deref().unwrap_or(""))?;
-    let mut game = Game::new_at_depth(seed, opts.depth);
+    let mut game = start(opts, seed);
     let actions = feed(&mut game, &commands);
     if let Some(path) = &opts.record {
         let mut recording = Recording::new(seed, opts.depth);
@@ -32,6 +32,15 @@ pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
         super::print_epitaph(&game);
     }
     Ok(())
+}
+
+/// The starting game of a headless or bench run, with `--sanity` applied.
+pub fn start(opts: &Options, seed: u64) -> Game {
+    let mut game = Game::new_at_depth(seed, opts.depth);
+    if let Some(percent) = opts.sanity {
+        game.player_mut().sanity = percent as i32 * 1_000;
+    }
+    game
 }
 
 /// Plays commands in order until the list ends, the player quits or dies. Returns the actions

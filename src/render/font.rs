@@ -1,5 +1,6 @@
 //! The built-in pixel font: 6×8 cells (5×7 letters, one spare column, a descender row) for printable
-//! ASCII plus ♥ ♦ ⌂ and a few box characters, packed into an R8 atlas for the HUD shader.
+//! ASCII plus ♥ ♦ ⌂, box characters, arrows (help and log keys, the automap's player) and a centred
+//! dot, packed into an R8 atlas for the HUD shader.
 //!
 //! Glyphs are written as ASCII art (`#` lit, `.` dark, rows separated by spaces) and parsed at compile
 //! time, so a malformed glyph is a build error and the art stays readable in review.
@@ -91,7 +92,7 @@ glyphs! {
     '=' => "..... ..... ##### ..... #####",
     '>' => ".#... ..#.. ...#. ....# ...#. ..#.. .#...",
     '?' => ".###. #...# ....# ...#. ..#.. ..... ..#..",
-    '@' => ".###. #...# ....# .##.# #.#.# #.#.# .###.",
+    '@' => ".###. #...# #.### #.#.# #.##. #.... .####",
     'A' => ".###. #...# #...# #...# ##### #...# #...#",
     'B' => "####. #...# #...# ####. #...# #...# ####.",
     'C' => ".###. #...# #.... #.... #.... #...# .###.",
@@ -168,6 +169,15 @@ glyphs! {
     '█' => "###### ###### ###### ###### ###### ###### ###### ######",
     '▒' => "#.#.#. .#.#.# #.#.#. .#.#.# #.#.#. .#.#.# #.#.#. .#.#.#",
     '░' => "#...#. ..#... #...#. ..#... #...#. ..#... #...#. ..#...",
+    '↑' => "..#.. .###. #.#.# ..#.. ..#.. ..#.. ..#..",
+    '↓' => "..#.. ..#.. ..#.. ..#.. #.#.# .###. ..#..",
+    '←' => "..... ..#.. .#... ##### .#... ..#..",
+    '→' => "..... ..#.. ...#. ##### ...#. ..#..",
+    '▲' => "..... ..... ..#.. .###. #####",
+    '►' => "..... .#... .##.. .###. .##.. .#...",
+    '▼' => "..... ..... ##### .###. ..#..",
+    '◄' => "..... ...#. ..##. .###. ..##. ...#.",
+    '·' => "..... ..... ..... ..#..",
 }
 
 /// Atlas index of `ch`; characters the font lacks show as '?'.
@@ -227,7 +237,8 @@ mod tests {
 
     #[test]
     fn hud_symbols_exist_and_unknown_characters_fall_back_to_question_mark() {
-        for ch in ['♥', '♦', '⌂', '─', '│', '█'] {
+        for ch in ['♥', '♦', '⌂', '─', '│', '┌', '┘', '█', '↑', '↓', '←', '→', '▲', '►', '▼', '◄', '·']
+        {
             assert_eq!(glyph(ch).ch, ch);
         }
         assert_eq!(glyph('é').ch, '?');

@@ -1,12 +1,20 @@
-//! The HUD as pure data: what text the bar and the message line show (`HudText`, from the game), where
-//! each glyph goes in glyph cells (`hud_layout`) and how cells map to pixels (`HudGrid`).
+//! The HUD as pure data: what it says this turn (`HudText`, from the game), the grid of glyph cells
+//! on a target (`HudGrid`), and the composition of bar, turn strip, message line, notice and overlay
+//! into one `HudScene` (`hud_scene`), which the renderer packs into quads.
 //!
-//! Nothing here touches the GPU, so tests can check the layout and the headless tests can find the
-//! pixels of any glyph in a rendered frame.
+//! Nothing here touches the GPU, so unit tests check the layout and the headless tests can find the
+//! pixels of any glyph in a rendered frame. The parts live in `hud_bar`, `turn_strip`,
+//! `overlay_layout` and `automap_layout`.
 
-use super::font::{glyph_index, GLYPH_H, GLYPH_W};
-use super::scene::{GlyphInstance, GLYPH_SOLID};
+use super::font::{GLYPH_H, GLYPH_W};
+use super::hud_bar::{bar_layout, bar_scene, BarText};
+use super::hud_scene::{HudScene, PixelRect, ScreenGlyph};
+use super::overlay_layout::{overlay_scene, OverlayView};
+use super::scene::GlyphInstance;
+use super::turn_strip::{strip_layout, strip_scene, TurnStrip};
 use crate::game::Game;
+
+pub use super::palette::{linear, BAR_COLOR, BAR_EDGE_COLOR, LABEL_COLOR, MESSAGE_COLOR, VALUE_COLOR};
 
 /// Font pixels per text line: the 8-pixel glyph plus 2 pixels of leading (1 above, 1 below).
 pub const LINE_H: u32 = 10;
@@ -21,10 +29,10 @@ pub const MESSAGE_FULL_TURNS: u64 = 2;
 pub const MESSAGE_FADE_TURNS: u64 = 2;
 
 /// What the HUD says this turn; rebuilt once per turn from the game.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct HudText {
-    pub depth: u32,
-    pub turn: u64,
+    pub bar: BarText,
+    pub strip: TurnStrip,
     /// The latest message and its strength (0..1) after fading by age.
     pub message: Option<(String, f32)>,
 }
@@ -35,7 +43,7 @@ impl HudText {
             let alpha = message_alpha(game.turn().saturating_sub(m.turn));
             (alpha > 0.0).then(|| (m.text.clone(), alpha))
         });
-        HudText { depth: game.depth(), turn: game.turn(), message }
+        HudText { bar: BarText::from_game(game), strip: TurnStrip::from_game(game), message }
     }
 }
 
@@ -89,9 +97,34 @@ impl HudGrid {
         self.rows - BAR_ROWS - 1
     }
 
+    /// Line of the app's notice, above the message line.
+    pub fn notice_row(&self) -> u32 {
+        self.message_row().saturating_sub(1)
+    }
+
+    /// Line of the turn strip, one line down from the top so it does not hug the edge.
+    pub fn strip_row(&self) -> u32 {
+        1.min(self.notice_row())
+    }
+
+    /// Lines an overlay may use: below the top line, above the notice (which stays readable).
+    pub fn overlay_rows(&self) -> std::ops::Range<u32> {
+        1..self.notice_row().max(1)
+    }
+
     /// First pixel row of the bar; the 3D view is drawn in the rows above it.
     pub fn bar_top(&self) -> u32 {
         (self.origin_y + (self.rows - BAR_ROWS) * LINE_H * self.scale).min(self.height)
+    }
+
+    /// Left edge of column `col` in target pixels.
+    pub fn cell_x(&self, col: u32) -> i32 {
+        (self.origin_x + col * GLYPH_W * self.scale) as i32
+    }
+
+    /// Top edge of line `row` in target pixels (the glyph sits one font pixel lower).
+    pub fn cell_y(&self, row: u32) -> i32 {
+        (self.origin_y + row * LINE_H * self.scale) as i32
     }
 
     /// Top-left target pixel of the glyph in cell (col, row).
@@ -100,6 +133,29 @@ impl HudGrid {
             self.origin_x + col * GLYPH_W * self.scale,
             self.origin_y + row * LINE_H * self.scale + (LINE_H - GLYPH_H) / 2 * self.scale,
         )
+    }
+
+    /// Where a placed glyph lands on the target.
+    pub fn place(&self, p: &PlacedGlyph) -> ScreenGlyph {
+        let (x, y) = self.glyph_origin(p.col, p.row);
+        ScreenGlyph {
+            x: x as i32,
+            y: y as i32,
+            scale: self.scale,
+            ch: p.ch,
+            color: p.color,
+            shadow: p.shadow,
+        }
+    }
+
+    /// The box around text in columns `c0..c1` of line `row`: two font pixels of air around the ink
+    /// on every side, then a one-font-pixel border. It reaches 3 font pixels into the column before
+    /// `c0` and 2 into column `c1`, so two boxes need a free column between them.
+    pub fn text_box(&self, c0: u32, c1: u32, row: u32, color: [f32; 4]) -> PixelRect {
+        let s = self.scale as i32;
+        let (x0, x1) = (self.cell_x(c0) - 3 * s, self.cell_x(c1) + 2 * s);
+        let y0 = self.cell_y(row) - 2 * s;
+        PixelRect::new(x0, y0, x1 - x0, 13 * s, color)
     }
 }
 
@@ -115,103 +171,110 @@ pub struct PlacedGlyph {
     pub shadow: bool,
 }
 
-/// Colours of the HUD, in sRGB as a designer would pick them.
-pub const BAR_COLOR: [u8; 3] = [18, 14, 12];
-pub const BAR_EDGE_COLOR: [u8; 3] = [92, 70, 46];
-pub const LABEL_COLOR: [u8; 3] = [186, 160, 118];
-pub const VALUE_COLOR: [u8; 3] = [240, 222, 170];
-pub const MESSAGE_COLOR: [u8; 3] = [236, 226, 200];
-
-/// sRGB bytes to the linear colour the shaders output (the target encodes back to sRGB).
-pub fn linear(c: [u8; 3], alpha: f32) -> [f32; 4] {
-    let f = |v: u8| {
-        let s = v as f32 / 255.0;
-        if s <= 0.04045 {
-            s / 12.92
-        } else {
-            ((s + 0.055) / 1.055).powf(2.4)
+/// Appends `text` from (`col`, `row`) and returns the column after it. Spaces take a column but
+/// place nothing.
+pub fn put_text(
+    out: &mut Vec<PlacedGlyph>,
+    col: u32,
+    row: u32,
+    text: &str,
+    color: [f32; 4],
+    shadow: bool,
+) -> u32 {
+    let mut c = col;
+    for ch in text.chars() {
+        if ch != ' ' {
+            out.push(PlacedGlyph { col: c, row, ch, color, shadow });
         }
-    };
-    [f(c[0]), f(c[1]), f(c[2]), alpha]
+        c += 1;
+    }
+    c
 }
 
-/// Which glyph goes where, in glyph cells: the status line in the bar and the message line above it.
-/// Spaces are left out; text that does not fit is cut at the right edge.
-pub fn hud_layout(text: &HudText, grid: &HudGrid) -> Vec<PlacedGlyph> {
+/// Number of columns `text` takes (one per char: the font is monospaced).
+pub fn text_width(text: &str) -> u32 {
+    text.chars().count() as u32
+}
+
+/// `text` cut to at most `max` columns.
+pub fn clip(text: &str, max: u32) -> String {
+    text.chars().take(max as usize).collect()
+}
+
+/// A line of shadowed text over the 3D view from column 1, cut at the right margin.
+fn world_line(text: &str, row: u32, color: [f32; 4], grid: &HudGrid) -> Vec<PlacedGlyph> {
     let mut out = Vec::new();
-    let mut put = |col: &mut u32, row: u32, s: &str, color: [f32; 4], shadow: bool| {
-        for ch in s.chars() {
-            if *col + 1 >= grid.cols {
-                return;
-            }
-            if ch != ' ' {
-                out.push(PlacedGlyph { col: *col, row, ch, color, shadow });
-            }
-            *col += 1;
-        }
-    };
-    let status = grid.status_row();
-    let mut col = 1;
-    put(&mut col, status, "DEPTH:", linear(LABEL_COLOR, 1.0), false);
-    put(&mut col, status, &text.depth.to_string(), linear(VALUE_COLOR, 1.0), false);
-    col += 3;
-    put(&mut col, status, "TURN:", linear(LABEL_COLOR, 1.0), false);
-    put(&mut col, status, &text.turn.to_string(), linear(VALUE_COLOR, 1.0), false);
+    put_text(&mut out, 1, row, &clip(text, grid.cols.saturating_sub(2)), color, true);
+    out
+}
+
+/// The latest message, just above the bar.
+pub fn message_layout(message: &str, alpha: f32, grid: &HudGrid) -> Vec<PlacedGlyph> {
+    world_line(message, grid.message_row(), linear(MESSAGE_COLOR, alpha), grid)
+}
+
+/// The app's notice (a saved screenshot, a refused command), above the message line.
+pub fn notice_layout(notice: &str, grid: &HudGrid) -> Vec<PlacedGlyph> {
+    world_line(notice, grid.notice_row(), linear(super::palette::NOTICE_COLOR, 1.0), grid)
+}
+
+/// The turn's text glyphs in cells: the bar, the turn strip and the message line (no overlay).
+pub fn hud_layout(text: &HudText, grid: &HudGrid) -> Vec<PlacedGlyph> {
+    let mut out = bar_layout(&text.bar, grid).glyphs;
+    if let Some(strip) = strip_layout(&text.strip, grid) {
+        out.extend(strip.glyphs);
+    }
     if let Some((msg, alpha)) = &text.message {
-        let mut col = 1;
-        put(&mut col, grid.message_row(), msg, linear(MESSAGE_COLOR, *alpha), true);
+        out.extend(message_layout(msg, *alpha, grid));
     }
     out
 }
 
-/// The HUD as GPU quads, back to front: bar, bar edge, shadows, glyphs.
-pub fn hud_instances(text: &HudText, grid: &HudGrid) -> Vec<GlyphInstance> {
-    let s = grid.scale as f32;
-    let solid = |x: f32, y: f32, w: f32, h: f32, color: [f32; 4]| GlyphInstance {
-        rect: [x, y, w, h],
-        color,
-        glyph: GLYPH_SOLID,
-        scale: s,
-        _pad0: 0,
-        _pad1: 0,
-    };
-    let top = grid.bar_top() as f32;
-    let (w, h) = (grid.width as f32, grid.height as f32);
-    let mut out = vec![
-        solid(0.0, top, w, h - top, linear(BAR_COLOR, 1.0)),
-        solid(0.0, top, w, s, linear(BAR_EDGE_COLOR, 1.0)),
-    ];
-    let placed = hud_layout(text, grid);
-    let glyph = |p: &PlacedGlyph, dx: f32, color: [f32; 4]| {
-        let (x, y) = grid.glyph_origin(p.col, p.row);
-        GlyphInstance {
-            rect: [
-                x as f32 + dx,
-                y as f32 + dx,
-                (GLYPH_W * grid.scale) as f32,
-                (GLYPH_H * grid.scale) as f32,
-            ],
-            color,
-            glyph: glyph_index(p.ch),
-            scale: s,
-            _pad0: 0,
-            _pad1: 0,
+/// Everything the HUD pass draws, back to front: the bar; then either the turn strip and the
+/// message line, or the open overlay over a veiled world; then the notice on top.
+pub fn hud_scene(
+    text: &HudText,
+    notice: Option<&str>,
+    overlay: Option<&OverlayView>,
+    grid: &HudGrid,
+) -> HudScene {
+    let mut scene = bar_scene(&text.bar, grid);
+    match overlay {
+        Some(view) => scene.extend(overlay_scene(view, grid)),
+        None => {
+            scene.extend(strip_scene(&text.strip, grid));
+            if let Some((msg, alpha)) = &text.message {
+                for p in message_layout(msg, *alpha, grid) {
+                    scene.glyph(grid.place(&p));
+                }
+            }
         }
-    };
-    for p in placed.iter().filter(|p| p.shadow) {
-        out.push(glyph(p, s, [0.0, 0.0, 0.0, 0.85 * p.color[3]]));
     }
-    for p in &placed {
-        out.push(glyph(p, 0.0, p.color));
+    for p in notice.map(|n| notice_layout(n, grid)).unwrap_or_default() {
+        scene.glyph(grid.place(&p));
     }
-    out
+    scene
+}
+
+/// The HUD as GPU quads (see `hud_scene`).
+pub fn hud_instances(
+    text: &HudText,
+    notice: Option<&str>,
+    overlay: Option<&OverlayView>,
+    grid: &HudGrid,
+) -> Vec<GlyphInstance> {
+    hud_scene(text, notice, overlay, grid).instances()
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn text_on_row(placed: &[PlacedGlyph], row: u32) -> String {
+    /// The supported range and an odd size that catches rounding: every layout test runs on these.
+    pub(crate) const SIZES: [(u32, u32); 6] =
+        [(1280, 720), (1920, 1080), (2560, 1440), (3840, 2160), (701, 401), (320, 200)];
+
+    pub(crate) fn text_on_row(placed: &[PlacedGlyph], row: u32) -> String {
         let mut cells: Vec<(u32, char)> =
             placed.iter().filter(|p| p.row == row).map(|p| (p.col, p.ch)).collect();
         cells.sort();
@@ -231,34 +294,30 @@ mod tests {
         assert_eq!(HudGrid::new(1920, 1080).scale, 3);
         assert_eq!(HudGrid::new(3840, 2160).scale, 6);
         assert_eq!(HudGrid::new(320, 200).scale, 1);
-        for (w, h) in [(1280, 720), (1920, 1080), (3840, 2160), (701, 401)] {
+        for (w, h) in SIZES {
             let g = HudGrid::new(w, h);
-            assert!(g.cols >= 72, "{w}x{h}: the plan's status line needs 72 columns");
+            assert!(g.cols >= 53, "{w}x{h}: the narrow bar needs 53 columns");
             assert_eq!(g.origin_y + g.rows * LINE_H * g.scale, h, "last line touches the bottom");
+            assert!(g.origin_x + g.cols * GLYPH_W * g.scale <= w);
         }
-    }
-
-    #[test]
-    fn status_line_reads_depth_and_turn_inside_the_bar() {
-        let grid = HudGrid::new(1280, 720);
-        let text = HudText { depth: 7, turn: 42, message: None };
-        let placed = hud_layout(&text, &grid);
-        assert_eq!(text_on_row(&placed, grid.status_row()), " DEPTH:7   TURN:42");
-        let (_, y) = grid.glyph_origin(1, grid.status_row());
-        assert!(y > grid.bar_top());
     }
 
     #[test]
     fn message_sits_above_the_bar_with_a_shadow_and_is_cut_to_fit() {
         let grid = HudGrid::new(320, 200);
-        let long = "x".repeat(200);
-        let text = HudText { depth: 1, turn: 0, message: Some((long, 1.0)) };
-        let placed = hud_layout(&text, &grid);
-        let msg: Vec<_> = placed.iter().filter(|p| p.row == grid.message_row()).collect();
+        let msg = message_layout(&"x".repeat(200), 1.0, &grid);
         assert_eq!(msg.len() as u32, grid.cols - 2);
-        assert!(msg.iter().all(|p| p.shadow));
+        assert!(msg.iter().all(|p| p.shadow && p.row == grid.message_row()));
         let (_, y) = grid.glyph_origin(1, grid.message_row());
         assert!(y + GLYPH_H * grid.scale <= grid.bar_top());
+    }
+
+    #[test]
+    fn notice_sits_above_the_message_line() {
+        let grid = HudGrid::new(1280, 720);
+        let notice = notice_layout("Screenshot saved", &grid);
+        assert_eq!(text_on_row(&notice, grid.notice_row()), " Screenshot saved");
+        assert_eq!(grid.notice_row() + 1, grid.message_row());
     }
 
     #[test]
@@ -268,5 +327,28 @@ mod tests {
         assert!(message_alpha(3) > 0.0 && message_alpha(3) < 1.0);
         assert_eq!(message_alpha(4), 0.0);
         assert_eq!(message_alpha(100), 0.0);
+    }
+
+    #[test]
+    fn text_boxes_leave_air_around_the_ink_and_need_one_free_column_between_them() {
+        let grid = HudGrid::new(1280, 720);
+        let s = grid.scale as i32;
+        let row = grid.status_row();
+        let a = grid.text_box(3, 8, row, [1.0; 4]);
+        let (x, y) = grid.glyph_origin(3, row);
+        assert_eq!((x as i32 - a.x, y as i32 - a.y), (3 * s, 3 * s));
+        assert_eq!(a.bottom() - (y as i32 + 7 * s), 3 * s, "two font pixels of air under the capitals");
+        let b = grid.text_box(9, 12, row, [1.0; 4]);
+        assert!(b.x > a.right(), "boxes one column apart do not touch");
+    }
+
+    #[test]
+    fn the_whole_hud_stays_on_the_target_at_every_size() {
+        let text = HudText { message: Some(("m".repeat(300), 1.0)), ..HudText::default() };
+        for (w, h) in SIZES {
+            let grid = HudGrid::new(w, h);
+            let scene = hud_scene(&text, Some(&"n".repeat(300)), None, &grid);
+            assert_eq!(scene.out_of_bounds(w, h), None, "{w}x{h}");
+        }
     }
 }

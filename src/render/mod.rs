@@ -4,19 +4,29 @@
 //! of the grid) in the area above the HUD bar, then the HUD pass (`shaders/hud.wgsl`, instanced glyph
 //! quads). Game state reaches the GPU only through the packing functions in [`scene`]; the projection
 //! lives in [`camera`] and is shared with the CPU reference ray-cast in [`reference`] that tests use.
+//!
+//! The HUD is laid out as pure data first: [`hud_layout`] composes the bar ([`hud_bar`]), the turn
+//! strip ([`turn_strip`]), the message line and the overlays ([`overlay_layout`], [`automap_layout`])
+//! into a [`hud_scene::HudScene`] of rectangles and glyphs, which the HUD pass only packs into quads.
 
+pub mod automap_layout;
 pub mod camera;
 pub mod capture;
 pub mod error;
 pub mod font;
 pub mod gpu;
 mod hud;
+pub mod hud_bar;
 pub mod hud_layout;
+pub mod hud_scene;
 pub mod overlay;
+pub mod overlay_layout;
+pub mod palette;
 pub mod reference;
 pub mod renderer;
 pub mod scene;
 pub mod shaders;
+pub mod turn_strip;
 mod world;
 
 pub use camera::{Camera, View};

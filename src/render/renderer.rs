@@ -5,6 +5,7 @@ use super::gpu::Gpu;
 use super::hud::HudPass;
 use super::hud_layout::{hud_instances, HudGrid, HudText};
 use super::overlay::UiState;
+use super::overlay_layout::OverlayView;
 use super::scene::{pack_cells, Effects, HudUniforms, WorldUniforms};
 use super::world::WorldPass;
 use crate::game::Game;
@@ -24,8 +25,15 @@ pub struct Renderer {
     /// The target size the HUD quads were last built for; they are rebuilt when text or size change.
     hud_built_for: Option<(u32, u32)>,
     effects: Effects,
+    // --- HUD: overlay and notice state from the app ---
     ui: UiState,
     max_hfov_degrees: f32,
+    /// What the open overlay shows, read from the game when `ui` or the turn changes.
+    overlay: Option<OverlayView>,
+    /// (turn, depth) the overlay was read at; set_ui is called every frame and skips when unchanged.
+    ui_read_at: Option<(u64, u32)>,
+    /// How many times the HUD quads were rebuilt (tests check that an unchanged frame costs none).
+    hud_builds: u64,
 }
 
 impl Renderer {
@@ -41,11 +49,14 @@ impl Renderer {
             effects: Effects::default(),
             ui: UiState::default(),
             max_hfov_degrees: super::camera::DEFAULT_MAX_HFOV_DEGREES,
+            overlay: None,
+            ui_read_at: None,
+            hud_builds: 0,
         }
     }
 
     /// Once per turn: uploads the grid (reallocated when the level size changes) and rebuilds the HUD
-    /// text (depth, turn, the latest message faded by its age in turns).
+    /// text (the bar, the turn strip, the latest message faded by its age in turns).
     pub fn upload_turn(&mut self, gpu: &Gpu, game: &Game) {
         let map = game.map();
         let grid = (map.width() as u32, map.height() as u32);
@@ -62,13 +73,26 @@ impl Renderer {
         self.max_hfov_degrees = degrees;
     }
 
-    /// Overlays and notices from the app. (Drawing them is the HUD's job; until it draws them they
-    /// are kept here so the app's interface is stable.)
-    pub fn set_ui(&mut self, _gpu: &Gpu, _game: &Game, ui: UiState) {
-        if self.ui != ui {
-            self.ui = ui;
+    /// Overlays and notices from the app, drawn by the HUD pass. Called every frame: it reads the
+    /// overlay's content from the game only when `ui` or the turn changed, and the HUD quads are
+    /// rebuilt only when what they show changed.
+    pub fn set_ui(&mut self, _gpu: &Gpu, game: &Game, ui: UiState) {
+        let at = (game.turn(), game.depth());
+        if self.ui == ui && self.ui_read_at == Some(at) {
+            return;
+        }
+        let overlay = ui.overlay.as_ref().map(|o| OverlayView::new(o, game));
+        if overlay != self.overlay || ui.notice != self.ui.notice {
             self.hud_built_for = None;
         }
+        self.overlay = overlay;
+        self.ui = ui;
+        self.ui_read_at = Some(at);
+    }
+
+    /// How many times the HUD quads have been rebuilt since `new`.
+    pub fn hud_builds(&self) -> u64 {
+        self.hud_builds
     }
 
     /// Effect strengths for the next frames (darkness, flash, jolt); `Effects::default()` is calm.
@@ -96,9 +120,13 @@ impl Renderer {
             },
         );
         if self.hud_built_for != Some((width, height)) {
-            let text = self.hud_text.clone().unwrap_or(HudText { depth: 0, turn: 0, message: None });
-            self.hud.set_instances(gpu, &hud_instances(&text, &HudGrid::new(width, height)));
+            let blank = HudText::default();
+            let text = self.hud_text.as_ref().unwrap_or(&blank);
+            let grid = HudGrid::new(width, height);
+            let quads = hud_instances(text, self.ui.notice.as_deref(), self.overlay.as_ref(), &grid);
+            self.hud.set_instances(gpu, &quads);
             self.hud_built_for = Some((width, height));
+            self.hud_builds += 1;
         }
         let mut encoder =
             gpu.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("frame") });

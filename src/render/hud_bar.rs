@@ -1,0 +1,477 @@
+//! The Doom-style bottom bar of plan §8.1: `♥ 3/5  ♦ SAN: 72%  ⌂ Weak: 45%  ♥♥ 42  WPN:2
+//! [F][0][ ][+]  DEPTH:7`, then the active statuses (`BLEED 2`).
+//!
+//! Each group sits in a recessed panel and the inventory slots are boxes, the selected one lit. The
+//! groups spread over the width like Doom's panels. On a narrow target the bar degrades in steps
+//! (`BarStyle`): tighter slots, short labels, then bare values without panels.
+
+use super::hud_layout::{put_text, text_width, HudGrid, PlacedGlyph};
+use super::hud_scene::{HudScene, PixelRect};
+use super::palette::*;
+use crate::game::inventory::SLOTS;
+use crate::game::status::StatusKind;
+use crate::game::{Game, Item};
+
+/// What the bar shows, read from the game once per turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BarText {
+    pub hp: i32,
+    pub max_hp: i32,
+    /// Sanity in whole percent, rounded.
+    pub sanity: u32,
+    /// Weakness in percent (the game keeps it in 0..=100).
+    pub weakness: u32,
+    pub heartbeat: u64,
+    pub weapon: i32,
+    /// The item in each slot; a hallucinated one looks the same, so the flag is not read.
+    pub slots: [Option<Item>; SLOTS],
+    pub selected: usize,
+    pub depth: u32,
+    /// Active statuses and the turns they have left, in the game's stable order.
+    pub statuses: Vec<(StatusKind, u32)>,
+}
+
+impl Default for BarText {
+    fn default() -> Self {
+        BarText {
+            hp: 0,
+            max_hp: 0,
+            sanity: 0,
+            weakness: 0,
+            heartbeat: 0,
+            weapon: 0,
+            slots: [None; SLOTS],
+            selected: 0,
+            depth: 0,
+            statuses: Vec::new(),
+        }
+    }
+}
+
+impl BarText {
+    pub fn from_game(game: &Game) -> BarText {
+        let p = game.player();
+        let mut slots = [None; SLOTS];
+        for (slot, carried) in slots.iter_mut().zip(p.inventory.slots()) {
+            *slot = carried.map(|c| c.item);
+        }
+        BarText {
+            hp: p.hp,
+            max_hp: p.max_hp,
+            sanity: p.sanity_percent().round().clamp(0.0, 100.0) as u32,
+            weakness: p.weakness.clamp(0, 100) as u32,
+            heartbeat: p.heartbeat,
+            weapon: p.weapon,
+            slots,
+            selected: p.inventory.selected(),
+            depth: game.depth(),
+            statuses: p.statuses.iter().map(|s| (s.kind, s.turns_left)).collect(),
+        }
+    }
+}
+
+/// How much the bar says. The layout takes the first style, in declaration order, that fits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum BarStyle {
+    /// The plan's line with its labels, slots spaced like `[F] [0]`.
+    Full,
+    /// The same with slots side by side.
+    Tight,
+    /// Labels shortened (`♦ 72%`, `W:2`, `D:7`, `BL 2`).
+    Short,
+    /// No spaces after symbols, one column between groups, no panels (the slots keep their boxes,
+    /// since the selection must stay visible).
+    Narrow,
+}
+
+impl BarStyle {
+    pub const ALL: [BarStyle; 4] = [BarStyle::Full, BarStyle::Tight, BarStyle::Short, BarStyle::Narrow];
+
+    fn gap(self) -> u32 {
+        if self == BarStyle::Narrow {
+            1
+        } else {
+            2
+        }
+    }
+
+    fn slot_pitch(self) -> u32 {
+        if self == BarStyle::Full {
+            3
+        } else {
+            2
+        }
+    }
+}
+
+/// Extra columns between groups at most, when the bar has room to spread them out.
+const MAX_EXTRA_GAP: u32 = 3;
+
+/// A group of the bar: coloured spans in one panel, or the inventory slots.
+#[derive(Clone, Debug)]
+enum Group {
+    Text(Vec<(String, Srgb)>),
+    Slots,
+}
+
+impl Group {
+    fn width(&self, style: BarStyle) -> u32 {
+        match self {
+            Group::Text(spans) => spans.iter().map(|(s, _)| text_width(s)).sum(),
+            Group::Slots => (SLOTS as u32 - 1) * style.slot_pitch() + 1,
+        }
+    }
+}
+
+fn value_color(warn: bool) -> Srgb {
+    if warn {
+        WARN_COLOR
+    } else {
+        VALUE_COLOR
+    }
+}
+
+/// The bar's groups in the plan's order, worded for `style`.
+fn groups(bar: &BarText, style: BarStyle) -> Vec<Group> {
+    let (full, sp) = match style {
+        BarStyle::Full | BarStyle::Tight => (true, " "),
+        BarStyle::Short => (false, " "),
+        BarStyle::Narrow => (false, ""),
+    };
+    let span = |s: &str, c: Srgb| (s.to_string(), c);
+    let label = |long: &str, short: &str| span(if full { long } else { short }, LABEL_COLOR);
+    let mut out = vec![
+        Group::Text(vec![
+            span("♥", HEART_COLOR),
+            span(sp, LABEL_COLOR),
+            span(&format!("{}/{}", bar.hp, bar.max_hp), value_color(bar.hp * 3 <= bar.max_hp)),
+        ]),
+        Group::Text(vec![
+            span("♦", SANITY_COLOR),
+            label(" SAN: ", sp),
+            span(&format!("{}%", bar.sanity), value_color(bar.sanity < 25)),
+        ]),
+        Group::Text(vec![
+            span("⌂", WEAKNESS_COLOR),
+            label(" Weak: ", sp),
+            span(&format!("{}%", bar.weakness), value_color(bar.weakness >= 75)),
+        ]),
+        Group::Text(vec![
+            span("♥♥", HEARTBEAT_COLOR),
+            span(sp, LABEL_COLOR),
+            span(&bar.heartbeat.to_string(), VALUE_COLOR),
+        ]),
+        Group::Text(vec![label("WPN:", "W:"), span(&bar.weapon.to_string(), WEAPON_COLOR)]),
+        Group::Slots,
+        Group::Text(vec![label("DEPTH:", "D:"), span(&bar.depth.to_string(), VALUE_COLOR)]),
+    ];
+    for &(kind, turns) in &bar.statuses {
+        let (long, short, color) = match kind {
+            StatusKind::Bleeding => ("BLEED", "BL", BLEED_COLOR),
+            StatusKind::Terrified => ("FEAR", "FR", TERROR_COLOR),
+        };
+        let name = if full { long } else { short };
+        out.push(Group::Text(vec![
+            span(name, color),
+            span(sp, LABEL_COLOR),
+            span(&turns.to_string(), VALUE_COLOR),
+        ]));
+    }
+    out
+}
+
+/// Which groups to give up first when even the narrow style is too wide: the heartbeat, then the
+/// statuses, weapon, depth; the resources and the inventory go last. Indexes into `groups`.
+fn drop_order(count: usize) -> Vec<usize> {
+    let statuses = (7..count).rev();
+    let mut order = vec![3];
+    order.extend(statuses);
+    order.extend([4, 6, 2, 1, 5, 0]);
+    order
+}
+
+/// The bar laid out on a grid: glyphs in cells, panel and slot boxes in target pixels.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BarLayout {
+    pub style: BarStyle,
+    pub glyphs: Vec<PlacedGlyph>,
+    /// The recessed panel behind each text group (empty in the narrow style).
+    pub panels: Vec<PixelRect>,
+    /// The box of each inventory slot, in slot order.
+    pub slots: Vec<PixelRect>,
+    pub selected: usize,
+}
+
+/// Lays out the bar: the first style whose groups fit between one-column margins, spread evenly.
+pub fn bar_layout(bar: &BarText, grid: &HudGrid) -> BarLayout {
+    let avail = grid.cols.saturating_sub(2);
+    for style in BarStyle::ALL {
+        let gs = groups(bar, style);
+        if natural_width(&gs, style) <= avail {
+            let keep: Vec<usize> = (0..gs.len()).collect();
+            return place(bar, grid, style, &gs, &keep);
+        }
+    }
+    // Not even the narrow style fits: give up groups until it does.
+    let style = BarStyle::Narrow;
+    let gs = groups(bar, style);
+    let mut keep: Vec<usize> = (0..gs.len()).collect();
+    for drop in drop_order(gs.len()) {
+        let kept: Vec<Group> = keep.iter().map(|&i| gs[i].clone()).collect();
+        if natural_width(&kept, style) <= avail || keep.len() == 1 {
+            break;
+        }
+        keep.retain(|&i| i != drop);
+    }
+    place(bar, grid, style, &gs, &keep)
+}
+
+fn natural_width(gs: &[Group], style: BarStyle) -> u32 {
+    gs.iter().map(|g| g.width(style)).sum::<u32>() + style.gap() * (gs.len() as u32).saturating_sub(1)
+}
+
+fn place(bar: &BarText, grid: &HudGrid, style: BarStyle, gs: &[Group], keep: &[usize]) -> BarLayout {
+    let row = grid.status_row();
+    let avail = grid.cols.saturating_sub(2);
+    let kept: Vec<&Group> = keep.iter().map(|&i| &gs[i]).collect();
+    let widths: Vec<u32> = kept.iter().map(|g| g.width(style)).collect();
+    let gaps = (kept.len() as u32).saturating_sub(1).max(1);
+    let natural = widths.iter().sum::<u32>() + style.gap() * (kept.len() as u32).saturating_sub(1);
+    let extra = (avail.saturating_sub(natural) / gaps).min(MAX_EXTRA_GAP);
+    let gap = style.gap() + extra;
+    let total = widths.iter().sum::<u32>() + gap * (kept.len() as u32).saturating_sub(1);
+    let mut col = 1 + avail.saturating_sub(total) / 2;
+
+    let framed = style != BarStyle::Narrow;
+    let mut out = BarLayout {
+        style,
+        glyphs: Vec::new(),
+        panels: Vec::new(),
+        slots: Vec::new(),
+        selected: bar.selected,
+    };
+    for (group, width) in kept.iter().zip(&widths) {
+        let end = (col + width).min(grid.cols.saturating_sub(1));
+        match group {
+            Group::Text(spans) => {
+                if framed {
+                    out.panels.push(grid.text_box(col, end, row, linear(PANEL_EDGE_COLOR, 1.0)));
+                }
+                let mut c = col;
+                for (text, color) in spans {
+                    c = put_text(&mut out.glyphs, c, row, text, linear(*color, 1.0), false);
+                }
+            }
+            Group::Slots => {
+                for (i, item) in bar.slots.iter().enumerate() {
+                    let c = col + i as u32 * style.slot_pitch();
+                    out.slots.push(grid.text_box(c, c + 1, row, linear(PANEL_EDGE_COLOR, 1.0)));
+                    if let Some(item) = item {
+                        put_text(
+                            &mut out.glyphs,
+                            c,
+                            row,
+                            &item.glyph().to_string(),
+                            linear(item_color(*item), 1.0),
+                            false,
+                        );
+                    }
+                }
+            }
+        }
+        col += width + gap;
+    }
+    // A safety net for sizes below the supported minimum: never draw past the right margin.
+    out.glyphs.retain(|p| p.col + 1 < grid.cols);
+    out
+}
+
+/// The bar as a scene: the iron strip with its rim, the panels, the slot boxes (the selected one lit)
+/// and the text.
+pub fn bar_scene(bar: &BarText, grid: &HudGrid) -> HudScene {
+    let layout = bar_layout(bar, grid);
+    let s = grid.scale as i32;
+    let (w, h, top) = (grid.width as i32, grid.height as i32, grid.bar_top() as i32);
+    let mut scene = HudScene::default();
+    scene.rect(PixelRect::new(0, top, w, h - top, linear(BAR_COLOR, 1.0)));
+    scene.rect(PixelRect::new(0, top, w, s, linear(BAR_EDGE_COLOR, 1.0)));
+    scene.rect(PixelRect::new(0, top + s, w, s, linear(BAR_SHADE_COLOR, 1.0)));
+    for panel in &layout.panels {
+        scene.framed(*panel, Some(linear(PANEL_FILL_COLOR, 1.0)), panel.color, s);
+    }
+    for (i, slot) in layout.slots.iter().enumerate() {
+        if i == layout.selected {
+            scene.framed(*slot, Some(linear(SLOT_LIT_FILL_COLOR, 1.0)), linear(SLOT_LIT_COLOR, 1.0), s);
+        } else {
+            scene.framed(*slot, Some(linear(PANEL_FILL_COLOR, 1.0)), slot.color, s);
+        }
+    }
+    for p in &layout.glyphs {
+        scene.glyph(grid.place(p));
+    }
+    scene
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::hud_layout::tests::{text_on_row, SIZES};
+
+    /// The plan's example state, with one status.
+    pub(crate) fn plan_bar() -> BarText {
+        BarText {
+            hp: 3,
+            max_hp: 5,
+            sanity: 72,
+            weakness: 45,
+            heartbeat: 42,
+            weapon: 2,
+            slots: [Some(Item::Food), Some(Item::Pill), None, Some(Item::Bandage)],
+            selected: 1,
+            depth: 7,
+            statuses: vec![(StatusKind::Bleeding, 2)],
+        }
+    }
+
+    fn squeeze(s: &str) -> String {
+        s.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn the_bar_reads_like_the_plan_at_every_supported_size() {
+        for (w, h) in [(1280, 720), (1920, 1080), (3840, 2160), (701, 401)] {
+            let grid = HudGrid::new(w, h);
+            let layout = bar_layout(&plan_bar(), &grid);
+            assert_eq!(layout.style, BarStyle::Full, "{w}x{h}");
+            let line = text_on_row(&layout.glyphs, grid.status_row());
+            assert_eq!(
+                squeeze(&line),
+                "♥ 3/5 ♦ SAN: 72% ⌂ Weak: 45% ♥♥ 42 WPN:2 F 0 + DEPTH:7 BLEED 2",
+                "{w}x{h}"
+            );
+            assert!(line.contains("♦ SAN: 72%") && line.contains("⌂ Weak: 45%"), "{line:?}");
+        }
+    }
+
+    #[test]
+    fn narrow_targets_drop_labels_before_anything_else() {
+        let grid = HudGrid::new(320, 200);
+        let layout = bar_layout(&plan_bar(), &grid);
+        assert_eq!(layout.style, BarStyle::Short);
+        let line = squeeze(&text_on_row(&layout.glyphs, grid.status_row()));
+        assert_eq!(line, "♥ 3/5 ♦ 72% ⌂ 45% ♥♥ 42 W:2 F 0 + D:7 BL 2");
+        // More statuses than fit with short labels: the narrow style, nothing lost.
+        let mut bar = plan_bar();
+        bar.statuses.push((StatusKind::Terrified, 13));
+        bar.heartbeat = 123456;
+        let layout = bar_layout(&bar, &grid);
+        assert_eq!(layout.style, BarStyle::Narrow);
+        let line = squeeze(&text_on_row(&layout.glyphs, grid.status_row()));
+        assert_eq!(line, "♥3/5 ♦72% ⌂45% ♥♥123456 W:2 F 0 + D:7 BL2 FR13");
+    }
+
+    #[test]
+    fn below_the_supported_minimum_the_heartbeat_goes_first() {
+        let grid = HudGrid::new(200, 200);
+        let layout = bar_layout(&plan_bar(), &grid);
+        let line = text_on_row(&layout.glyphs, grid.status_row());
+        assert!(!line.contains("♥♥"), "{line:?}");
+        assert!(line.contains("♥3/5") && line.contains('F'), "{line:?}");
+        assert!(layout.glyphs.iter().all(|p| p.col + 1 < grid.cols));
+    }
+
+    #[test]
+    fn no_glyph_or_box_leaves_the_target_and_boxes_never_overlap() {
+        for (w, h) in SIZES {
+            let grid = HudGrid::new(w, h);
+            let mut bar = plan_bar();
+            bar.statuses.push((StatusKind::Terrified, 9));
+            let layout = bar_layout(&bar, &grid);
+            assert!(layout.glyphs.iter().all(|p| p.col >= 1 && p.col + 1 < grid.cols), "{w}x{h}");
+            let scene = bar_scene(&bar, &grid);
+            assert_eq!(scene.out_of_bounds(w, h), None, "{w}x{h}");
+            let mut boxes: Vec<PixelRect> = layout.panels.iter().chain(&layout.slots).copied().collect();
+            boxes.sort_by_key(|r| r.x);
+            for pair in boxes.windows(2) {
+                assert!(pair[0].right() < pair[1].x, "{w}x{h}: boxes touch: {pair:?}");
+            }
+            for r in &boxes {
+                assert!(r.y >= grid.bar_top() as i32 + 2 * grid.scale as i32, "{w}x{h}: box above the bar");
+                assert!(r.bottom() <= h as i32, "{w}x{h}");
+            }
+        }
+    }
+
+    #[test]
+    fn glyphs_sit_inside_their_boxes() {
+        let grid = HudGrid::new(1280, 720);
+        let layout = bar_layout(&plan_bar(), &grid);
+        for p in &layout.glyphs {
+            let g = grid.place(p);
+            let inside = layout.panels.iter().chain(&layout.slots).any(|r| {
+                r.contains(g.x, g.y) && r.contains(g.x + 5 * g.scale as i32 - 1, g.y + 7 * g.scale as i32 - 1)
+            });
+            assert!(inside, "{:?} outside every box", p.ch);
+        }
+    }
+
+    #[test]
+    fn slots_show_items_in_their_pickup_colours_and_the_selected_one_is_lit() {
+        let grid = HudGrid::new(1280, 720);
+        let bar = plan_bar();
+        let layout = bar_layout(&bar, &grid);
+        assert_eq!(layout.slots.len(), SLOTS);
+        for (i, slot) in layout.slots.iter().enumerate() {
+            let inside: Vec<&PlacedGlyph> =
+                layout.glyphs.iter().filter(|p| slot.contains(grid.place(p).x, grid.place(p).y)).collect();
+            match bar.slots[i] {
+                Some(item) => {
+                    assert_eq!(inside.len(), 1, "slot {i}");
+                    assert_eq!(inside[0].ch, item.glyph());
+                    assert_eq!(inside[0].color, linear(item_color(item), 1.0));
+                }
+                None => assert!(inside.is_empty(), "slot {i} is empty"),
+            }
+        }
+        let lit = linear(SLOT_LIT_COLOR, 1.0);
+        let scene = bar_scene(&bar, &grid);
+        let lit_rects: Vec<&PixelRect> = scene.rects().filter(|r| r.color == lit).collect();
+        assert_eq!(lit_rects.len(), 4, "four edges of one frame");
+        let selected = layout.slots[bar.selected];
+        assert!(lit_rects.iter().all(|r| r.x >= selected.x && r.right() <= selected.right()));
+    }
+
+    #[test]
+    fn low_resources_turn_their_value_red() {
+        let grid = HudGrid::new(1280, 720);
+        let mut bar = plan_bar();
+        bar.hp = 1;
+        let layout = bar_layout(&bar, &grid);
+        let one = layout.glyphs.iter().find(|p| p.ch == '1').unwrap();
+        assert_eq!(one.color, linear(WARN_COLOR, 1.0));
+        let three = bar_layout(&plan_bar(), &grid).glyphs.into_iter().find(|p| p.ch == '3').unwrap();
+        assert_eq!(three.color, linear(VALUE_COLOR, 1.0));
+    }
+
+    #[test]
+    fn from_game_reads_the_player() {
+        use crate::game::inventory::Carried;
+        use crate::game::{Facing, Map, Pos};
+        let mut g = Game::from_map(
+            Map::from_rows(&["#####", "#...#", "#####"]).unwrap(),
+            Pos::new(1, 1),
+            Facing::East,
+        );
+        let p = g.player_mut();
+        p.hp = 3;
+        p.sanity = 72_400;
+        p.weakness = 45;
+        p.inventory.add(Carried { item: Item::Pill, hallucinated: true }).unwrap();
+        p.inventory.select(0);
+        p.statuses.apply(StatusKind::Bleeding, 2);
+        let bar = BarText::from_game(&g);
+        assert_eq!((bar.hp, bar.sanity, bar.weakness, bar.depth), (3, 72, 45, 1));
+        assert_eq!(bar.slots, [Some(Item::Pill), None, None, None], "hallucinated items look real");
+        assert_eq!(bar.statuses, vec![(StatusKind::Bleeding, 2)]);
+    }
+}

@@ -1,0 +1,559 @@
+//! Overlays as pure layout: the framed panel they share, and the help, message log and prompt panels
+//! (the automap has its own module). Each is drawn over a veiled world, inside the lines between the
+//! top line and the notice, so the bar and the app's notice stay readable.
+//!
+//! `OverlayView` is what an overlay shows, read from the game when the UI state or the turn changes;
+//! the layout functions turn it into a scene for any target size.
+
+use super::automap_layout::{automap_scene, AutomapView};
+use super::hud_layout::{clip, put_text, text_width, HudGrid, PlacedGlyph};
+use super::hud_scene::{HudScene, PixelRect};
+use super::overlay::Overlay;
+use super::palette::*;
+use crate::game::Game;
+
+/// What the open overlay shows, read from the game.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OverlayView {
+    Automap(AutomapView),
+    Help {
+        bindings: Vec<(String, String)>,
+    },
+    /// Every message as (turn, text), oldest first, and how many messages back the view is scrolled.
+    MessageLog {
+        lines: Vec<(u64, String)>,
+        scroll: usize,
+    },
+    Prompt {
+        text: String,
+    },
+}
+
+impl OverlayView {
+    pub fn new(overlay: &Overlay, game: &Game) -> OverlayView {
+        match overlay {
+            Overlay::Automap => OverlayView::Automap(AutomapView::from_game(game)),
+            Overlay::Help { bindings } => OverlayView::Help { bindings: bindings.clone() },
+            Overlay::MessageLog { scroll } => OverlayView::MessageLog {
+                lines: game.messages().iter().map(|m| (m.turn, m.text.clone())).collect(),
+                scroll: *scroll,
+            },
+            Overlay::Prompt { text } => OverlayView::Prompt { text: text.clone() },
+        }
+    }
+}
+
+/// The scene of an overlay: the veil over the world, then its panel.
+pub fn overlay_scene(view: &OverlayView, grid: &HudGrid) -> HudScene {
+    let mut scene = HudScene::default();
+    scene.rect(PixelRect::new(0, 0, grid.width as i32, grid.bar_top() as i32, [0.0, 0.0, 0.0, VEIL_ALPHA]));
+    scene.extend(match view {
+        OverlayView::Automap(map) => automap_scene(map, grid),
+        OverlayView::Help { bindings } => text_panel_scene(&help_layout(bindings, grid), grid),
+        OverlayView::MessageLog { lines, scroll } => {
+            text_panel_scene(&log_layout(lines, *scroll, grid), grid)
+        }
+        OverlayView::Prompt { text } => text_panel_scene(&prompt_layout(text, grid), grid),
+    });
+    scene
+}
+
+/// A framed panel in whole cells. Its border runs through the middle of its outermost cells, and
+/// text starts two columns in, so there is air between frame and ink on every side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Panel {
+    pub col: u32,
+    pub row: u32,
+    pub cols: u32,
+    pub rows: u32,
+}
+
+/// Lines of chrome a titled panel spends: the border cells, the title, a rule under it, a rule above
+/// the hint and the hint.
+pub const TITLED_CHROME_ROWS: u32 = 6;
+/// Columns of chrome: a border cell and a column of air each side.
+pub const CHROME_COLS: u32 = 4;
+
+impl Panel {
+    /// The largest panel an overlay may take on this grid.
+    pub fn region(grid: &HudGrid) -> Panel {
+        let rows = grid.overlay_rows();
+        Panel { col: 1, row: rows.start, cols: grid.cols.saturating_sub(2), rows: rows.end - rows.start }
+    }
+
+    /// A panel of `cols` × `rows` cells (clamped to the region), centred in the region.
+    pub fn centred(grid: &HudGrid, cols: u32, rows: u32) -> Panel {
+        let r = Panel::region(grid);
+        let (cols, rows) = (cols.min(r.cols), rows.min(r.rows));
+        Panel { col: r.col + (r.cols - cols) / 2, row: r.row + (r.rows - rows) / 2, cols, rows }
+    }
+
+    /// First text column and the number of text columns.
+    pub fn text_cols(&self) -> (u32, u32) {
+        (self.col + 2, self.cols.saturating_sub(CHROME_COLS))
+    }
+
+    /// The outer border's rectangle in target pixels.
+    pub fn frame(&self, grid: &HudGrid) -> PixelRect {
+        let s = grid.scale as i32;
+        let (x0, x1) = (grid.cell_x(self.col) + 3 * s, grid.cell_x(self.col + self.cols) - 3 * s);
+        let (y0, y1) = (grid.cell_y(self.row) + 5 * s, grid.cell_y(self.row + self.rows) - 5 * s);
+        PixelRect::new(x0, y0, x1 - x0, y1 - y0, linear(BAR_EDGE_COLOR, 1.0))
+    }
+
+    /// A horizontal rule through the middle of line `row`, across the text columns.
+    pub fn rule(&self, grid: &HudGrid, row: u32) -> PixelRect {
+        let s = grid.scale as i32;
+        let x0 = grid.cell_x(self.col + 1);
+        let x1 = grid.cell_x(self.col + self.cols - 1);
+        PixelRect::new(x0, grid.cell_y(row) + 5 * s, x1 - x0, s, linear(PANEL_EDGE_COLOR, 1.0))
+    }
+
+    /// `text` centred on line `row` across the text columns (cut to fit).
+    pub fn centre_text(&self, out: &mut Vec<PlacedGlyph>, row: u32, text: &str, color: Srgb) {
+        let (c0, n) = self.text_cols();
+        let text = clip(text, n);
+        put_text(out, c0 + (n - text_width(&text)) / 2, row, &text, linear(color, 1.0), false);
+    }
+}
+
+/// A panel with its glyphs and rules: the help, log and prompt all come to this.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PanelLayout {
+    pub panel: Panel,
+    pub glyphs: Vec<PlacedGlyph>,
+    pub rules: Vec<PixelRect>,
+}
+
+impl PanelLayout {
+    /// A titled panel: title on its first text line, hint on its last, rules between.
+    pub fn titled(panel: Panel, grid: &HudGrid, title: &str, hint: &str) -> PanelLayout {
+        let mut glyphs = Vec::new();
+        panel.centre_text(&mut glyphs, panel.row + 1, title, TITLE_COLOR);
+        panel.centre_text(&mut glyphs, panel.row + panel.rows - 2, hint, HINT_COLOR);
+        let rules = vec![panel.rule(grid, panel.row + 2), panel.rule(grid, panel.row + panel.rows - 3)];
+        PanelLayout { panel, glyphs, rules }
+    }
+
+    /// The lines between the two rules of a titled panel.
+    pub fn content_rows(&self) -> std::ops::Range<u32> {
+        self.panel.row + 3..self.panel.row + self.panel.rows.saturating_sub(3)
+    }
+}
+
+/// Draws a panel: dark fill, a bronze frame with a dimmer inner line, the rules and the text.
+pub fn panel_scene(panel: &Panel, grid: &HudGrid) -> HudScene {
+    let s = grid.scale as i32;
+    let mut scene = HudScene::default();
+    let frame = panel.frame(grid);
+    scene.framed(frame, Some(linear(OVERLAY_FILL_COLOR, OVERLAY_FILL_ALPHA)), frame.color, s);
+    let inner =
+        PixelRect::new(frame.x + 2 * s, frame.y + 2 * s, frame.w - 4 * s, frame.h - 4 * s, frame.color);
+    scene.framed(inner, None, linear(PANEL_EDGE_COLOR, 1.0), s);
+    scene
+}
+
+fn text_panel_scene(layout: &PanelLayout, grid: &HudGrid) -> HudScene {
+    let mut scene = panel_scene(&layout.panel, grid);
+    for r in &layout.rules {
+        scene.rect(*r);
+    }
+    for p in &layout.glyphs {
+        scene.glyph(grid.place(p));
+    }
+    scene
+}
+
+/// Winit key names made readable: `KeyW` → `W`, `ArrowUp` → `↑`, `Slash` → `/`.
+pub fn pretty_keys(keys: &str) -> String {
+    let pretty = |k: &str| -> String {
+        match k {
+            "ArrowUp" => "↑".into(),
+            "ArrowDown" => "↓".into(),
+            "ArrowLeft" => "←".into(),
+            "ArrowRight" => "→".into(),
+            "Escape" => "Esc".into(),
+            "Slash" => "/".into(),
+            "Backslash" => "\\".into(),
+            "Minus" => "-".into(),
+            "Equal" => "=".into(),
+            "Comma" => ",".into(),
+            "Period" => ".".into(),
+            "Semicolon" => ";".into(),
+            "Quote" => "'".into(),
+            "BracketLeft" => "[".into(),
+            "BracketRight" => "]".into(),
+            "Backquote" => "`".into(),
+            "PageUp" => "PgUp".into(),
+            "PageDown" => "PgDn".into(),
+            _ => k.strip_prefix("Key").or_else(|| k.strip_prefix("Digit")).unwrap_or(k).to_string(),
+        }
+    };
+    keys.split_whitespace().map(pretty).collect::<Vec<_>>().join(" ")
+}
+
+/// Keys that work in any case and are not in the bindings: the prompt's answers and log scrolling.
+pub const FIXED_KEYS: [(&str, &str); 2] = [("Answer a prompt", "Y / N"), ("Scroll the log", "↑ ↓ PgUp PgDn")];
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+}
+
+/// The help panel: every (action, keys) pair with dot leaders, then the fixed keys, in as many
+/// columns as the height needs; cut with "..." when even that is not enough.
+pub fn help_layout(bindings: &[(String, String)], grid: &HudGrid) -> PanelLayout {
+    let mut entries: Vec<(String, String)> =
+        bindings.iter().map(|(a, k)| (capitalised(a), pretty_keys(k))).collect();
+    entries.push((String::new(), String::new()));
+    entries.extend(FIXED_KEYS.iter().map(|(a, k)| (a.to_string(), k.to_string())));
+    let name_w = entries.iter().map(|(a, _)| text_width(a)).max().unwrap_or(0);
+    let key_w = entries.iter().map(|(_, k)| text_width(k)).max().unwrap_or(0);
+    let entry_w = name_w + 3 + key_w;
+    const COLUMN_GAP: u32 = 4;
+
+    let region = Panel::region(grid);
+    let max_rows = region.rows.saturating_sub(TITLED_CHROME_ROWS).max(1);
+    let max_cols = region.cols.saturating_sub(CHROME_COLS);
+    let n = entries.len() as u32;
+    let fits = |k: u32| k * entry_w + (k - 1) * COLUMN_GAP <= max_cols;
+    let columns = (1..=n.max(1)).find(|&k| n.div_ceil(k) <= max_rows && fits(k));
+    let (columns, rows) = match columns {
+        Some(k) => (k, n.div_ceil(k)),
+        None => ((1..=n.max(1)).rev().find(|&k| fits(k)).unwrap_or(1), max_rows),
+    };
+    let width = (columns * entry_w + (columns - 1) * COLUMN_GAP).min(max_cols);
+    let help_keys = bindings.iter().find(|(a, _)| a == "help").map(|(_, k)| pretty_keys(k));
+    let hint = match help_keys {
+        Some(k) => format!("{k} or Esc closes"),
+        None => "Esc closes".to_string(),
+    };
+    let title = "HELP";
+    let panel = Panel::centred(grid, width.max(text_width(&hint)) + CHROME_COLS, rows + TITLED_CHROME_ROWS);
+    let mut layout = PanelLayout::titled(panel, grid, title, &hint);
+    let (c0, text_cols) = panel.text_cols();
+    let left = c0 + text_cols.saturating_sub(width) / 2;
+    let content = layout.content_rows();
+    let shown = (columns * content.len() as u32) as usize;
+    let cut = entries.len() > shown;
+    for (i, (action, keys)) in entries.iter().enumerate().take(shown) {
+        let (column, line) = (i as u32 / content.len() as u32, i as u32 % content.len() as u32);
+        let (col, row) = (left + column * (entry_w + COLUMN_GAP), content.start + line);
+        if cut && i + 1 == shown {
+            put_text(&mut layout.glyphs, col, row, "...", linear(HINT_COLOR, 1.0), false);
+            break;
+        }
+        if action.is_empty() {
+            continue;
+        }
+        let room = (c0 + text_cols).saturating_sub(col);
+        let name = clip(action, room);
+        let after = put_text(&mut layout.glyphs, col, row, &name, linear(LABEL_COLOR, 1.0), false);
+        let keys_at = col + name_w + 3;
+        if keys_at < col + room {
+            let dots = ".".repeat((keys_at - after).saturating_sub(2) as usize);
+            put_text(&mut layout.glyphs, after + 1, row, &dots, linear(PANEL_EDGE_COLOR, 1.0), false);
+            put_text(
+                &mut layout.glyphs,
+                keys_at,
+                row,
+                &clip(keys, col + room - keys_at),
+                linear(VALUE_COLOR, 1.0),
+                false,
+            );
+        }
+    }
+    layout
+}
+
+/// Splits `text` into lines of at most `width` columns at spaces (long words are cut).
+pub fn wrap(text: &str, width: u32) -> Vec<String> {
+    let width = width.max(1) as usize;
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let mut word: Vec<char> = word.chars().collect();
+        while word.len() > width {
+            if !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+            }
+            lines.push(word.drain(..width).collect());
+        }
+        let word: String = word.into_iter().collect();
+        let len = line.chars().count();
+        if len > 0 && len + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&word);
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// The message log: the whole history with `turn N:` prefixes, newest at the bottom, scrolled
+/// `scroll` messages back; long messages wrap under their text. Counts of hidden older and newer
+/// messages sit at the right of the title and hint lines.
+pub fn log_layout(lines: &[(u64, String)], scroll: usize, grid: &HudGrid) -> PanelLayout {
+    let panel = Panel::region(grid);
+    let hint = "↑ ↓ PgUp PgDn scroll   L or Esc closes";
+    let mut layout = PanelLayout::titled(panel, grid, "MESSAGE LOG", hint);
+    let (c0, text_cols) = panel.text_cols();
+    let content = layout.content_rows();
+    let end = lines.len().saturating_sub(scroll);
+    // Fill from the bottom up: each message's wrapped lines, newest message lowest.
+    let mut rows_left = content.len() as u32;
+    let mut row = content.end;
+    let mut first_shown = end;
+    for (turn, text) in lines[..end].iter().rev() {
+        let prefix = format!("turn {turn}: ");
+        let indent = text_width(&prefix).min(text_cols / 2);
+        let mut wrapped = wrap(text, text_cols.saturating_sub(indent));
+        if wrapped.len() as u32 > rows_left {
+            if first_shown < end || rows_left == 0 {
+                break;
+            }
+            // A message taller than the whole panel: show its beginning rather than nothing.
+            wrapped.truncate(rows_left as usize);
+        }
+        let need = wrapped.len() as u32;
+        rows_left -= need;
+        row -= need;
+        first_shown -= 1;
+        put_text(&mut layout.glyphs, c0, row, &clip(&prefix, indent), linear(HINT_COLOR, 1.0), false);
+        for (i, l) in wrapped.iter().enumerate() {
+            put_text(&mut layout.glyphs, c0 + indent, row + i as u32, l, linear(MESSAGE_COLOR, 1.0), false);
+        }
+    }
+    if lines.is_empty() {
+        panel.centre_text(
+            &mut layout.glyphs,
+            content.start + content.len() as u32 / 2,
+            "Nothing yet.",
+            HINT_COLOR,
+        );
+    }
+    let right = |layout: &mut PanelLayout, row: u32, text: String| {
+        let w = text_width(&text);
+        if 2 * w + text_width(hint) < text_cols {
+            put_text(&mut layout.glyphs, c0 + text_cols - w, row, &text, linear(HINT_COLOR, 1.0), false);
+        }
+    };
+    if first_shown > 0 {
+        right(&mut layout, panel.row + 1, format!("▲ {first_shown} older"));
+    }
+    if end < lines.len() {
+        right(&mut layout, panel.row + panel.rows - 2, format!("▼ {} newer", lines.len() - end));
+    }
+    layout
+}
+
+/// A question in a small centred box.
+pub fn prompt_layout(text: &str, grid: &HudGrid) -> PanelLayout {
+    let region = Panel::region(grid);
+    let max = region.cols.saturating_sub(CHROME_COLS + 2);
+    let lines = wrap(text, max);
+    let width = lines.iter().map(|l| text_width(l)).max().unwrap_or(0);
+    // One more column of air each side and a blank line above and below: a prompt is a small box.
+    let panel = Panel::centred(grid, width + CHROME_COLS + 2, lines.len() as u32 + 4);
+    let mut glyphs = Vec::new();
+    for (i, line) in lines.iter().enumerate().take(panel.rows.saturating_sub(4) as usize) {
+        panel.centre_text(&mut glyphs, panel.row + 2 + i as u32, line, VALUE_COLOR);
+    }
+    PanelLayout { panel, glyphs, rules: Vec::new() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::hud_layout::tests::{text_on_row, SIZES};
+
+    fn bindings() -> Vec<(String, String)> {
+        [
+            ("move forward", "KeyW ArrowUp"),
+            ("move back", "KeyS ArrowDown"),
+            ("strafe left", "KeyA"),
+            ("strafe right", "KeyD"),
+            ("turn left", "KeyQ ArrowLeft"),
+            ("turn right", "KeyE ArrowRight"),
+            ("attack or descend", "Space"),
+            ("wait", "KeyC"),
+            ("use item", "KeyZ"),
+            ("discard item", "KeyX"),
+            ("slot 1", "Digit1"),
+            ("slot 2", "Digit2"),
+            ("slot 3", "Digit3"),
+            ("slot 4", "Digit4"),
+            ("menu", "Escape"),
+            ("automap", "KeyM Tab"),
+            ("help", "F1 Slash"),
+            ("message log", "KeyL"),
+            ("screenshot", "F12"),
+            ("fullscreen", "F11"),
+        ]
+        .iter()
+        .map(|(a, k)| (a.to_string(), k.to_string()))
+        .collect()
+    }
+
+    fn all_text(layout: &PanelLayout) -> String {
+        let rows: std::collections::BTreeSet<u32> = layout.glyphs.iter().map(|p| p.row).collect();
+        rows.iter().map(|&r| text_on_row(&layout.glyphs, r)).collect::<Vec<_>>().join("\n")
+    }
+
+    fn inside(layout: &PanelLayout, grid: &HudGrid) {
+        let frame = layout.panel.frame(grid);
+        for p in &layout.glyphs {
+            let g = grid.place(p);
+            assert!(
+                g.x > frame.x && g.right() < frame.right() && g.y > frame.y && g.bottom() < frame.bottom(),
+                "{:?} at ({}, {}) outside the panel {frame:?} on {}x{}",
+                p.ch,
+                p.col,
+                p.row,
+                grid.width,
+                grid.height
+            );
+        }
+        let region = Panel::region(grid);
+        assert!(
+            layout.panel.row >= region.row
+                && layout.panel.row + layout.panel.rows <= region.row + region.rows
+        );
+    }
+
+    #[test]
+    fn keys_read_like_keycaps() {
+        assert_eq!(pretty_keys("KeyW ArrowUp"), "W ↑");
+        assert_eq!(pretty_keys("Digit1"), "1");
+        assert_eq!(pretty_keys("F1 Slash"), "F1 /");
+        assert_eq!(pretty_keys("Escape"), "Esc");
+    }
+
+    #[test]
+    fn help_lists_every_binding_and_the_fixed_keys_from_701x401_up() {
+        for (w, h) in SIZES {
+            let grid = HudGrid::new(w, h);
+            let layout = help_layout(&bindings(), &grid);
+            inside(&layout, &grid);
+            let text = all_text(&layout);
+            assert!(text.contains("HELP") && text.contains("F1 / or Esc closes"), "{w}x{h}:\n{text}");
+            assert!(text.contains("Move forward") && text.contains("W ↑"), "{w}x{h}:\n{text}");
+            if (w, h) == (320, 200) {
+                assert!(text.contains("..."), "too small for everything: cut visibly");
+                continue;
+            }
+            assert!(
+                text.contains("Fullscreen") && text.contains("F11"),
+                "{w}x{h}: last binding cut:\n{text}"
+            );
+            assert!(text.contains("Y / N") && text.contains("↑ ↓ PgUp PgDn"), "{w}x{h}:\n{text}");
+        }
+    }
+
+    #[test]
+    fn help_on_a_short_wide_target_uses_two_columns() {
+        let grid = HudGrid::new(960, 300);
+        let layout = help_layout(&bindings(), &grid);
+        inside(&layout, &grid);
+        let text = all_text(&layout);
+        assert!(text.contains("Fullscreen") && text.contains("Y / N"), "{text}");
+        let starts: std::collections::BTreeSet<u32> =
+            layout.glyphs.iter().filter(|p| p.ch == 'M' || p.ch == 'S').map(|p| p.col).collect();
+        assert!(starts.len() >= 2, "two columns expected:\n{text}");
+    }
+
+    #[test]
+    fn help_that_cannot_fit_is_cut_with_dots() {
+        let grid = HudGrid::new(320, 160);
+        let many: Vec<(String, String)> =
+            (0..60).map(|i| (format!("action {i}"), "KeyK".to_string())).collect();
+        let layout = help_layout(&many, &grid);
+        inside(&layout, &grid);
+        assert!(all_text(&layout).contains("..."));
+    }
+
+    #[test]
+    fn the_log_shows_the_newest_message_at_the_bottom_and_scrolls_back() {
+        let grid = HudGrid::new(1280, 720);
+        let lines: Vec<(u64, String)> = (1..=100).map(|t| (t, format!("Message number {t}."))).collect();
+        let layout = log_layout(&lines, 0, &grid);
+        inside(&layout, &grid);
+        let content = PanelLayout::titled(layout.panel, &grid, "", "").content_rows();
+        let bottom = text_on_row(&layout.glyphs, content.end - 1);
+        assert!(bottom.trim_start().starts_with("turn 100: Message number 100."), "{bottom:?}");
+        let top = text_on_row(&layout.glyphs, content.start);
+        let shown = content.len() as u64;
+        assert!(top.contains(&format!("turn {}:", 101 - shown)), "{top:?}");
+        assert!(all_text(&layout).contains(&format!("▲ {} older", 100 - shown)));
+
+        let scrolled = log_layout(&lines, 5, &grid);
+        let bottom = text_on_row(&scrolled.glyphs, content.end - 1);
+        assert!(bottom.contains("turn 95: Message number 95."), "{bottom:?}");
+        assert!(all_text(&scrolled).contains("▼ 5 newer"));
+    }
+
+    #[test]
+    fn long_messages_wrap_under_their_text_and_every_size_fits() {
+        let long = "word ".repeat(30);
+        let lines = vec![(7, long.trim().to_string()), (8, "Short.".to_string())];
+        for (w, h) in SIZES {
+            let grid = HudGrid::new(w, h);
+            let layout = log_layout(&lines, 0, &grid);
+            inside(&layout, &grid);
+            let (c0, _) = layout.panel.text_cols();
+            let continuation = layout.glyphs.iter().filter(|p| p.ch == 'w').map(|p| p.col).min().unwrap();
+            assert_eq!(continuation, c0 + text_width("turn 7: "), "{w}x{h}");
+        }
+        assert!(all_text(&log_layout(&[], 0, &HudGrid::new(1280, 720))).contains("Nothing yet."));
+    }
+
+    #[test]
+    fn the_prompt_is_a_centred_box_around_its_text() {
+        for (w, h) in SIZES {
+            let grid = HudGrid::new(w, h);
+            let layout = prompt_layout("Save and quit? (Y/N)", &grid);
+            inside(&layout, &grid);
+            assert_eq!(all_text(&layout).trim(), "Save and quit? (Y/N)");
+            let frame = layout.panel.frame(&grid);
+            let (mid_x, region_mid) = (frame.x + frame.w / 2, grid.width as i32 / 2);
+            assert!((mid_x - region_mid).abs() <= (6 * grid.scale) as i32, "{w}x{h}: not centred");
+        }
+        let grid = HudGrid::new(320, 200);
+        let layout = prompt_layout(&"long ".repeat(40), &grid);
+        inside(&layout, &grid);
+    }
+
+    #[test]
+    fn wrapping_respects_the_width() {
+        assert_eq!(wrap("a bb ccc dddd", 6), vec!["a bb", "ccc", "dddd"]);
+        assert_eq!(wrap("abcdefgh", 3), vec!["abc", "def", "gh"]);
+        assert_eq!(wrap("", 5), vec![""]);
+    }
+
+    #[test]
+    fn every_overlay_stays_on_the_target_and_veils_only_the_world() {
+        let game = Game::new(3);
+        let views = [
+            OverlayView::new(&Overlay::Automap, &game),
+            OverlayView::Help { bindings: bindings() },
+            OverlayView::MessageLog { lines: vec![(1, "x".repeat(500))], scroll: 0 },
+            OverlayView::Prompt { text: "Save and quit? (Y/N)".into() },
+        ];
+        for (w, h) in SIZES {
+            let grid = HudGrid::new(w, h);
+            for view in &views {
+                let scene = overlay_scene(view, &grid);
+                assert_eq!(scene.out_of_bounds(w, h), None, "{w}x{h}");
+                let veil = scene.rects().next().unwrap();
+                assert_eq!((veil.y, veil.bottom()), (0, grid.bar_top() as i32));
+                let notice_top = grid.cell_y(grid.notice_row());
+                assert!(scene.glyphs().all(|g| g.bottom() <= notice_top), "{w}x{h}: overlay over the notice");
+            }
+        }
+    }
+}

@@ -1,0 +1,154 @@
+//! The turn-order strip, top right: `NEXT: @ @ @ @ @`, the next five actors the player can see,
+//! starting with the player. The player is yellow-white; enemies and hallucinations are the same red,
+//! because a hallucination must look like an enemy.
+
+use super::hud_layout::{put_text, text_width, HudGrid, PlacedGlyph};
+use super::hud_scene::{HudScene, PixelRect};
+use super::palette::*;
+use crate::game::scheduler::ActorId;
+use crate::game::{EntityId, Game};
+
+/// How many actors the strip lists.
+pub const STRIP_LEN: usize = 5;
+
+/// One entry of the strip.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StripActor {
+    Player,
+    /// An enemy or a hallucination: the strip does not tell them apart.
+    Hostile,
+}
+
+impl StripActor {
+    pub fn color(self) -> Srgb {
+        match self {
+            StripActor::Player => STRIP_PLAYER_COLOR,
+            StripActor::Hostile => STRIP_HOSTILE_COLOR,
+        }
+    }
+}
+
+/// The upcoming actors, read once per turn.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TurnStrip {
+    pub actors: Vec<StripActor>,
+}
+
+impl TurnStrip {
+    pub fn from_game(game: &Game) -> TurnStrip {
+        let actors = game
+            .upcoming_actors(STRIP_LEN)
+            .into_iter()
+            .filter_map(|id| match id {
+                ActorId::Player => Some(StripActor::Player),
+                ActorId::Entity(raw) => game.entity(EntityId(raw)).map(|_| StripActor::Hostile),
+            })
+            .collect();
+        TurnStrip { actors }
+    }
+}
+
+const LABEL: &str = "NEXT:";
+
+/// The strip on a grid: glyphs in cells and the translucent panel behind them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StripLayout {
+    pub glyphs: Vec<PlacedGlyph>,
+    pub panel: PixelRect,
+}
+
+/// Right-aligned one column in from the edge, on `HudGrid::strip_row`; the label goes when the
+/// target is too narrow for it. `None` when there is nothing to list.
+pub fn strip_layout(strip: &TurnStrip, grid: &HudGrid) -> Option<StripLayout> {
+    if strip.actors.is_empty() {
+        return None;
+    }
+    let marks = 2 * strip.actors.len() as u32 - 1;
+    let with_label = text_width(LABEL) + 1 + marks;
+    // Room for the box: one free column each side beyond the text.
+    let label = with_label + 2 <= grid.cols / 2;
+    let width = if label { with_label } else { marks };
+    let end = grid.cols.saturating_sub(2);
+    let start = end.saturating_sub(width).max(1);
+    let row = grid.strip_row();
+    let mut glyphs = Vec::new();
+    let mut col = start;
+    if label {
+        col = put_text(&mut glyphs, col, row, LABEL, linear(LABEL_COLOR, 1.0), false) + 1;
+    }
+    for actor in &strip.actors {
+        put_text(&mut glyphs, col, row, "@", linear(actor.color(), 1.0), false);
+        col += 2;
+    }
+    Some(StripLayout { glyphs, panel: grid.text_box(start, end, row, linear(PANEL_EDGE_COLOR, 1.0)) })
+}
+
+/// The strip as a scene: a dark translucent panel (the world shows through a little) and the text.
+pub fn strip_scene(strip: &TurnStrip, grid: &HudGrid) -> HudScene {
+    let mut scene = HudScene::default();
+    if let Some(layout) = strip_layout(strip, grid) {
+        let fill = linear(PANEL_FILL_COLOR, 0.9);
+        scene.framed(layout.panel, Some(fill), layout.panel.color, grid.scale as i32);
+        for p in &layout.glyphs {
+            scene.glyph(grid.place(p));
+        }
+    }
+    scene
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{EntityKind, Facing, Map, Pos, Variant};
+    use crate::render::hud_layout::tests::{text_on_row, SIZES};
+
+    fn five() -> TurnStrip {
+        use StripActor::*;
+        TurnStrip { actors: vec![Player, Hostile, Player, Hostile, Hostile] }
+    }
+
+    #[test]
+    fn the_strip_is_right_aligned_in_the_top_right_and_colours_who_is_who() {
+        let grid = HudGrid::new(1280, 720);
+        let layout = strip_layout(&five(), &grid).unwrap();
+        let line = text_on_row(&layout.glyphs, grid.strip_row());
+        assert_eq!(line.trim_start(), "NEXT: @ @ @ @ @");
+        assert_eq!(line.chars().count() as u32, grid.cols - 2, "ends one column in from the right");
+        let marks: Vec<_> = layout.glyphs.iter().filter(|p| p.ch == '@').collect();
+        for (p, actor) in marks.iter().zip(&five().actors) {
+            assert_eq!(p.color, linear(actor.color(), 1.0));
+        }
+        assert_ne!(StripActor::Player.color(), StripActor::Hostile.color());
+    }
+
+    #[test]
+    fn the_strip_fits_every_size_and_drops_its_label_when_narrow() {
+        for (w, h) in SIZES {
+            let grid = HudGrid::new(w, h);
+            assert_eq!(strip_scene(&five(), &grid).out_of_bounds(w, h), None, "{w}x{h}");
+            let layout = strip_layout(&five(), &grid).unwrap();
+            assert!(layout.panel.right() <= w as i32 && layout.panel.x >= 0);
+            assert!(layout.panel.bottom() < grid.cell_y(grid.notice_row()), "{w}x{h}");
+        }
+        let narrow = HudGrid::new(120, 200);
+        let line = text_on_row(&strip_layout(&five(), &narrow).unwrap().glyphs, narrow.strip_row());
+        assert_eq!(line.trim_start(), "@ @ @ @ @");
+        assert!(strip_layout(&TurnStrip::default(), &narrow).is_none());
+    }
+
+    #[test]
+    fn from_game_lists_the_player_and_visible_enemies_only() {
+        let rows = ["#########", "#...#...#", "#...#...#", "#########"];
+        let mut g = Game::from_map(Map::from_rows(&rows).unwrap(), Pos::new(1, 1), Facing::East);
+        let enemy = EntityKind::Enemy { variant: Variant::Lurker, hp: 3, max_hp: 3, damage: 1 };
+        g.spawn(Pos::new(6, 1), enemy.clone()).unwrap(); // behind the wall
+        let strip = TurnStrip::from_game(&g);
+        assert!(!strip.actors.is_empty());
+        assert!(strip.actors.iter().all(|a| *a == StripActor::Player), "{strip:?}");
+        g.spawn(Pos::new(3, 2), enemy).unwrap(); // in the same room
+        let strip = TurnStrip::from_game(&g);
+        assert_eq!(strip.actors[0], StripActor::Player);
+        assert!(strip.actors.contains(&StripActor::Hostile), "{strip:?}");
+        assert_eq!(strip.actors.len(), STRIP_LEN);
+    }
+}

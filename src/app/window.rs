@@ -369,6 +369,9 @@ impl ApplicationHandler for App {
             Ok(graphics) => {
                 graphics.window.request_redraw();
                 self.graphics = Some(graphics);
+                // Session time starts with the first frame, so a start-up notice is not spent on
+                // the seconds it took to open the window.
+                self.started = Instant::now();
             }
             Err(message) => self.fail(event_loop, message),
         }

@@ -257,6 +257,8 @@ impl App {
             flash_rgba: frame.flash,
             // The jolt is in cells of the world; on screen it scales with the view's size.
             jolt_px: frame.jolt * Vec2::splat(height as f32),
+            // world-fx added warp_pulse, enemy_progress and reduced; calm until the app wires them.
+            ..Effects::default()
         }
     }
 

@@ -7,6 +7,18 @@
 //! so a wall at distance d covers the rows whose centre has 0 <= z <= 1.
 //!
 //! Shading is in linear light; the target is sRGB (or `encode_srgb` asks us to encode).
+//!
+//! Entities are pixel-font sprites from a storage buffer (src/render/sprites.rs), drawn after the
+//! world in a second pass: per sprite, far to near, a quad over the screen area its light can reach
+//! (halo and floor pool) and a quad over its glyph (`vs_sprite_light`/`fs_sprite_light`,
+//! `vs_sprite_ink`/`fs_sprite_ink`). Each pixel meets the sprite's camera-facing plane and tests it
+//! against the depth of the wall or floor seen there, which the world pass wrote beside the colour.
+//! So a sprite costs only the pixels its quads cover.
+//!
+//! Madness (src/game/sanity.rs) bends the picture: every effect is a product with its strength from
+//! the uniforms, so at full sanity each one is exactly off. A software rasteriser runs both sides of
+//! every branch, so the effects are also compiled out of the pipelines that do not need them
+//! (`MILD`, `WILD`; src/render/world.rs picks the variant per frame).
 
 struct WorldUniforms {
     eye: vec2<f32>,
@@ -22,7 +34,33 @@ struct WorldUniforms {
     light_radius: f32,
     flicker: f32,
     encode_srgb: u32,
+    sprite_count: u32,
+    colour_drift: f32,
+    breathing: f32,
+    tex_flicker: f32,
+    warp: f32,
+    false_player: f32,
+    distortion: f32,
+    warp_pulse: f32,
+    enemy_progress: f32,
+    reduced: u32,
+    quads_cover_view: u32,
     _pad0: u32,
+    _pad1: u32,
+}
+
+// One entity (or false `@`) as the CPU packed it this turn; see sprites.rs for each member.
+struct SpriteRaw {
+    pos_from: vec2<f32>,
+    pos_to: vec2<f32>,
+    color: vec4<f32>,
+    rows: vec2<u32>,
+    height: f32,
+    shimmer: f32,
+    fade_from: f32,
+    fade_to: f32,
+    kind: u32,
+    seed: u32,
 }
 
 // Cell words: the tile in the low byte, effect flags above (mirrored in src/render/scene.rs).
@@ -32,6 +70,12 @@ const TILE_WALL: u32 = 1u;
 const TILE_EXIT: u32 = 2u;
 const FLAG_PHANTOM_WALL: u32 = 0x100u;
 const FLAG_PHANTOM_PASSAGE: u32 = 0x200u;
+
+// Sprite kinds and the font cell (mirrored in sprites.rs and font.rs).
+const SPRITE_ENTITY: u32 = 0u;
+const SPRITE_FALSE_PLAYER: u32 = 1u;
+const FONT_W: u32 = 6u;
+const FONT_H: u32 = 8u;
 
 // Mirrors reference::MAX_STEPS: enough to cross the largest (57×57) level corner to corner.
 const MAX_STEPS: u32 = 160u;
@@ -49,6 +93,7 @@ const FLOOR_ALBEDO: vec3<f32> = vec3<f32>(0.13, 0.16, 0.21);
 const CEILING_ALBEDO: vec3<f32> = vec3<f32>(0.04, 0.052, 0.075);
 const RIM_ALBEDO: vec3<f32> = vec3<f32>(0.36, 0.35, 0.33);
 // Exposure of the final tone curve 1 - exp(-k c): linear in the shadows, no clipped highlights up close.
+// Mirrored by scene::EXPOSURE (tests undo the curve to check that darkness scales light linearly).
 const EXPOSURE: f32 = 1.15;
 // Y-side faces get less light so corners read even when lit head-on.
 const Y_SIDE_SHADE: f32 = 0.78;
@@ -58,8 +103,47 @@ const RIM_WIDTH: f32 = 0.08;
 // How fast the pit shaft swallows the light, per cell of depth: only its top lip ever catches light.
 const PIT_DARKENING: f32 = 60.0;
 
+// Sprites. A glyph is lit by the torch plus a little light of its own (so a red `@` at the edge of the
+// torch still reads as red, not as the torch's orange), and glows in its colour: a halo on its own
+// plane and a pool of light on the floor around its feet.
+const SPRITE_SELF_LIGHT: f32 = 0.8;
+const SPRITE_INK_GAIN: f32 = 1.35;
+const SPRITE_HALO: f32 = 0.16;
+const SPRITE_POOL: f32 = 0.22;
+const SPRITE_POOL_RADIUS: f32 = 0.42;
+// Where halo and pool are cut off (font pixels from the glyph's centre; pool radii), chosen where
+// they fall below a step of an 8-bit target, so the cut never shows; the sprite quads hold them.
+const HALO_REACH: f32 = 6.0;
+const POOL_REACH: f32 = 1.5;
+// Feet just above the floor so the lowest ink row never sinks into it; no sprite closer than this.
+const SPRITE_LIFT: f32 = 0.012;
+const SPRITE_NEAR: f32 = 0.2;
+// A stepping enemy lurches up this much mid-step.
+const SPRITE_HOP: f32 = 0.05;
+
+// Madness at full strength (each scaled by its 0..1 uniform).
+// Breathing: walls swell up to this fraction of their height, over about five seconds a breath.
+const BREATH_SWELL: f32 = 0.16;
+const BREATH_RATE: f32 = 1.25;
+// Flickering textures: share of stone blocks and slabs that flicker at a time, and how often.
+const TEX_FLICKER_SHARE: f32 = 0.22;
+const TEX_FLICKER_RATE: f32 = 7.0;
+// Heavy warping: displacement of the cast pixel, in view heights.
+const WARP_AMOUNT: f32 = 0.024;
+// Colour drift: how far the tint may pull each channel (0.5 = between half and one and a half).
+const DRIFT_AMOUNT: f32 = 0.35;
+// False `@`: chances per second per candidate cell, and the share of chances taken at full strength.
+const FALSE_RATE: f32 = 1.3;
+const FALSE_SHARE: f32 = 0.45;
+
+// Pipeline variants: MILD compiles in colour drift and breathing; WILD the texture flicker, the
+// warps, the severe distortion and the vanishing pulse. Off means the code is not there at all.
+override MILD: bool = true;
+override WILD: bool = true;
+
 @group(0) @binding(0) var<uniform> u: WorldUniforms;
 @group(0) @binding(1) var<storage, read> cells: array<u32>;
+@group(0) @binding(2) var<storage, read> sprites: array<SpriteRaw>;
 
 struct VsOut {
     @builtin(position) pos: vec4<f32>,
@@ -216,6 +300,106 @@ fn torch(dist: f32, cos_in: f32, flicker: f32) -> vec3<f32> {
     return TORCH_COLOR * (TORCH_INTENSITY * u.light_scale * flicker * falloff * lambert);
 }
 
+// ---------------------------------------------------------------- madness
+
+// Flickering textures: now and then a block or slab (`key`) goes dark or pale for a beat, each on its
+// own clock. Exactly 1 when the effect is off.
+fn tex_flicker_gain(key: vec3<i32>) -> f32 {
+    if !WILD {
+        return 1.0;
+    }
+    if u.tex_flicker <= 0.0 {
+        return 1.0;
+    }
+    let clock = u.time * TEX_FLICKER_RATE + 5.0 * hash3(key + vec3<i32>(3, 5, 7));
+    let h = hash3(vec3<i32>(key.x + i32(floor(clock)) * 131, key.y, key.z + 17));
+    if h >= TEX_FLICKER_SHARE * u.tex_flicker {
+        return 1.0;
+    }
+    return select(0.3, 1.9, fract(h * 37.0) > 0.5);
+}
+
+// Heavy warping, severe distortion and the vanishing pulse move the pixel the ray is cast through, so
+// walls, floor and sprites bend together. Only called when one of them is on.
+fn warp_pixel(px: vec2<f32>) -> vec2<f32> {
+    let h = u.view_size.y;
+    let c = 0.5 * u.view_size;
+    var d = (px - c) / h;
+    let t = u.time;
+    // Warping: slow crossing waves, like looking through heat over a fire.
+    let wave = vec2<f32>(
+        sin(d.y * 7.0 + t * 1.3) + 0.5 * sin(d.y * 13.0 + d.x * 3.0 - t * 2.1),
+        sin(d.x * 6.0 - t * 1.1) + 0.5 * sin(d.x * 11.0 + d.y * 4.0 + t * 1.7),
+    );
+    d = d + (u.warp * WARP_AMOUNT) * wave;
+    // Distortion: the view rolls, swirls about its centre and swells in and out.
+    let r2 = dot(d, d);
+    let angle = u.distortion * (0.1 * sin(t * 0.43 + 0.7) + 0.55 * exp(-9.0 * r2) * sin(t * 0.71 + 0.3));
+    let cs = vec2<f32>(cos(angle), sin(angle));
+    d = vec2<f32>(d.x * cs.x - d.y * cs.y, d.x * cs.y + d.y * cs.x);
+    d = d * (1.0 + u.distortion * 0.12 * sin(t * 0.9 + 1.3));
+    // The pulse: rings running out from the centre while it lasts.
+    d = d * (1.0 + u.warp_pulse * 0.06 * sin(sqrt(r2) * 30.0 - t * 14.0));
+    return c + d * h;
+}
+
+// The farthest `warp_pixel` moves any pixel this frame, in view heights (sprite quads grow by it).
+// Each step bounds its own displacement: the waves by their amplitude; the roll and zoom by their
+// angle and scale at the view's corner (chord no longer than arc); the swirl, whose angle fades as
+// exp(-9 r^2), moves a point at radius r by at most A r exp(-9 r^2) <= 0.143 A; the pulse by its
+// scale at the corner.
+fn warp_reach() -> f32 {
+    let t = u.time;
+    let corner = 0.5 * length(u.view_size) / u.view_size.y + 2.2 * WARP_AMOUNT;
+    let waves = 2.2 * WARP_AMOUNT * u.warp;
+    let roll = abs(u.distortion * 0.1 * sin(t * 0.43 + 0.7));
+    let swirl = abs(u.distortion * 0.55 * sin(t * 0.71 + 0.3));
+    let zoom = abs(u.distortion * 0.12 * sin(t * 0.9 + 1.3));
+    let pulse = u.warp_pulse * 0.06;
+    return waves + (roll + zoom) * corner + 0.143 * swirl + pulse * corner * (1.0 + zoom);
+}
+
+// Breathing: the wall's height stretches about the eye line; each stretch of wall breathes on its
+// own phase, rippling along the face. Returns the height the pixel has on the unstretched wall.
+fn breathe(hit: WallHit, ray: vec2<f32>, z: f32) -> f32 {
+    let p = u.eye + ray * hit.perp;
+    let s = select(p.x, p.y, hit.side == 0u);
+    let phase = 6.2832 * hash3(vec3<i32>(hit.cell, 23)) * 0.35 + s * 1.9;
+    let swell = u.breathing * BREATH_SWELL * (0.5 + 0.5 * sin(u.time * BREATH_RATE + phase));
+    return (z - EYE_HEIGHT) / (1.0 + swell) + EYE_HEIGHT;
+}
+
+// Colour drift: a tint that wanders through the hues over time and across the view, normalised so it
+// moves colour, not brightness.
+fn drift_tint(px: vec2<f32>) -> vec3<f32> {
+    let t = u.time;
+    let q = px / u.view_size;
+    let theta = 2.0 + t * 0.13 + 1.6 * q.x + 1.5 * sin(t * 0.05 + q.y);
+    let hue = cos(vec3<f32>(theta, theta + 2.0944, theta + 4.1888));
+    return vec3<f32>(1.0) + (DRIFT_AMOUNT * u.colour_drift) * hue;
+}
+
+// A false `@` shows only in brief flickers: each candidate gets a chance FALSE_RATE times a second
+// and takes it with a probability that grows with the effect. A taken chance pops on and off like a
+// glimpse; under reduced effects it fades in and out instead.
+fn false_player_alpha(seed: u32) -> f32 {
+    if u.false_player <= 0.0 {
+        return 0.0;
+    }
+    let clock = u.time * FALSE_RATE + 7.0 * f32(seed & 1023u) / 1024.0;
+    let slot = floor(clock);
+    let f = clock - slot;
+    if hash3(vec3<i32>(i32(slot), i32(seed & 0xffffu), 91)) >= FALSE_SHARE * u.false_player {
+        return 0.0;
+    }
+    let strength = smoothstep(0.0, 0.5, u.false_player);
+    if u.reduced != 0u {
+        let s = sin(3.14159 * f);
+        return strength * s * s;
+    }
+    return strength * select(0.0, 1.0, f < 0.12 || (f > 0.2 && f < 0.26));
+}
+
 // ---------------------------------------------------------------- materials
 
 // Coursed stone blocks: 4 courses per cell height, each course with its own block length (0.4 to 0.65
@@ -250,7 +434,7 @@ fn stone_blocks(s: f32, z: f32, face: vec3<i32>, footprint: f32, edges: bool) ->
     let stone = smoothstep(mortar_w - fw, mortar_w + fw, d);
 
     let key = vec3<i32>(block + face.x * 977, course + face.y * 613, face.z);
-    let tone = 0.55 + 0.6 * hash3(key);
+    let tone = (0.55 + 0.6 * hash3(key)) * tex_flicker_gain(key);
     let tint = vec3<f32>(1.0, 0.94 + 0.08 * hash3(key + vec3<i32>(7, 0, 0)), 0.88 + 0.16 * hash3(key + vec3<i32>(0, 9, 0)));
     // Chisel bevel: block faces darken towards their edges, which reads as relief.
     let bevel = 0.6 + 0.4 * smoothstep(mortar_w, mortar_w + 0.05, d);
@@ -283,7 +467,7 @@ fn flagstones(p: vec2<f32>, footprint: f32) -> vec3<f32> {
     let fw = max(footprint, 0.001);
     let stone = smoothstep(0.008 - fw, 0.008 + fw, d);
     let key = vec3<i32>(cell * 4 + vec2<i32>(slab, 0), 3);
-    let tone = 0.6 + 0.55 * hash3(key);
+    let tone = (0.6 + 0.55 * hash3(key)) * tex_flicker_gain(key);
     let tint = vec3<f32>(0.95 + 0.1 * hash3(key + vec3<i32>(1, 0, 0)), 1.0, 1.0);
     let worn = 0.7 + 0.3 * smoothstep(0.008, 0.06, d);
     let col = FLOOR_ALBEDO * tint * tone * (0.45 + 1.1 * r.grain) * worn;
@@ -390,7 +574,190 @@ fn shade_flat(ray: vec2<f32>, v: f32, flicker: f32) -> Sample {
     return Sample(albedo * light, t);
 }
 
-// ---------------------------------------------------------------- output
+// ---------------------------------------------------------------- sprites
+
+// Height of a sprite's feet: just above the floor, lurching up mid-step while it moves.
+fn sprite_feet(s: SpriteRaw) -> f32 {
+    let moving = select(0.0, 1.0, any(s.pos_from != s.pos_to));
+    return SPRITE_LIFT + moving * SPRITE_HOP * sin(3.14159 * u.enemy_progress);
+}
+
+// How visible sprite `s` is this frame: its fade across the step, and a false `@`'s flicker.
+fn sprite_alpha(s: SpriteRaw) -> f32 {
+    var alpha = mix(s.fade_from, s.fade_to, u.enemy_progress);
+    if s.kind == SPRITE_FALSE_PLAYER {
+        alpha = alpha * false_player_alpha(s.seed);
+    }
+    return alpha;
+}
+
+// What sprite `s` does to a pixel whose ray is (`ray`, `v`) and whose surface lies `depth` along
+// it: light it adds (its pool on floor pixels, its halo in front of the surface), then ink that
+// covers by `cover`. In one pass that would be (base + added) * (1 - cover) + ink * cover.
+struct SpriteHit {
+    added: vec3<f32>,
+    ink: vec3<f32>,
+    cover: f32,
+}
+
+fn sprite_hit(s: SpriteRaw, depth: f32, ray: vec2<f32>, v: f32, flicker: f32, on_floor: bool) -> SpriteHit {
+    let none = SpriteHit(vec3<f32>(0.0), vec3<f32>(0.0), 0.0);
+    let alpha = sprite_alpha(s);
+    if alpha <= 0.0 {
+        return none;
+    }
+    let p = mix(s.pos_from, s.pos_to, u.enemy_progress);
+    let rel = p - u.eye;
+    let d = dot(rel, u.dir);
+    let fwd = dot(ray, u.dir);
+    if d < SPRITE_NEAR || fwd <= 0.0 {
+        return none;
+    }
+    let fp = s.height / f32(FONT_H);
+    let feet = sprite_feet(s);
+    let light_dist = length(vec3<f32>(rel, feet + 3.5 * fp - EYE_HEIGHT));
+    // Lit like a wall facing the player, plus its own faint light that darkness dims as well.
+    let light = torch(light_dist, 1.0, flicker)
+        + vec3<f32>(SPRITE_SELF_LIGHT * u.light_scale / (1.0 + 0.18 * light_dist * light_dist));
+    let tint = s.color.rgb * light;
+    let glow = s.color.a * alpha;
+    var added = vec3<f32>(0.0);
+    if on_floor {
+        // The pool of its light on the floor around its feet.
+        let off = u.eye + ray * (0.5 / max(-v, 1e-6)) - p;
+        let r2 = dot(off, off) / (SPRITE_POOL_RADIUS * SPRITE_POOL_RADIUS);
+        if r2 < POOL_REACH * POOL_REACH {
+            added = tint * (SPRITE_POOL * glow * s.height * exp(-2.0 * r2));
+        }
+    }
+    let t = d / fwd;
+    if t >= depth {
+        return SpriteHit(added, vec3<f32>(0.0), 0.0);
+    }
+    // Where the ray crosses the sprite's plane, in font pixels from the glyph's top-left.
+    let x = dot(ray, u.right) * t - dot(rel, u.right);
+    let z = EYE_HEIGHT + v * t;
+    var gx = x / fp + 2.5;
+    let gy = (feet + 7.0 * fp - z) / fp;
+    let q = vec2<f32>((gx - 2.5) / 4.5, (gy - 3.5) / 5.5);
+    if abs(gx - 2.5) <= HALO_REACH && gy >= -3.0 && gy <= 10.0 {
+        added = added + tint * (SPRITE_HALO * glow * exp(-3.0 * dot(q, q)));
+    }
+    var ink_alpha = alpha;
+    var ink = tint * SPRITE_INK_GAIN;
+    if s.shimmer > 0.0 {
+        // A hallucination's tell: rows slide against each other, the glyph wavers and blushes
+        // violet. Scaled by `shimmer`, so 0 is indistinguishable from a real enemy.
+        let row = floor(gy);
+        let phase = f32(s.seed & 255u) * 0.1;
+        gx = gx + s.shimmer * 0.45 * sin(row * 1.9 + u.time * 11.0 + phase);
+        ink_alpha = ink_alpha * (1.0 - s.shimmer * 0.35 * (0.5 + 0.5 * sin(u.time * 7.0 + row * 0.8 + phase)));
+        ink = mix(ink, ink.rrr * vec3<f32>(0.8, 0.25, 1.0), 0.25 * s.shimmer);
+    }
+    var cover = 0.0;
+    if gx >= 0.0 && gx < f32(FONT_W) && gy >= 0.0 && gy < f32(FONT_H) {
+        let col = u32(gx);
+        let row = u32(gy);
+        let bits = (s.rows[row / 4u] >> (8u * (row % 4u))) & 0xffu;
+        if ((bits >> (FONT_W - 1u - col)) & 1u) != 0u {
+            // Each font pixel is a small bevelled tile, pale at its top-left edge and dark at its
+            // bottom-right, so a near glyph has relief instead of reading as a flat decal.
+            let f = vec2<f32>(fract(gx), fract(gy));
+            let bevel = 1.0 + 0.16 * (smoothstep(0.82, 1.0, 1.0 - min(f.x, f.y)) - smoothstep(0.82, 1.0, max(f.x, f.y)));
+            ink = ink * bevel;
+            cover = ink_alpha;
+        }
+    }
+    return SpriteHit(added, ink, cover);
+}
+
+// The framebuffer rectangle (x0, y0, x1, y1) that sprite `i` can touch this frame; empty (x1 <= x0)
+// when it is not drawn. A 3D box around its cell is projected corner by corner, then grown by the
+// most any warp can move a pixel, so the quad never clips what the fragment shader would paint. For
+// its light the box holds the halo and the pool; for its `ink` just the glyph (and its shimmer).
+fn sprite_rect(i: u32, ink: bool) -> vec4<f32> {
+    let none = vec4<f32>(0.0);
+    if u.quads_cover_view != 0u {
+        return vec4<f32>(vec2<f32>(0.0), u.view_size);
+    }
+    let s = sprites[i];
+    if sprite_alpha(s) <= 0.0 {
+        return none;
+    }
+    let p = mix(s.pos_from, s.pos_to, u.enemy_progress);
+    if dot(p - u.eye, u.dir) < SPRITE_NEAR {
+        return none;
+    }
+    let fp = s.height / f32(FONT_H);
+    let feet = sprite_feet(s);
+    var reach = max(HALO_REACH * fp, POOL_REACH * SPRITE_POOL_RADIUS);
+    var bottom = 0.0;
+    var top = feet + (7.0 + 3.0) * fp;
+    if ink {
+        reach = 4.0 * fp;
+        bottom = feet - fp;
+        top = feet + 7.0 * fp;
+    }
+    var lo = vec2<f32>(1e9);
+    var hi = vec2<f32>(-1e9);
+    var behind = false;
+    for (var k = 0u; k < 8u; k = k + 1u) {
+        let corner = p + reach * vec2<f32>(select(-1.0, 1.0, (k & 1u) != 0u), select(-1.0, 1.0, (k & 2u) != 0u));
+        let z = select(bottom, top, (k & 4u) != 0u);
+        let rel = corner - u.eye;
+        let depth = dot(rel, u.dir);
+        if depth < 0.05 {
+            behind = true;
+        } else {
+            let q = 0.5 * u.view_size + vec2<f32>(dot(rel, u.right) * u.focal.x, (EYE_HEIGHT - z) * u.focal.y) / depth;
+            lo = min(lo, q);
+            hi = max(hi, q);
+        }
+    }
+    if behind {
+        // The box reaches past the eye: it can cover any part of the view.
+        lo = vec2<f32>(0.0);
+        hi = u.view_size;
+    }
+    var margin = 1.0;
+    if WILD {
+        margin = margin + u.view_size.y * warp_reach();
+    }
+    lo = clamp(lo - margin - u.jolt_px, vec2<f32>(0.0), u.view_size);
+    hi = clamp(hi + margin - u.jolt_px, vec2<f32>(0.0), u.view_size);
+    return vec4<f32>(lo, hi);
+}
+
+struct SpriteVsOut {
+    @builtin(position) pos: vec4<f32>,
+    @location(0) @interpolate(flat) index: u32,
+}
+
+// One quad per sprite (the instance), two triangles, over `sprite_rect`.
+fn sprite_quad(v: u32, i: u32, ink: bool) -> SpriteVsOut {
+    let rect = sprite_rect(i, ink);
+    let corners = array<vec2<f32>, 6>(
+        vec2<f32>(0.0, 0.0), vec2<f32>(1.0, 0.0), vec2<f32>(0.0, 1.0),
+        vec2<f32>(1.0, 0.0), vec2<f32>(1.0, 1.0), vec2<f32>(0.0, 1.0),
+    );
+    let f = mix(rect.xy, rect.zw, corners[v]);
+    var out: SpriteVsOut;
+    out.pos = vec4<f32>(2.0 * f.x / u.view_size.x - 1.0, 1.0 - 2.0 * f.y / u.view_size.y, 0.0, 1.0);
+    out.index = i;
+    return out;
+}
+
+@vertex
+fn vs_sprite_light(@builtin(vertex_index) v: u32, @builtin(instance_index) i: u32) -> SpriteVsOut {
+    return sprite_quad(v, i, false);
+}
+
+@vertex
+fn vs_sprite_ink(@builtin(vertex_index) v: u32, @builtin(instance_index) i: u32) -> SpriteVsOut {
+    return sprite_quad(v, i, true);
+}
+
+// ---------------------------------------------------------------- passes
 
 fn encode_srgb(c: vec3<f32>) -> vec3<f32> {
     let lo = c * 12.92;
@@ -398,35 +765,133 @@ fn encode_srgb(c: vec3<f32>) -> vec3<f32> {
     return select(hi, lo, c <= vec3<f32>(0.0031308));
 }
 
-@fragment
-fn fs_main(in: VsOut) -> @location(0) vec4<f32> {
-    let px = in.pos.xy + u.jolt_px;
-    let ray = u.dir + u.right * ((px.x - 0.5 * u.view_size.x) / u.focal.x);
+// The ray a framebuffer pixel casts: jolted, then bent by any warp. `screen` is the jolted pixel,
+// which the screen-space effects (vignette, tint) use so they do not swim with the warp.
+struct PixelRay {
+    screen: vec2<f32>,
+    ray: vec2<f32>,
     // Tangent of the pixel's elevation: positive above the horizon.
-    let v = (0.5 * u.view_size.y - px.y) / u.focal.y;
-    let flicker = torch_flicker();
+    v: f32,
+}
 
+fn pixel_ray(frag: vec2<f32>) -> PixelRay {
+    let screen = frag + u.jolt_px;
+    var px = screen;
+    if WILD {
+        if u.warp + u.distortion + u.warp_pulse > 0.0 {
+            px = warp_pixel(px);
+        }
+    }
+    let ray = u.dir + u.right * ((px.x - 0.5 * u.view_size.x) / u.focal.x);
+    return PixelRay(screen, ray, (0.5 * u.view_size.y - px.y) / u.focal.y);
+}
+
+// The screen effects and the tone curve, from linear light to what the target stores. `screen` is
+// the jolted pixel: tint, vignette and bleed stay put on screen while the world warps.
+struct Screen {
+    // What multiplies linear light here (tint, vignette, bleed's share), and the bleed's own colour.
+    gain: vec3<f32>,
+    bleed: vec3<f32>,
+}
+
+fn screen_at(screen: vec2<f32>) -> Screen {
+    var gain = vec3<f32>(1.0);
+    if MILD {
+        if u.colour_drift > 0.0 {
+            gain = gain * drift_tint(screen);
+        }
+    }
+    // A soft vignette pulls the eye to the centre and deepens the gloom at the corners.
+    let centred = (screen / u.view_size - 0.5) * vec2<f32>(1.0, 0.8);
+    let edge = dot(centred, centred);
+    gain = gain * (1.0 - 0.45 * edge);
+    var bleed = vec3<f32>(0.0);
+    if WILD {
+        if u.distortion > 0.0 {
+            // Severe distortion: the edges of sight bleed a dark red that throbs with the heartbeat.
+            let beat = pow(0.5 + 0.5 * sin(u.time * 6.9), 4.0);
+            let w = u.distortion * smoothstep(0.05, 0.4, edge) * (0.45 + 0.25 * beat);
+            gain = gain * (1.0 - w);
+            bleed = vec3<f32>(0.16, 0.0, 0.01) * w;
+        }
+    }
+    return Screen(gain, bleed);
+}
+
+fn tone(c: vec3<f32>) -> vec3<f32> {
+    return vec3<f32>(1.0) - exp(-EXPOSURE * c);
+}
+
+fn encode(c: vec3<f32>) -> vec3<f32> {
+    if u.encode_srgb != 0u {
+        return encode_srgb(c);
+    }
+    return c;
+}
+
+// Linear light at `screen` as the target stores it: screen effects, tone curve, flash.
+fn finish(light: vec3<f32>, sc: Screen) -> vec3<f32> {
+    let c = mix(tone(light * sc.gain + sc.bleed), u.flash_rgba.rgb, clamp(u.flash_rgba.a, 0.0, 1.0));
+    return encode(clamp(c, vec3<f32>(0.0), vec3<f32>(1.0)));
+}
+
+// Pass 1, the world: the finished pixel, and how far along its ray the surface is (negated unless
+// it is floor, where sprites cast their light pools) for the sprites to test against.
+struct WorldOut {
+    @location(0) color: vec4<f32>,
+    @location(1) depth: f32,
+}
+
+@fragment
+fn fs_main(in: VsOut) -> WorldOut {
+    let pr = pixel_ray(in.pos.xy);
+    let ray = pr.ray;
+    let v = pr.v;
+    let flicker = torch_flicker();
     let hit = cast_ray(u.eye, ray);
-    let z = EYE_HEIGHT + v * hit.perp;
+    var z = EYE_HEIGHT + v * hit.perp;
+    if MILD {
+        if hit.found && u.breathing > 0.0 {
+            z = breathe(hit, ray, z);
+        }
+    }
     var sample: Sample;
-    if hit.found && z >= 0.0 && z <= 1.0 {
+    let on_wall = hit.found && z >= 0.0 && z <= 1.0;
+    if on_wall {
         let footprint = hit.perp * length(ray) / u.focal.y;
         sample = shade_wall(hit, ray, z, flicker, footprint);
     } else {
         sample = shade_flat(ray, v, flicker);
     }
-    // Sprites slot in here: entities (from a storage buffer) drawn as pixel-font glyphs where their
-    // distance is less than `sample.depth`, lit by the same torch().
+    let on_floor = !on_wall && v < 0.0;
+    let color = finish(sample.color, screen_at(pr.screen));
+    return WorldOut(vec4<f32>(color, 1.0), select(-sample.depth, sample.depth, on_floor));
+}
 
-    var color = sample.color;
-    // A soft vignette pulls the eye to the centre and deepens the gloom at the corners.
-    let centred = (px / u.view_size - 0.5) * vec2<f32>(1.0, 0.8);
-    color = color * (1.0 - 0.45 * dot(centred, centred));
-    color = vec3<f32>(1.0) - exp(-EXPOSURE * color);
-    color = mix(color, u.flash_rgba.rgb, clamp(u.flash_rgba.a, 0.0, 1.0));
-    color = clamp(color, vec3<f32>(0.0), vec3<f32>(1.0));
-    if u.encode_srgb != 0u {
-        color = encode_srgb(color);
-    }
-    return vec4<f32>(color, 1.0);
+// Pass 2, the sprites, over the finished world, far to near, each as two draws: its light, then its
+// ink. The tone curve turns added light into a screen blend: 1 - exp(-E (b + a)) is
+// T(b) + (1 - T(b)) T(a), so the light draw blends T(a) with (OneMinusDst, One) and is exact on an
+// sRGB target (up to a flash in progress). Ink covering a pixel is finished like any surface and
+// blended over by its cover, exact where it covers fully.
+@group(1) @binding(0) var world_depth: texture_2d<f32>;
+
+fn sprite_at(in: SpriteVsOut) -> SpriteHit {
+    let pr = pixel_ray(in.pos.xy);
+    let stored = textureLoad(world_depth, vec2<i32>(in.pos.xy), 0).r;
+    return sprite_hit(sprites[in.index], abs(stored), pr.ray, pr.v, torch_flicker(), stored > 0.0);
+}
+
+@fragment
+fn fs_sprite_light(in: SpriteVsOut) -> @location(0) vec4<f32> {
+    let hit = sprite_at(in);
+    let sc = screen_at(in.pos.xy + u.jolt_px);
+    let lit = tone(hit.added * sc.gain) * (1.0 - clamp(u.flash_rgba.a, 0.0, 1.0));
+    return vec4<f32>(encode(lit), 0.0);
+}
+
+@fragment
+fn fs_sprite_ink(in: SpriteVsOut) -> @location(0) vec4<f32> {
+    let hit = sprite_at(in);
+    let sc = screen_at(in.pos.xy + u.jolt_px);
+    return vec4<f32>(finish(hit.ink, sc), hit.cover);
 }

@@ -4,9 +4,10 @@
 use hollowdeep::render::font::{ATLAS_COLS, GLYPH_H, GLYPH_W};
 use hollowdeep::render::reference::MAX_STEPS;
 use hollowdeep::render::scene::{
-    GlyphInstance, HudUniforms, WorldUniforms, FLAG_PHANTOM_PASSAGE, FLAG_PHANTOM_WALL, GLYPH_SOLID,
-    TILE_EXIT, TILE_FLOOR, TILE_MASK, TILE_WALL,
+    GlyphInstance, HudUniforms, WorldUniforms, EXPOSURE, FLAG_PHANTOM_PASSAGE, FLAG_PHANTOM_WALL,
+    GLYPH_SOLID, TILE_EXIT, TILE_FLOOR, TILE_MASK, TILE_WALL,
 };
+use hollowdeep::render::sprites::{SpriteRaw, SPRITE_ENTITY, SPRITE_FALSE_PLAYER};
 use hollowdeep::render::{camera::EYE_HEIGHT, shaders};
 use naga::proc::Layouter;
 use naga::valid::{Capabilities, ValidationFlags, Validator};
@@ -94,22 +95,37 @@ fn check_mirror(path: &str, module: &naga::Module, mirror: &Mirror) {
 fn cpu_written_structs_match_their_wgsl_twins() {
     let world = parse_and_validate("shaders/world.wgsl");
     let hud = parse_and_validate("shaders/hud.wgsl");
-    let world_structs = [mirror!(WorldUniforms {
-        eye,
-        dir,
-        right,
-        view_size,
-        focal,
-        jolt_px,
-        grid_size,
-        time,
-        light_scale,
-        flash_rgba,
-        light_radius,
-        flicker,
-        encode_srgb,
-        _pad0,
-    })];
+    let world_structs = [
+        mirror!(WorldUniforms {
+            eye,
+            dir,
+            right,
+            view_size,
+            focal,
+            jolt_px,
+            grid_size,
+            time,
+            light_scale,
+            flash_rgba,
+            light_radius,
+            flicker,
+            encode_srgb,
+            sprite_count,
+            colour_drift,
+            breathing,
+            tex_flicker,
+            warp,
+            false_player,
+            distortion,
+            warp_pulse,
+            enemy_progress,
+            reduced,
+            quads_cover_view,
+            _pad0,
+            _pad1,
+        }),
+        mirror!(SpriteRaw { pos_from, pos_to, color, rows, height, shimmer, fade_from, fade_to, kind, seed }),
+    ];
     let hud_structs = [
         mirror!(HudUniforms { screen, encode_srgb, _pad0 }),
         mirror!(GlyphInstance { rect, color, glyph, scale, _pad0, _pad1 }),
@@ -154,10 +170,15 @@ fn shared_constants_match_their_rust_twins() {
         ("FLAG_PHANTOM_WALL", FLAG_PHANTOM_WALL),
         ("FLAG_PHANTOM_PASSAGE", FLAG_PHANTOM_PASSAGE),
         ("MAX_STEPS", MAX_STEPS),
+        ("SPRITE_ENTITY", SPRITE_ENTITY),
+        ("SPRITE_FALSE_PLAYER", SPRITE_FALSE_PLAYER),
+        ("FONT_W", GLYPH_W),
+        ("FONT_H", GLYPH_H),
     ] {
         assert_eq!(constant(&world, w, name), Value::U32(value), "{name}");
     }
     assert_eq!(constant(&world, w, "EYE_HEIGHT"), Value::F32(EYE_HEIGHT));
+    assert_eq!(constant(&world, w, "EXPOSURE"), Value::F32(EXPOSURE));
     let h = "shaders/hud.wgsl";
     for (name, value) in
         [("GLYPH_SOLID", GLYPH_SOLID), ("GLYPH_W", GLYPH_W), ("GLYPH_H", GLYPH_H), ("ATLAS_COLS", ATLAS_COLS)]

@@ -80,6 +80,11 @@ impl Effects {
         Self { reduced, ..Self::default() }
     }
 
+    /// Whether the player asked for reduced effects (the renderer tones down warps and flicker too).
+    pub fn reduced(&self) -> bool {
+        self.reduced
+    }
+
     /// Starts the feedback for one turn's events.
     pub fn on_events(&mut self, events: &[Event], now: f64) {
         let mut strongest: Option<FlashKind> = None;

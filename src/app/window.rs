@@ -258,6 +258,9 @@ impl App {
             flash_rgba: frame.flash,
             // The jolt is in cells of the world; on screen it scales with the view's size.
             jolt_px: frame.jolt * Vec2::splat(height as f32),
+            warp_pulse: frame.warp,
+            enemy_progress: self.session.machine.enemy_progress(now),
+            reduced: self.session.effects.reduced(),
         }
     }
 

@@ -117,6 +117,8 @@ pub fn render_image(gpu: &Gpu, game: &Game, view: &View, width: u32, height: u32
     let target = Offscreen::new(gpu, width, height);
     let mut renderer = Renderer::new(gpu, Offscreen::format());
     renderer.upload_turn(gpu, game);
+    // A still frame shows the game's darkness as the window would, without the moving effects.
+    renderer.set_effects(super::scene::Effects { light_scale: game.light_scale(), ..Default::default() });
     renderer.draw(gpu, target.view(), width, height, view);
     target.read_rgba(gpu)
 }

@@ -1,9 +1,10 @@
 //! Rendering: turns game state into pixels with wgpu; never changes the game.
 //!
-//! A frame is two passes into one target: the world pass (`shaders/world.wgsl`, a per-pixel ray-cast
-//! of the grid) in the area above the HUD bar, then the HUD pass (`shaders/hud.wgsl`, instanced glyph
-//! quads). Game state reaches the GPU only through the packing functions in [`scene`]; the projection
-//! lives in [`camera`] and is shared with the CPU reference ray-cast in [`reference`] that tests use.
+//! A frame is the world (`shaders/world.wgsl`: a per-pixel ray-cast of the grid, then the entity
+//! sprites blended over it, far to near) in the area above the HUD bar, then the HUD pass
+//! (`shaders/hud.wgsl`, instanced glyph quads). Game state reaches the GPU only through the packing
+//! functions in [`scene`] (grid, phantoms, madness) and [`sprites`] (entities); the projection lives
+//! in [`camera`] and is shared with the CPU reference ray-cast in [`reference`] that tests use.
 //!
 //! The HUD is laid out as pure data first: [`hud_layout`] composes the bar ([`hud_bar`]), the turn
 //! strip ([`turn_strip`]), the message line and the overlays ([`overlay_layout`], [`automap_layout`])
@@ -26,6 +27,7 @@ pub mod reference;
 pub mod renderer;
 pub mod scene;
 pub mod shaders;
+pub mod sprites;
 pub mod turn_strip;
 mod world;
 
@@ -35,4 +37,4 @@ pub use error::RenderError;
 pub use gpu::Gpu;
 pub use overlay::{Overlay, UiState};
 pub use renderer::{world_viewport, Renderer};
-pub use scene::Effects;
+pub use scene::{Effects, WorldTurn};

@@ -2,8 +2,10 @@
 //! tests to say where walls must appear on screen without trusting the GPU.
 
 use super::camera::Camera;
-use super::scene::{pack_cells, FLAG_PHANTOM_PASSAGE, FLAG_PHANTOM_WALL, TILE_MASK, TILE_WALL};
-use crate::game::Map;
+use super::scene::{
+    pack_cells, pack_seen_cells, FLAG_PHANTOM_PASSAGE, FLAG_PHANTOM_WALL, TILE_MASK, TILE_WALL,
+};
+use crate::game::{Game, Map};
 use glam::{IVec2, Vec2};
 
 /// Upper bound on DDA steps; matches `MAX_STEPS` in `shaders/world.wgsl`. A 57×57 grid needs at most
@@ -78,10 +80,25 @@ fn inv_abs(v: f32) -> f32 {
     }
 }
 
+/// Casts column `x` across the grid as the player sees it this turn (phantom walls stop the ray,
+/// phantom passages let it through), exactly the cells the renderer uploads.
+pub fn cast_column_seen(game: &Game, camera: &Camera, x: f32) -> Option<WallHit> {
+    let map = game.map();
+    cast(&pack_seen_cells(game), (map.width(), map.height()), camera.eye, camera.ray(x))
+}
+
 /// The first and last pixel rows (inclusive, clipped to the view) that show the wall in column `x`,
 /// by the same rule as the shader: the row whose centre lies within the projected wall span.
 pub fn wall_rows(map: &Map, camera: &Camera, x: f32) -> Option<(u32, u32)> {
-    let hit = cast_column(map, camera, x)?;
+    rows_of(camera, cast_column(map, camera, x)?)
+}
+
+/// [`wall_rows`] for the grid as the player sees it this turn ([`cast_column_seen`]).
+pub fn wall_rows_seen(game: &Game, camera: &Camera, x: f32) -> Option<(u32, u32)> {
+    rows_of(camera, cast_column_seen(game, camera, x)?)
+}
+
+fn rows_of(camera: &Camera, hit: WallHit) -> Option<(u32, u32)> {
     let (top, bottom) = camera.wall_span(hit.perp);
     let first = (top - 0.5).ceil().max(0.0);
     let last = ((bottom - 0.5).floor()).min(camera.size.y - 1.0);

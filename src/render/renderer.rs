@@ -6,7 +6,7 @@ use super::hud::HudPass;
 use super::hud_layout::{hud_instances, HudGrid, HudText};
 use super::overlay::UiState;
 use super::overlay_layout::OverlayView;
-use super::scene::{pack_cells, Effects, HudUniforms, WorldUniforms};
+use super::scene::{Effects, HudUniforms};
 use super::world::WorldPass;
 use crate::game::Game;
 
@@ -55,12 +55,12 @@ impl Renderer {
         }
     }
 
-    /// Once per turn: uploads the grid (reallocated when the level size changes) and rebuilds the HUD
-    /// text (the bar, the turn strip, the latest message faded by its age in turns).
+    /// Once per turn, right after the action resolves: uploads the grid as the player sees it
+    /// (phantoms included; reallocated when the level size changes), the visible entities as sprites
+    /// (remembering where they stood, for the enemies' step), this turn's madness, and rebuilds the
+    /// HUD text (depth, turn, the latest message faded by its age in turns).
     pub fn upload_turn(&mut self, gpu: &Gpu, game: &Game) {
-        let map = game.map();
-        let grid = (map.width() as u32, map.height() as u32);
-        self.world.upload_cells(gpu, grid, &pack_cells(map));
+        self.world.upload_turn(gpu, game);
         let text = HudText::from_game(game);
         if self.hud_text.as_ref() != Some(&text) {
             self.hud_text = Some(text);
@@ -95,9 +95,16 @@ impl Renderer {
         self.hud_builds
     }
 
-    /// Effect strengths for the next frames (darkness, flash, jolt); `Effects::default()` is calm.
+    /// Effect strengths for the next frames (darkness, flash, jolt, warp pulse, enemy step, reduced
+    /// effects); `Effects::default()` is calm.
     pub fn set_effects(&mut self, effects: Effects) {
         self.effects = effects;
+    }
+
+    /// For tests: draw every sprite's quad over the whole view. Sprites are normally drawn only in a
+    /// quad fitted around each one; this slow path shows what those quads must reproduce exactly.
+    pub fn set_sprite_quads_cover_view(&mut self, on: bool) {
+        self.world.set_quads_cover_view(on);
     }
 
     /// Once per frame: writes the camera/time uniforms and records the world pass then the HUD pass
@@ -108,9 +115,7 @@ impl Renderer {
         }
         let (view_w, view_h) = world_viewport(width, height);
         let camera = Camera::with_max_hfov(view, view_w, view_h, self.max_hfov_degrees);
-        let uniforms =
-            WorldUniforms::new(&camera, self.world.grid(), view.time, &self.effects, self.encode_srgb);
-        self.world.write_uniforms(gpu, &uniforms);
+        self.world.write_frame(gpu, &camera, view.time, &self.effects, self.encode_srgb, (width, height));
         self.hud.write_uniforms(
             gpu,
             &HudUniforms {

@@ -4,7 +4,8 @@
 //! sizes and offsets through naga's layouter). Padding is explicit so the layout is visible in review.
 
 use super::camera::Camera;
-use crate::game::{Map, Pos, Tile};
+use crate::game::sanity::{Madness, Phantom};
+use crate::game::{Game, Map, Pos, Tile};
 use bytemuck::{Pod, Zeroable};
 use glam::Vec2;
 
@@ -22,6 +23,9 @@ pub const FLAG_PHANTOM_PASSAGE: u32 = 1 << 9;
 pub const LIGHT_RADIUS: f32 = 5.5;
 /// Strength of the torch flicker (relative brightness wobble); faint on purpose.
 pub const LIGHT_FLICKER: f32 = 0.06;
+/// Exposure of the world's tone curve `1 - exp(-EXPOSURE * c)`; mirrors `EXPOSURE` in world.wgsl so
+/// tests can undo the curve and check that darkness scales the light linearly.
+pub const EXPOSURE: f32 = 1.15;
 
 /// Per-frame camera, light and effect values for `shaders/world.wgsl`.
 #[repr(C)]
@@ -45,7 +49,28 @@ pub struct WorldUniforms {
     pub flicker: f32,
     /// 1 when the target format is not sRGB, so the shader must encode gamma itself.
     pub encode_srgb: u32,
+    /// How many entries of the sprite buffer are live this turn.
+    pub sprite_count: u32,
+    // Madness strengths (0..1 each) as the shader shows them: `shown_madness` of this turn's
+    // `Game::madness()`, already lowered under reduced effects.
+    pub colour_drift: f32,
+    pub breathing: f32,
+    /// Flickering textures (not the torch: that is `flicker`).
+    pub tex_flicker: f32,
+    pub warp: f32,
+    pub false_player: f32,
+    pub distortion: f32,
+    /// The brief ripple when a hallucination vanishes, 0..1.
+    pub warp_pulse: f32,
+    /// How far the enemies' shared step has run, 0..1 (eased by the app); sprites interpolate by it.
+    pub enemy_progress: f32,
+    /// 1 under reduced effects: false `@` sprites fade in and out instead of popping.
+    pub reduced: u32,
+    /// 1 makes every sprite quad cover the whole view: the slow path that the fitted quads must
+    /// match pixel for pixel (`Renderer::set_sprite_quads_cover_view`, for tests).
+    pub quads_cover_view: u32,
     pub _pad0: u32,
+    pub _pad1: u32,
 }
 
 /// Effect strengths that the app animates; `Effects::default()` is calm (no effect at all).
@@ -57,16 +82,57 @@ pub struct Effects {
     pub flash_rgba: [f32; 4],
     /// Camera jolt as a pixel offset; zero is neutral.
     pub jolt_px: Vec2,
+    /// The brief warp when a hallucination vanishes (the app's `EffectFrame::warp`), 0..1; 0 is neutral.
+    pub warp_pulse: f32,
+    /// Progress of the enemies' shared 100 ms step, 0..1, eased by the app
+    /// (`TurnMachine::enemy_progress`); 1 (the default) shows every entity where it stands now.
+    pub enemy_progress: f32,
+    /// The `--reduced-effects` setting: removes the strongest warps, the severe distortion and the
+    /// texture flicker, and softens the false `@` flickers. Changes no rule.
+    pub reduced: bool,
 }
 
 impl Default for Effects {
     fn default() -> Self {
-        Effects { light_scale: 1.0, flash_rgba: [0.0; 4], jolt_px: Vec2::ZERO }
+        Effects {
+            light_scale: 1.0,
+            flash_rgba: [0.0; 4],
+            jolt_px: Vec2::ZERO,
+            warp_pulse: 0.0,
+            enemy_progress: 1.0,
+            reduced: false,
+        }
     }
 }
 
+/// What the world pass needs from the last uploaded turn besides the grid: how mad the view is and
+/// how many sprites are live. `WorldTurn::default()` is a sane, empty turn.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct WorldTurn {
+    pub madness: Madness,
+    pub sprite_count: u32,
+}
+
+/// Under reduced effects the warps, distortion and texture flicker are the ones that can hurt, so
+/// they go (a quarter of the warp stays as a slow sway, so the madness still shows); colour drift,
+/// breathing and the false `@` are slow or small and stay. Full effects pass through unchanged.
+pub fn shown_madness(m: Madness, reduced: bool) -> Madness {
+    if !reduced {
+        return m;
+    }
+    Madness { warp: 0.25 * m.warp, flicker: 0.0, distortion: 0.0, ..m }
+}
+
 impl WorldUniforms {
-    pub fn new(camera: &Camera, grid: (u32, u32), time: f32, effects: &Effects, encode_srgb: bool) -> Self {
+    pub fn new(
+        camera: &Camera,
+        grid: (u32, u32),
+        time: f32,
+        effects: &Effects,
+        turn: &WorldTurn,
+        encode_srgb: bool,
+    ) -> Self {
+        let m = shown_madness(turn.madness, effects.reduced);
         WorldUniforms {
             eye: camera.eye.to_array(),
             dir: camera.dir.to_array(),
@@ -81,7 +147,19 @@ impl WorldUniforms {
             light_radius: LIGHT_RADIUS,
             flicker: LIGHT_FLICKER,
             encode_srgb: encode_srgb as u32,
+            sprite_count: turn.sprite_count,
+            colour_drift: m.colour_drift,
+            breathing: m.breathing,
+            tex_flicker: m.flicker,
+            warp: m.warp,
+            false_player: m.false_player,
+            distortion: m.distortion,
+            warp_pulse: effects.warp_pulse.clamp(0.0, 1.0),
+            enemy_progress: effects.enemy_progress.clamp(0.0, 1.0),
+            reduced: effects.reduced as u32,
+            quads_cover_view: 0,
             _pad0: 0,
+            _pad1: 0,
         }
     }
 }
@@ -129,6 +207,22 @@ pub fn pack_cells(map: &Map) -> Vec<u32> {
     map.cells().map(|p: Pos| tile_to_raw(map.get(p))).collect()
 }
 
+/// The grid as the player sees it this turn: [`pack_cells`] plus this turn's phantom flags
+/// (`Game::phantom_at`), so the ray stops at a phantom wall and runs through a phantom passage.
+pub fn pack_seen_cells(game: &Game) -> Vec<u32> {
+    let map = game.map();
+    map.cells()
+        .map(|p: Pos| {
+            tile_to_raw(map.get(p))
+                | match game.phantom_at(p) {
+                    Phantom::None => 0,
+                    Phantom::Wall => FLAG_PHANTOM_WALL,
+                    Phantom::Passage => FLAG_PHANTOM_PASSAGE,
+                }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -149,5 +243,50 @@ mod tests {
         assert_eq!(e.light_scale, 1.0);
         assert_eq!(e.flash_rgba[3], 0.0);
         assert_eq!(e.jolt_px, Vec2::ZERO);
+        assert_eq!((e.warp_pulse, e.enemy_progress, e.reduced), (0.0, 1.0, false));
+    }
+
+    #[test]
+    fn reduced_effects_drop_the_strong_warps_and_keep_the_slow_ones() {
+        let m = crate::game::sanity::madness(3.0);
+        assert_eq!(shown_madness(m, false), m);
+        let r = shown_madness(m, true);
+        assert_eq!((r.flicker, r.distortion), (0.0, 0.0));
+        assert!(r.warp < 0.3 * m.warp);
+        assert_eq!(
+            (r.colour_drift, r.breathing, r.false_player),
+            (m.colour_drift, m.breathing, m.false_player)
+        );
+    }
+
+    #[test]
+    fn phantoms_are_flagged_on_top_of_the_tile() {
+        let mut game = Game::from_map(
+            Map::from_rows(&["#####", "#...#", "#####"]).unwrap(),
+            Pos::new(1, 1),
+            crate::game::Facing::East,
+        );
+        assert_eq!(pack_seen_cells(&game), pack_cells(game.map()), "a sane turn has no phantoms");
+        // Phantoms are rolled per turn from the gameplay stream: act at rock-bottom sanity until one
+        // shows, then the packed word must carry it.
+        game.player_mut().sanity = 0;
+        for _ in 0..200 {
+            game.act(crate::game::Action::Wait);
+            let cells = pack_seen_cells(&game);
+            for p in game.map().cells() {
+                let word = cells[(p.y * game.map().width() + p.x) as usize];
+                assert_eq!(word & TILE_MASK, tile_to_raw(game.map().get(p)));
+                let want = match game.phantom_at(p) {
+                    Phantom::None => 0,
+                    Phantom::Wall => FLAG_PHANTOM_WALL,
+                    Phantom::Passage => FLAG_PHANTOM_PASSAGE,
+                };
+                assert_eq!(word & !TILE_MASK, want);
+            }
+            if cells.iter().any(|w| w & !TILE_MASK != 0) {
+                return;
+            }
+        }
+        panic!("no phantom in 200 turns at sanity 0");
     }
 }

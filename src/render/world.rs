@@ -1,30 +1,142 @@
-//! The world pass on the GPU: pipeline, camera uniforms and the grid storage buffer for
-//! `shaders/world.wgsl`.
+//! The world on the GPU: pipelines, camera uniforms, the grid and sprite storage buffers, and the
+//! view-sized intermediate targets for `shaders/world.wgsl`.
+//!
+//! Two passes: the world (a full-screen triangle that ray-casts every pixel) writes the finished
+//! picture and, beside it, each pixel's surface depth; then the sprites, far to near, each as a quad
+//! for its light (halo and floor pool, screen-blended) and a quad for its ink (alpha-blended), testing
+//! that depth per pixel. So a sprite costs only the pixels its quads cover, however many there are,
+//! and the world is shaded once. Pipelines come in variants that compile the madness effects in
+//! or out (the shader's `MILD` and `WILD` overrides): a software rasteriser such as lavapipe runs
+//! both sides of every branch, so an effect that is off must not be in the code at all. Variants are
+//! built on first use and kept.
 
+use super::camera::Camera;
 use super::gpu::Gpu;
-use super::scene::{WorldUniforms, TILE_WALL};
+use super::scene::{pack_seen_cells, Effects, WorldTurn, WorldUniforms, TILE_WALL};
 use super::shaders;
+use super::sprites::{SpriteRaw, SpriteTracker, MAX_SPRITES};
+use crate::game::Game;
 use wgpu::util::DeviceExt;
 
+/// Which madness effects a pipeline carries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Variant {
+    /// No effect at all: full sanity, nothing pulsing.
+    Calm,
+    /// Colour drift and breathing, the slow effects of the first bands.
+    Mild,
+    /// Everything: texture flicker, warping, distortion and the vanishing pulse as well.
+    Wild,
+}
+
+impl Variant {
+    /// The cheapest variant that shows everything these uniforms ask for.
+    pub(crate) fn for_uniforms(u: &WorldUniforms) -> Variant {
+        if u.tex_flicker > 0.0 || u.warp > 0.0 || u.distortion > 0.0 || u.warp_pulse > 0.0 {
+            Variant::Wild
+        } else if u.colour_drift > 0.0 || u.breathing > 0.0 {
+            Variant::Mild
+        } else {
+            Variant::Calm
+        }
+    }
+
+    /// The variant a turn will need, built ahead so the first frame that needs it does not stall.
+    /// A level with hallucinations can pulse (one vanishing) at any sanity.
+    pub(crate) fn for_turn(turn: &WorldTurn, may_pulse: bool) -> Variant {
+        let m = turn.madness;
+        if may_pulse || m.flicker > 0.0 || m.warp > 0.0 || m.distortion > 0.0 {
+            Variant::Wild
+        } else if m.colour_drift > 0.0 || m.breathing > 0.0 {
+            Variant::Mild
+        } else {
+            Variant::Calm
+        }
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+
+    fn constants(self) -> [(&'static str, f64); 2] {
+        let (mild, wild) = match self {
+            Variant::Calm => (0.0, 0.0),
+            Variant::Mild => (1.0, 0.0),
+            Variant::Wild => (1.0, 1.0),
+        };
+        [("MILD", mild), ("WILD", wild)]
+    }
+}
+
+/// The three pipelines of one variant: the world, and a sprite's light and ink.
+struct Pipelines {
+    world: wgpu::RenderPipeline,
+    light: wgpu::RenderPipeline,
+    ink: wgpu::RenderPipeline,
+}
+
+/// Distance along each pixel's ray to the surface it sees (negative unless floor).
+const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::R32Float;
+
+/// The world's depth beside the target (attachments of one pass share a size), and the bind group
+/// that lets the sprite pass read it.
+struct Depth {
+    size: (u32, u32),
+    view: wgpu::TextureView,
+    read: wgpu::BindGroup,
+}
+
 pub(crate) struct WorldPass {
-    pipeline: wgpu::RenderPipeline,
+    module: wgpu::ShaderModule,
+    /// The world pipeline reads group 0 only; the sprite pipelines also read the world's depth.
+    world_layout: wgpu::PipelineLayout,
+    read_layout: wgpu::PipelineLayout,
+    texture_layout: wgpu::BindGroupLayout,
+    format: wgpu::TextureFormat,
+    depth: Option<Depth>,
+    variants: [Option<Pipelines>; 3],
+    /// The variant and sprite count of the uniforms last written, for `record`.
+    variant: Variant,
+    sprite_count: u32,
     layout: wgpu::BindGroupLayout,
     uniforms: wgpu::Buffer,
     cells: wgpu::Buffer,
+    /// Room for `MAX_SPRITES` sprites, allocated once: a turn writes only its live ones.
+    sprites: wgpu::Buffer,
     bind_group: wgpu::BindGroup,
     grid: (u32, u32),
+    /// What the last turn left for the frames: entity positions for the step animation, madness and
+    /// how many sprites are live.
+    tracker: SpriteTracker,
+    turn: WorldTurn,
+    quads_cover_view: bool,
+}
+
+fn storage_entry(binding: u32, min_size: u64) -> wgpu::BindGroupLayoutEntry {
+    wgpu::BindGroupLayoutEntry {
+        binding,
+        visibility: wgpu::ShaderStages::VERTEX_FRAGMENT,
+        ty: wgpu::BindingType::Buffer {
+            ty: wgpu::BufferBindingType::Storage { read_only: true },
+            has_dynamic_offset: false,
+            min_binding_size: wgpu::BufferSize::new(min_size),
+        },
+        count: None,
+    }
 }
 
 impl WorldPass {
     pub(crate) fn new(gpu: &Gpu, format: wgpu::TextureFormat) -> WorldPass {
         let device = &gpu.device;
         let module = shaders::module(device, "world.wgsl", shaders::WORLD_WGSL);
+        // Both stages read the uniforms, the grid and the sprites: the sprite quads are placed by
+        // the vertex shader from the same data the fragment shader paints with.
         let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("world bind group layout"),
             entries: &[
                 wgpu::BindGroupLayoutEntry {
                     binding: 0,
-                    visibility: wgpu::ShaderStages::FRAGMENT,
+                    visibility: wgpu::ShaderStages::VERTEX_FRAGMENT,
                     ty: wgpu::BindingType::Buffer {
                         ty: wgpu::BufferBindingType::Uniform,
                         has_dynamic_offset: false,
@@ -32,47 +144,32 @@ impl WorldPass {
                     },
                     count: None,
                 },
-                wgpu::BindGroupLayoutEntry {
-                    binding: 1,
-                    visibility: wgpu::ShaderStages::FRAGMENT,
-                    ty: wgpu::BindingType::Buffer {
-                        ty: wgpu::BufferBindingType::Storage { read_only: true },
-                        has_dynamic_offset: false,
-                        min_binding_size: wgpu::BufferSize::new(4),
-                    },
-                    count: None,
-                },
+                storage_entry(1, 4),
+                storage_entry(2, std::mem::size_of::<SpriteRaw>() as u64),
             ],
         });
-        let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+        let texture_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("world depth layout"),
+            entries: &[wgpu::BindGroupLayoutEntry {
+                binding: 0,
+                visibility: wgpu::ShaderStages::FRAGMENT,
+                ty: wgpu::BindingType::Texture {
+                    sample_type: wgpu::TextureSampleType::Float { filterable: false },
+                    view_dimension: wgpu::TextureViewDimension::D2,
+                    multisampled: false,
+                },
+                count: None,
+            }],
+        });
+        let world_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
             label: Some("world pipeline layout"),
             bind_group_layouts: &[Some(&layout)],
             immediate_size: 0,
         });
-        let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-            label: Some("world pipeline"),
-            layout: Some(&pipeline_layout),
-            vertex: wgpu::VertexState {
-                module: &module,
-                entry_point: Some("vs_main"),
-                compilation_options: Default::default(),
-                buffers: &[],
-            },
-            primitive: wgpu::PrimitiveState::default(),
-            depth_stencil: None,
-            multisample: wgpu::MultisampleState::default(),
-            fragment: Some(wgpu::FragmentState {
-                module: &module,
-                entry_point: Some("fs_main"),
-                compilation_options: Default::default(),
-                targets: &[Some(wgpu::ColorTargetState {
-                    format,
-                    blend: None,
-                    write_mask: wgpu::ColorWrites::ALL,
-                })],
-            }),
-            multiview_mask: None,
-            cache: None,
+        let read_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("world read pipeline layout"),
+            bind_group_layouts: &[Some(&layout), Some(&texture_layout)],
+            immediate_size: 0,
         });
         let uniforms = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("world uniforms"),
@@ -82,8 +179,140 @@ impl WorldPass {
         });
         // Until the first turn is uploaded the world is one wall cell: a valid, black-ish frame.
         let cells = Self::cells_buffer(gpu, &[TILE_WALL]);
-        let bind_group = Self::bind_group(gpu, &layout, &uniforms, &cells);
-        WorldPass { pipeline, layout, uniforms, cells, bind_group, grid: (1, 1) }
+        let sprites = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("world sprites"),
+            size: (MAX_SPRITES * std::mem::size_of::<SpriteRaw>()) as u64,
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let bind_group = Self::bind_group(gpu, &layout, &uniforms, &cells, &sprites);
+        let mut pass = WorldPass {
+            module,
+            world_layout,
+            read_layout,
+            texture_layout,
+            format,
+            depth: None,
+            variants: [None, None, None],
+            variant: Variant::Calm,
+            sprite_count: 0,
+            layout,
+            uniforms,
+            cells,
+            sprites,
+            bind_group,
+            grid: (1, 1),
+            tracker: SpriteTracker::default(),
+            turn: WorldTurn::default(),
+            quads_cover_view: false,
+        };
+        pass.prepare(gpu, Variant::Calm);
+        pass
+    }
+
+    /// Builds the pipelines of `variant` unless they exist.
+    pub(crate) fn prepare(&mut self, gpu: &Gpu, variant: Variant) {
+        if self.variants[variant.index()].is_some() {
+            return;
+        }
+        let constants = variant.constants();
+        let options = || wgpu::PipelineCompilationOptions { constants: &constants, ..Default::default() };
+        let pipeline = |label: &str,
+                        layout: &wgpu::PipelineLayout,
+                        (vs, fs): (&str, &str),
+                        targets: &[Option<wgpu::ColorTargetState>]| {
+            gpu.device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+                label: Some(label),
+                layout: Some(layout),
+                vertex: wgpu::VertexState {
+                    module: &self.module,
+                    entry_point: Some(vs),
+                    compilation_options: options(),
+                    buffers: &[],
+                },
+                primitive: wgpu::PrimitiveState::default(),
+                depth_stencil: None,
+                multisample: wgpu::MultisampleState::default(),
+                fragment: Some(wgpu::FragmentState {
+                    module: &self.module,
+                    entry_point: Some(fs),
+                    compilation_options: options(),
+                    targets,
+                }),
+                multiview_mask: None,
+                cache: None,
+            })
+        };
+        let opaque =
+            |format| Some(wgpu::ColorTargetState { format, blend: None, write_mask: wgpu::ColorWrites::ALL });
+        let blended = |color: wgpu::BlendComponent| {
+            // Alpha is never read; keep the target's.
+            let alpha = wgpu::BlendComponent {
+                src_factor: wgpu::BlendFactor::Zero,
+                dst_factor: wgpu::BlendFactor::One,
+                operation: wgpu::BlendOperation::Add,
+            };
+            Some(wgpu::ColorTargetState {
+                format: self.format,
+                blend: Some(wgpu::BlendState { color, alpha }),
+                write_mask: wgpu::ColorWrites::ALL,
+            })
+        };
+        // Light adds through the tone curve: dst + (1 - dst) * src (see world.wgsl, pass 2).
+        let screen = wgpu::BlendComponent {
+            src_factor: wgpu::BlendFactor::OneMinusDst,
+            dst_factor: wgpu::BlendFactor::One,
+            operation: wgpu::BlendOperation::Add,
+        };
+        self.variants[variant.index()] = Some(Pipelines {
+            world: pipeline(
+                "world pipeline",
+                &self.world_layout,
+                ("vs_main", "fs_main"),
+                &[opaque(self.format), opaque(DEPTH_FORMAT)],
+            ),
+            light: pipeline(
+                "world sprite light pipeline",
+                &self.read_layout,
+                ("vs_sprite_light", "fs_sprite_light"),
+                &[blended(screen)],
+            ),
+            ink: pipeline(
+                "world sprite ink pipeline",
+                &self.read_layout,
+                ("vs_sprite_ink", "fs_sprite_ink"),
+                &[blended(wgpu::BlendState::ALPHA_BLENDING.color)],
+            ),
+        });
+    }
+
+    /// The depth target for a `size` target, rebuilt when the size changes.
+    fn ensure_depth(&mut self, gpu: &Gpu, size: (u32, u32)) {
+        if self.depth.as_ref().is_some_and(|d| d.size == size) {
+            return;
+        }
+        let view = gpu
+            .device
+            .create_texture(&wgpu::TextureDescriptor {
+                label: Some("world depth"),
+                size: wgpu::Extent3d { width: size.0, height: size.1, depth_or_array_layers: 1 },
+                mip_level_count: 1,
+                sample_count: 1,
+                dimension: wgpu::TextureDimension::D2,
+                format: DEPTH_FORMAT,
+                usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::TEXTURE_BINDING,
+                view_formats: &[],
+            })
+            .create_view(&wgpu::TextureViewDescriptor::default());
+        let read = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("world depth input"),
+            layout: &self.texture_layout,
+            entries: &[wgpu::BindGroupEntry {
+                binding: 0,
+                resource: wgpu::BindingResource::TextureView(&view),
+            }],
+        });
+        self.depth = Some(Depth { size, view, read });
     }
 
     fn cells_buffer(gpu: &Gpu, cells: &[u32]) -> wgpu::Buffer {
@@ -99,6 +328,7 @@ impl WorldPass {
         layout: &wgpu::BindGroupLayout,
         uniforms: &wgpu::Buffer,
         cells: &wgpu::Buffer,
+        sprites: &wgpu::Buffer,
     ) -> wgpu::BindGroup {
         gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("world bind group"),
@@ -106,31 +336,72 @@ impl WorldPass {
             entries: &[
                 wgpu::BindGroupEntry { binding: 0, resource: uniforms.as_entire_binding() },
                 wgpu::BindGroupEntry { binding: 1, resource: cells.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 2, resource: sprites.as_entire_binding() },
             ],
         })
     }
 
+    /// Once per turn: the grid as the player sees it (phantoms included), the entities in sight as
+    /// sprites (remembering where they stood, for the enemies' step), and this turn's madness; builds
+    /// the pipeline variant the turn needs ahead of its first frame.
+    pub(crate) fn upload_turn(&mut self, gpu: &Gpu, game: &Game) {
+        let map = game.map();
+        self.upload_cells(gpu, (map.width() as u32, map.height() as u32), &pack_seen_cells(game));
+        let sprites = self.tracker.pack(game);
+        let sprite_count = self.upload_sprites(gpu, &sprites);
+        self.turn = WorldTurn { madness: game.madness(), sprite_count };
+        let may_pulse = game.entities().iter().any(|e| e.is_hallucination());
+        self.prepare(gpu, Variant::for_turn(&self.turn, may_pulse));
+    }
+
+    /// See `Renderer::set_sprite_quads_cover_view`.
+    pub(crate) fn set_quads_cover_view(&mut self, on: bool) {
+        self.quads_cover_view = on;
+    }
+
     /// Uploads the grid; the buffer is reallocated only when the level size changes.
-    pub(crate) fn upload_cells(&mut self, gpu: &Gpu, grid: (u32, u32), cells: &[u32]) {
+    fn upload_cells(&mut self, gpu: &Gpu, grid: (u32, u32), cells: &[u32]) {
         debug_assert_eq!(cells.len(), (grid.0 * grid.1) as usize);
         if grid == self.grid {
             gpu.queue.write_buffer(&self.cells, 0, bytemuck::cast_slice(cells));
         } else {
             self.cells = Self::cells_buffer(gpu, cells);
-            self.bind_group = Self::bind_group(gpu, &self.layout, &self.uniforms, &self.cells);
+            self.bind_group = Self::bind_group(gpu, &self.layout, &self.uniforms, &self.cells, &self.sprites);
             self.grid = grid;
         }
     }
 
-    pub(crate) fn grid(&self) -> (u32, u32) {
-        self.grid
+    /// Writes this turn's sprites (at most `MAX_SPRITES`) and returns how many are live.
+    fn upload_sprites(&self, gpu: &Gpu, sprites: &[SpriteRaw]) -> u32 {
+        let live = &sprites[..sprites.len().min(MAX_SPRITES)];
+        if !live.is_empty() {
+            gpu.queue.write_buffer(&self.sprites, 0, bytemuck::cast_slice(live));
+        }
+        live.len() as u32
     }
 
-    pub(crate) fn write_uniforms(&self, gpu: &Gpu, u: &WorldUniforms) {
-        gpu.queue.write_buffer(&self.uniforms, 0, bytemuck::bytes_of(u));
+    /// Once per frame: writes the uniforms for `camera` at `time` under `effects`, chooses the
+    /// pipeline variant they need and sizes the depth target to the `target` (width, height).
+    pub(crate) fn write_frame(
+        &mut self,
+        gpu: &Gpu,
+        camera: &Camera,
+        time: f32,
+        effects: &Effects,
+        encode_srgb: bool,
+        target: (u32, u32),
+    ) {
+        let mut u = WorldUniforms::new(camera, self.grid, time, effects, &self.turn, encode_srgb);
+        u.quads_cover_view = self.quads_cover_view as u32;
+        gpu.queue.write_buffer(&self.uniforms, 0, bytemuck::bytes_of(&u));
+        self.variant = Variant::for_uniforms(&u);
+        self.sprite_count = u.sprite_count;
+        self.prepare(gpu, self.variant);
+        self.ensure_depth(gpu, target);
     }
 
-    /// Draws into the `width` × `view_height` strip at the top of the target.
+    /// Draws into the `width` × `view_height` strip at the top of the target (cleared to black
+    /// everywhere first); `write_uniforms` must have been called for this target.
     pub(crate) fn record(
         &self,
         encoder: &mut wgpu::CommandEncoder,
@@ -138,29 +409,65 @@ impl WorldPass {
         width: u32,
         view_height: u32,
     ) {
-        let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-            label: Some("world pass"),
-            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                view: target,
+        let attachment = |view, load| {
+            Some(wgpu::RenderPassColorAttachment {
+                view,
                 depth_slice: None,
                 resolve_target: None,
-                ops: wgpu::Operations {
-                    load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
-                    store: wgpu::StoreOp::Store,
-                },
-            })],
-            depth_stencil_attachment: None,
-            timestamp_writes: None,
-            occlusion_query_set: None,
-            multiview_mask: None,
-        });
-        if view_height == 0 {
-            return;
+                ops: wgpu::Operations { load, store: wgpu::StoreOp::Store },
+            })
+        };
+        let clear = wgpu::LoadOp::Clear(wgpu::Color::BLACK);
+        let depth = self.depth.as_ref().expect("write_frame sizes the depth target");
+        let pipelines =
+            self.variants[self.variant.index()].as_ref().expect("write_frame prepares the variant");
+        {
+            let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                label: Some("world pass"),
+                color_attachments: &[attachment(target, clear), attachment(&depth.view, clear)],
+                ..Default::default()
+            });
+            if view_height == 0 {
+                return;
+            }
+            pass.set_viewport(0.0, 0.0, width as f32, view_height as f32, 0.0, 1.0);
+            pass.set_scissor_rect(0, 0, width, view_height);
+            pass.set_bind_group(0, &self.bind_group, &[]);
+            pass.set_pipeline(&pipelines.world);
+            pass.draw(0..3, 0..1);
         }
-        pass.set_viewport(0.0, 0.0, width as f32, view_height as f32, 0.0, 1.0);
-        pass.set_scissor_rect(0, 0, width, view_height);
-        pass.set_pipeline(&self.pipeline);
-        pass.set_bind_group(0, &self.bind_group, &[]);
-        pass.draw(0..3, 0..1);
+        if self.sprite_count > 0 {
+            let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                label: Some("world sprite pass"),
+                color_attachments: &[attachment(target, wgpu::LoadOp::Load)],
+                ..Default::default()
+            });
+            pass.set_viewport(0.0, 0.0, width as f32, view_height as f32, 0.0, 1.0);
+            pass.set_scissor_rect(0, 0, width, view_height);
+            pass.set_bind_group(0, &self.bind_group, &[]);
+            pass.set_bind_group(1, &depth.read, &[]);
+            // Far to near, each sprite's light then its ink, so nearer ones paint over farther ones.
+            for i in 0..self.sprite_count {
+                pass.set_pipeline(&pipelines.light);
+                pass.draw(0..6, i..i + 1);
+                pass.set_pipeline(&pipelines.ink);
+                pass.draw(0..6, i..i + 1);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::sanity::madness;
+
+    #[test]
+    fn the_cheapest_variant_that_shows_everything_is_chosen() {
+        let turn = |sanity: f32| WorldTurn { madness: madness(sanity), sprite_count: 0 };
+        assert_eq!(Variant::for_turn(&turn(100.0), false), Variant::Calm);
+        assert_eq!(Variant::for_turn(&turn(100.0), true), Variant::Wild);
+        assert_eq!(Variant::for_turn(&turn(70.0), false), Variant::Mild);
+        assert_eq!(Variant::for_turn(&turn(30.0), false), Variant::Wild);
     }
 }

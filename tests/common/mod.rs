@@ -2,7 +2,8 @@
 
 #![allow(dead_code)]
 
-use hollowdeep::render::{Gpu, RenderError};
+use hollowdeep::game::Game;
+use hollowdeep::render::{world_viewport, Effects, Gpu, Offscreen, RenderError, Renderer, View};
 use std::io::Write;
 use std::sync::OnceLock;
 
@@ -44,12 +45,20 @@ pub struct Frame {
     pub width: u32,
     pub height: u32,
     pub rgba: Vec<u8>,
+    /// The HUD's turn-order strip (x0, y0, x1, y1 exclusive), which sits over the world's top right;
+    /// world measurements skip it.
+    pub strip: Option<(u32, u32, u32, u32)>,
 }
 
 impl Frame {
     pub fn new(width: u32, height: u32, rgba: Vec<u8>) -> Frame {
         assert_eq!(rgba.len(), (width * height * 4) as usize, "frame size");
-        Frame { width, height, rgba }
+        Frame { width, height, rgba, strip: None }
+    }
+
+    /// True inside the HUD's turn-order strip.
+    pub fn in_strip(&self, x: u32, y: u32) -> bool {
+        self.strip.is_some_and(|(x0, y0, x1, y1)| (x0..x1).contains(&x) && (y0..y1).contains(&y))
     }
 
     pub fn px(&self, x: u32, y: u32) -> [u8; 3] {
@@ -74,6 +83,48 @@ impl Frame {
         sum / (w * h) as f32
     }
 
+    /// Mean colour (0..255 per channel) over a rectangle.
+    pub fn mean_rgb(&self, x0: u32, y0: u32, w: u32, h: u32) -> [f32; 3] {
+        let mut sum = [0.0f32; 3];
+        for y in y0..y0 + h {
+            for x in x0..x0 + w {
+                let px = self.px(x, y);
+                (0..3).for_each(|i| sum[i] += px[i] as f32);
+            }
+        }
+        sum.map(|c| c / (w * h) as f32)
+    }
+
+    /// The 3D view's rectangle (x, y, w, h): everything above the HUD bar.
+    pub fn world_rect(&self) -> (u32, u32, u32, u32) {
+        let (w, h) = world_viewport(self.width, self.height);
+        (0, 0, w, h)
+    }
+
+    /// Mean luma of the 3D view.
+    pub fn world_luma(&self) -> f32 {
+        let (x, y, w, h) = self.world_rect();
+        self.mean_luma(x, y, w, h)
+    }
+
+    /// Mean colour of the 3D view.
+    pub fn world_rgb(&self) -> [f32; 3] {
+        let (x, y, w, h) = self.world_rect();
+        self.mean_rgb(x, y, w, h)
+    }
+
+    /// Mean absolute per-pixel luma difference to `other` over the 3D view (0..255).
+    pub fn luma_change(&self, other: &Frame) -> f32 {
+        let (x0, y0, w, h) = self.world_rect();
+        let mut sum = 0.0;
+        for y in y0..y0 + h {
+            for x in x0..x0 + w {
+                sum += (self.luma(x, y) - other.luma(x, y)).abs();
+            }
+        }
+        sum / (w * h) as f32
+    }
+
     /// Saves the frame for a human to look at; tests call this so a failure leaves evidence.
     pub fn save(&self, name: &str) -> std::path::PathBuf {
         let path = std::env::temp_dir().join(format!("hollowdeep_{name}.png"));
@@ -81,4 +132,97 @@ impl Frame {
             .expect("writing a PNG to the temp dir");
         path
     }
+}
+
+/// sRGB byte to linear light (the inverse of what the sRGB target does on store).
+pub fn srgb_to_linear(c: u8) -> f32 {
+    let c = c as f32 / 255.0;
+    if c <= 0.04045 {
+        c / 12.92
+    } else {
+        ((c + 0.055) / 1.055).powf(2.4)
+    }
+}
+
+/// Linear light to an sRGB value on the 0..255 scale (unrounded).
+pub fn linear_to_srgb(c: f32) -> f32 {
+    let c = c.clamp(0.0, 1.0);
+    255.0 * if c <= 0.0031308 { c * 12.92 } else { 1.055 * c.powf(1.0 / 2.4) - 0.055 }
+}
+
+/// A renderer and an offscreen target kept across frames, so a test can draw one scene under many
+/// effects and times the way the window does: `upload_turn` once per turn, `draw` per frame.
+pub struct Stage {
+    pub gpu: &'static Gpu,
+    pub renderer: Renderer,
+    pub target: Offscreen,
+    pub width: u32,
+    pub height: u32,
+    strip: Option<(u32, u32, u32, u32)>,
+}
+
+impl Stage {
+    pub fn new(gpu: &'static Gpu, width: u32, height: u32) -> Stage {
+        Stage {
+            gpu,
+            renderer: Renderer::new(gpu, Offscreen::format()),
+            target: Offscreen::new(gpu, width, height),
+            width,
+            height,
+            strip: None,
+        }
+    }
+
+    pub fn upload(&mut self, game: &Game) {
+        self.renderer.upload_turn(self.gpu, game);
+        let grid = hollowdeep::render::hud_layout::HudGrid::new(self.width, self.height);
+        let strip = hollowdeep::render::turn_strip::strip_layout(
+            &hollowdeep::render::turn_strip::TurnStrip::from_game(game),
+            &grid,
+        );
+        self.strip = strip.map(|s| {
+            let r = s.panel;
+            (r.x.max(0) as u32, r.y.max(0) as u32, (r.x + r.w).max(0) as u32, (r.y + r.h).max(0) as u32)
+        });
+    }
+
+    /// Draws one frame of the last uploaded turn and reads it back.
+    pub fn frame(&mut self, view: &View, effects: Effects) -> Frame {
+        self.renderer.set_effects(effects);
+        self.renderer.draw(self.gpu, self.target.view(), self.width, self.height, view);
+        let mut frame = Frame::new(self.width, self.height, self.target.read_rgba(self.gpu));
+        frame.strip = self.strip;
+        frame
+    }
+
+    /// Uploads `game` and draws it once.
+    pub fn shot(&mut self, game: &Game, view: &View, effects: Effects) -> Frame {
+        self.upload(game);
+        self.frame(view, effects)
+    }
+}
+
+/// Walls are warm stone, floor and ceiling cool slate (see world.wgsl), so at full sanity hue tells
+/// them apart where both get the same light. Near-black pixels carry no hue and count as not-wall.
+pub fn wall_like(f: &Frame, x: u32, y: u32) -> bool {
+    let [r, _, b] = f.px(x, y);
+    f.luma(x, y) >= 10.0 && r as f32 >= 1.5 * b.max(1) as f32
+}
+
+/// The wall's first and last rows in column `x` of a `view_h`-row view, found as the split points
+/// that misclassify the fewest pixels (ceiling above, wall around the horizon, floor below), so
+/// stray pixels, mortar lines and dark stones cannot move the answer by more than their own count.
+pub fn detect_wall_rows(f: &Frame, x: u32, view_h: u32) -> (u32, u32) {
+    let horizon = view_h / 2;
+    let wall: Vec<bool> = (0..view_h).map(|y| wall_like(f, x, y)).collect();
+    let cost_top = |t: u32| {
+        (0..t).filter(|&y| wall[y as usize]).count() + (t..horizon).filter(|&y| !wall[y as usize]).count()
+    };
+    let cost_bottom = |b: u32| {
+        (horizon..b).filter(|&y| !wall[y as usize]).count()
+            + (b..view_h).filter(|&y| wall[y as usize]).count()
+    };
+    let top = (0..=horizon).min_by_key(|&t| cost_top(t)).unwrap();
+    let bottom = (horizon..=view_h).min_by_key(|&b| cost_bottom(b)).unwrap();
+    (top, bottom.saturating_sub(1))
 }

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{gpu_or_skip, Frame};
+use common::{detect_wall_rows, gpu_or_skip, wall_like, Frame};
 use glam::Vec2;
 use hollowdeep::game::{Action, Facing, Game, Map, Pos};
 use hollowdeep::render::font::{glyph, GLYPH_H, GLYPH_W};
@@ -28,31 +28,6 @@ fn render(gpu: &Gpu, game: &Game, view: &View, w: u32, h: u32) -> Frame {
 
 /// A room with a free-standing pillar: walls at many distances and both orientations.
 const PILLAR_ROOM: &[&str] = &["#########", "#.......#", "#.......#", "#..#....#", "#.......#", "#########"];
-
-/// Walls are the warm stone; floor and ceiling are cool slate (see world.wgsl), so hue tells them
-/// apart at the seam where both get the same light. Near-black pixels carry no hue and count as not-wall.
-fn wall_like(f: &Frame, x: u32, y: u32) -> bool {
-    let [r, _, b] = f.px(x, y);
-    f.luma(x, y) >= 10.0 && r as f32 >= 1.5 * b.max(1) as f32
-}
-
-/// The wall's first and last rows in column `x`, found as the split points that misclassify the fewest
-/// pixels (ceiling above, wall around the horizon, floor below), so stray pixels, mortar lines and
-/// dark stones cannot move the answer by more than their own count.
-fn detect_wall_rows(f: &Frame, x: u32, view_h: u32) -> (u32, u32) {
-    let horizon = view_h / 2;
-    let wall: Vec<bool> = (0..view_h).map(|y| wall_like(f, x, y)).collect();
-    let cost_top = |t: u32| {
-        (0..t).filter(|&y| wall[y as usize]).count() + (t..horizon).filter(|&y| !wall[y as usize]).count()
-    };
-    let cost_bottom = |b: u32| {
-        (horizon..b).filter(|&y| !wall[y as usize]).count()
-            + (b..view_h).filter(|&y| wall[y as usize]).count()
-    };
-    let top = (0..=horizon).min_by_key(|&t| cost_top(t)).unwrap();
-    let bottom = (horizon..=view_h).min_by_key(|&b| cost_bottom(b)).unwrap();
-    (top, bottom.saturating_sub(1))
-}
 
 /// Compares detected wall rows with the reference in every `step`-th lit column; returns how many
 /// columns were checked.

@@ -298,32 +298,9 @@ fn the_automap_marks_explored_cells_and_the_player_facing() {
     }
 }
 
+/// The bindings the window's help overlay shows: the defaults, described by the app itself.
 fn bindings() -> Vec<(String, String)> {
-    [
-        ("move forward", "KeyW ArrowUp"),
-        ("move back", "KeyS ArrowDown"),
-        ("strafe left", "KeyA"),
-        ("strafe right", "KeyD"),
-        ("turn left", "KeyQ ArrowLeft"),
-        ("turn right", "KeyE ArrowRight"),
-        ("attack or descend", "Space"),
-        ("wait", "KeyC"),
-        ("use item", "KeyZ"),
-        ("discard item", "KeyX"),
-        ("slot 1", "Digit1"),
-        ("slot 2", "Digit2"),
-        ("slot 3", "Digit3"),
-        ("slot 4", "Digit4"),
-        ("menu", "Escape"),
-        ("automap", "KeyM Tab"),
-        ("help", "F1 Slash"),
-        ("message log", "KeyL"),
-        ("screenshot", "F12"),
-        ("fullscreen", "F11"),
-    ]
-    .iter()
-    .map(|(a, k)| (a.to_string(), k.to_string()))
-    .collect()
+    hollowdeep::app::bindings::Bindings::default().describe()
 }
 
 #[test]

@@ -16,7 +16,7 @@ pub const WARP_SECONDS: f64 = 0.45;
 pub const MAX_FLASHES_PER_SECOND: usize = 3;
 /// Peak opacity of a flash, and the cap under reduced effects.
 const FLASH_PEAK: f32 = 0.45;
-const REDUCED_FLASH_PEAK: f32 = 0.15;
+const REDUCED_FLASH_PEAK: f32 = 0.08;
 /// Largest camera offset of a jolt, in cells.
 const JOLT_CELLS: f32 = 0.06;
 

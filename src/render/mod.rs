@@ -20,6 +20,7 @@ mod hud;
 pub mod hud_bar;
 pub mod hud_layout;
 pub mod hud_scene;
+mod layout_entries;
 pub mod overlay;
 pub mod overlay_layout;
 pub mod palette;

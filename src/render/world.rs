@@ -12,6 +12,7 @@
 
 use super::camera::Camera;
 use super::gpu::Gpu;
+use super::layout_entries::{storage_entry, texture_entry, uniform_entry};
 use super::scene::{pack_seen_cells, Effects, WorldTurn, WorldUniforms, TILE_WALL};
 use super::shaders;
 use super::sprites::{SpriteRaw, SpriteTracker, MAX_SPRITES};
@@ -112,19 +113,6 @@ pub(crate) struct WorldPass {
     quads_cover_view: bool,
 }
 
-fn storage_entry(binding: u32, min_size: u64) -> wgpu::BindGroupLayoutEntry {
-    wgpu::BindGroupLayoutEntry {
-        binding,
-        visibility: wgpu::ShaderStages::VERTEX_FRAGMENT,
-        ty: wgpu::BindingType::Buffer {
-            ty: wgpu::BufferBindingType::Storage { read_only: true },
-            has_dynamic_offset: false,
-            min_binding_size: wgpu::BufferSize::new(min_size),
-        },
-        count: None,
-    }
-}
-
 impl WorldPass {
     pub(crate) fn new(gpu: &Gpu, format: wgpu::TextureFormat) -> WorldPass {
         let device = &gpu.device;
@@ -134,32 +122,14 @@ impl WorldPass {
         let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("world bind group layout"),
             entries: &[
-                wgpu::BindGroupLayoutEntry {
-                    binding: 0,
-                    visibility: wgpu::ShaderStages::VERTEX_FRAGMENT,
-                    ty: wgpu::BindingType::Buffer {
-                        ty: wgpu::BufferBindingType::Uniform,
-                        has_dynamic_offset: false,
-                        min_binding_size: wgpu::BufferSize::new(std::mem::size_of::<WorldUniforms>() as u64),
-                    },
-                    count: None,
-                },
+                uniform_entry(0, std::mem::size_of::<WorldUniforms>() as u64),
                 storage_entry(1, 4),
                 storage_entry(2, std::mem::size_of::<SpriteRaw>() as u64),
             ],
         });
         let texture_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("world depth layout"),
-            entries: &[wgpu::BindGroupLayoutEntry {
-                binding: 0,
-                visibility: wgpu::ShaderStages::FRAGMENT,
-                ty: wgpu::BindingType::Texture {
-                    sample_type: wgpu::TextureSampleType::Float { filterable: false },
-                    view_dimension: wgpu::TextureViewDimension::D2,
-                    multisampled: false,
-                },
-                count: None,
-            }],
+            entries: &[texture_entry(0)],
         });
         let world_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
             label: Some("world pipeline layout"),

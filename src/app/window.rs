@@ -224,7 +224,16 @@ impl App {
         let Some(gfx) = &self.graphics else { return };
         let (w, h) = (gfx.config.width.max(1), gfx.config.height.max(1));
         let view = self.view(now);
-        let rgba = render::render_image(&gfx.gpu, &self.session.game, &view, w, h);
+        // What the player sees, overlays and effects included, drawn offscreen with the same shaders.
+        let game = &self.session.game;
+        let target = render::Offscreen::new(&gfx.gpu, w, h);
+        let mut renderer = Renderer::new(&gfx.gpu, render::Offscreen::format());
+        renderer.set_field_of_view(self.settings.fov_degrees);
+        renderer.upload_turn(&gfx.gpu, game);
+        renderer.set_ui(&gfx.gpu, game, self.session.ui(now));
+        renderer.set_effects(self.effects(now, h));
+        renderer.draw(&gfx.gpu, target.view(), w, h, &view);
+        let rgba = target.read_rgba(&gfx.gpu);
         let (_, stamp) = files::date_and_stamp();
         let path = self.data_dir.join("screenshots").join(format!("hollowdeep-{stamp}.png"));
         let result = std::fs::create_dir_all(path.parent().unwrap_or(&self.data_dir))

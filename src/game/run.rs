@@ -62,9 +62,7 @@ impl Game {
     /// A new run starting at `depth` (practice runs, tests).
     pub fn new_at_depth(seed: u64, depth: u32) -> Self {
         let depth = depth.max(1);
-        let mut level_rng = level_stream(seed, depth);
-        let level = gen::generate(depth, &mut level_rng);
-        let entities = populate(&level, depth, &mut level_rng);
+        let (level, entities) = generate_depth(seed, depth);
         let player = Player::new(level.start, Facing::East);
         Self::assemble(seed, depth, level, entities, player)
     }
@@ -91,7 +89,6 @@ impl Game {
     }
 
     fn assemble(seed: u64, depth: u32, level: Level, entities: Vec<Entity>, player: Player) -> Self {
-        let cells = (level.map.width() * level.map.height()) as usize;
         let mut game = Self {
             seed,
             depth,
@@ -104,14 +101,24 @@ impl Game {
             messages: Vec::new(),
             kills: 0,
             cause_of_death: None,
-            visible: vec![false; cells],
-            explored: vec![false; cells],
-            phantoms: vec![Phantom::None; cells],
+            visible: Vec::new(),
+            explored: Vec::new(),
+            phantoms: Vec::new(),
             rng: gameplay_stream(seed),
         };
-        game.rebuild_scheduler();
+        game.reset_level_state();
         game.refresh_view();
         game
+    }
+
+    /// Fresh per-level state for the current level: nothing seen or explored yet, no phantoms, and a
+    /// scheduler holding this level's actors.
+    fn reset_level_state(&mut self) {
+        let cells = (self.level.map.width() * self.level.map.height()) as usize;
+        self.visible = vec![false; cells];
+        self.explored = vec![false; cells];
+        self.phantoms = vec![Phantom::None; cells];
+        self.rebuild_scheduler();
     }
 
     /// Puts an entity on the map (tests and hand-built levels). Refuses an occupied or solid cell.
@@ -325,16 +332,10 @@ impl Game {
 
     fn descend(&mut self, report: &mut TurnReport) {
         self.depth += 1;
-        let mut level_rng = level_stream(self.seed, self.depth);
-        self.level = gen::generate(self.depth, &mut level_rng);
-        self.entities = populate(&self.level, self.depth, &mut level_rng);
+        (self.level, self.entities) = generate_depth(self.seed, self.depth);
         self.player.pos = self.level.start;
         self.player.facing = Facing::East;
-        let cells = (self.level.map.width() * self.level.map.height()) as usize;
-        self.explored = vec![false; cells];
-        self.visible = vec![false; cells];
-        self.phantoms = vec![Phantom::None; cells];
-        self.rebuild_scheduler();
+        self.reset_level_state();
         report.events.push(Event::Descended { depth: self.depth });
         self.say(&format!("You descend to depth {}.", self.depth), report);
     }
@@ -477,6 +478,15 @@ impl Game {
     fn index(&self, p: Pos) -> usize {
         (p.y * self.level.map.width() + p.x) as usize
     }
+}
+
+/// The layout and population of `depth`, both drawn from that depth's own stream, so a level never
+/// depends on what happened on the levels before it.
+fn generate_depth(seed: u64, depth: u32) -> (Level, Vec<Entity>) {
+    let mut level_rng = level_stream(seed, depth);
+    let level = gen::generate(depth, &mut level_rng);
+    let entities = populate(&level, depth, &mut level_rng);
+    (level, entities)
 }
 
 fn speed_of(entity: &Entity) -> u32 {

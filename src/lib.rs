@@ -5,4 +5,5 @@
 
 pub mod app;
 pub mod game;
+pub mod grid;
 pub mod render;

@@ -5,9 +5,9 @@
 mod support;
 
 use hollowdeep::game::balance::BALANCE;
-use hollowdeep::game::fov::{can_see, field_of_view};
 use hollowdeep::game::rng::level_stream;
-use hollowdeep::game::{Facing, Game, Map, Pos, Tile};
+use hollowdeep::game::sight::{can_see, field_of_view};
+use hollowdeep::game::{Facing, Game, Grid, Map, Pos, Tile};
 use rand::RngExt;
 use support::{all_at, at, game_with};
 
@@ -49,10 +49,6 @@ fn picture(game: &Game) -> String {
         .join("\n")
 }
 
-fn index(map: &Map, p: Pos) -> usize {
-    (p.y * map.width() + p.x) as usize
-}
-
 fn random_map(seed: u64, side: i32, wall_percent: u32) -> Map {
     let mut rng = level_stream(seed, 0);
     let mut map = Map::filled(side, side, Tile::Floor);
@@ -73,14 +69,14 @@ fn sight_is_symmetric_between_every_pair_of_floor_cells_on_random_maps() {
         let map = random_map(seed, 15, 30);
         let floor: Vec<Pos> = map.cells().filter(|&p| map.is_walkable(p)).collect();
         for radius in radii {
-            let views: Vec<Vec<bool>> = floor.iter().map(|&a| field_of_view(&map, a, radius)).collect();
+            let views: Vec<Grid<bool>> = floor.iter().map(|&a| field_of_view(&map, a, radius)).collect();
             for (i, &a) in floor.iter().enumerate() {
                 for (j, &b) in floor.iter().enumerate().skip(i + 1) {
                     let (dx, dy) = (a.x - b.x, a.y - b.y);
                     if dx * dx + dy * dy > radius * radius {
                         continue;
                     }
-                    let (ab, ba) = (views[i][index(&map, b)], views[j][index(&map, a)]);
+                    let (ab, ba) = (views[i].at(b), views[j].at(a));
                     assert_eq!(
                         ab, ba,
                         "seed {seed}, radius {radius}: {a:?} sees {b:?} is {ab}, back is {ba}"
@@ -105,7 +101,7 @@ fn the_origin_and_its_eight_neighbours_are_always_visible() {
                 for dx in -1..=1 {
                     let p = a.offset(dx, dy);
                     if map.in_bounds(p) {
-                        assert!(view[index(&map, p)], "seed {seed}: {p:?} next to {a:?} hidden");
+                        assert!(view.at(p), "seed {seed}: {p:?} next to {a:?} hidden");
                     }
                 }
             }
@@ -119,7 +115,7 @@ fn can_see_agrees_with_the_field_of_view() {
     let a = map.cells().find(|&p| map.is_walkable(p)).unwrap();
     let view = field_of_view(&map, a, BALANCE.fov_radius);
     for b in map.cells() {
-        assert_eq!(can_see(&map, a, b, BALANCE.fov_radius), view[index(&map, b)], "{b:?}");
+        assert_eq!(can_see(&map, a, b, BALANCE.fov_radius), view.at(b), "{b:?}");
     }
     assert!(!can_see(&map, a, Pos::new(-1, 0), BALANCE.fov_radius), "nothing off the grid is seen");
 }
@@ -209,7 +205,7 @@ fn the_view_is_a_disc_in_an_open_field() {
         for p in map.cells() {
             let (dx, dy) = (p.x - origin.x, p.y - origin.y);
             let inside = dx * dx + dy * dy <= radius * radius;
-            assert_eq!(view[index(&map, p)], inside, "radius {radius}, offset ({dx}, {dy})");
+            assert_eq!(view.at(p), inside, "radius {radius}, offset ({dx}, {dy})");
         }
     }
 }

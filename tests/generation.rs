@@ -8,7 +8,7 @@
 use hollowdeep::game::balance::BALANCE;
 use hollowdeep::game::gen::{generate, side_for_depth, Level, Room};
 use hollowdeep::game::rng::level_stream;
-use hollowdeep::game::{Map, Pos, Tile};
+use hollowdeep::game::{Grid, Map, Pos, Tile};
 use std::collections::{BTreeSet, VecDeque};
 use std::path::PathBuf;
 use std::sync::OnceLock;
@@ -66,19 +66,18 @@ fn ensure(ok: bool, why: impl FnOnce() -> String) -> Result<(), String> {
     }
 }
 
-/// Walking distances from `from` over walkable cells, row-major; None where unreachable.
-fn walk_from(map: &Map, from: Pos) -> Vec<Option<u32>> {
-    let w = map.width();
-    let idx = |p: Pos| (p.y * w + p.x) as usize;
-    let mut dist = vec![None; (w * map.height()) as usize];
-    dist[idx(from)] = Some(0);
+/// Walking distances from `from` over walkable cells; None where unreachable. Written out here, not
+/// borrowed from the crate, so the generator is checked against an independent flood fill.
+fn walk_from(map: &Map, from: Pos) -> Grid<Option<u32>> {
+    let mut dist = Grid::filled(map.width(), map.height(), None);
+    dist.set(from, Some(0));
     let mut queue = VecDeque::from([from]);
     while let Some(p) = queue.pop_front() {
-        let d = dist[idx(p)].expect("queued cells have a distance");
+        let d = dist.at(p).expect("queued cells have a distance");
         for (dx, dy) in [(0, -1), (1, 0), (0, 1), (-1, 0)] {
             let n = p.offset(dx, dy);
-            if map.in_bounds(n) && map.get(n) != Tile::Wall && dist[idx(n)].is_none() {
-                dist[idx(n)] = Some(d + 1);
+            if map.in_bounds(n) && map.get(n) != Tile::Wall && dist.at(n).is_none() {
+                dist.set(n, Some(d + 1));
                 queue.push_back(n);
             }
         }
@@ -187,9 +186,8 @@ fn every_walkable_cell_is_reachable_from_the_start() {
     check_all("connectivity", |level| {
         let m = &level.map;
         let dist = walk_from(m, level.start);
-        for (i, tile) in m.tiles().iter().enumerate() {
-            let p = Pos::new(i as i32 % m.width(), i as i32 / m.width());
-            ensure(*tile == Tile::Wall || dist[i].is_some(), || {
+        for p in m.cells() {
+            ensure(m.get(p) == Tile::Wall || dist.at(p).is_some(), || {
                 format!("{p:?} cannot be reached from the start {:?}", level.start)
             })?;
         }
@@ -218,7 +216,7 @@ fn exit_is_the_farthest_cell_of_the_room_farthest_to_walk() {
     check_all("exit", |level| {
         let m = &level.map;
         let dist = walk_from(m, level.start);
-        let walk = |p: Pos| dist[(p.y * m.width() + p.x) as usize].unwrap();
+        let walk = |p: Pos| dist.at(p).unwrap();
         let farthest_room = (0..level.rooms.len())
             .max_by_key(|&i| (walk(level.rooms[i].center()), std::cmp::Reverse(i)))
             .unwrap();

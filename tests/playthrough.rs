@@ -60,7 +60,7 @@ fn decide(game: &Game) -> Action {
     // from the goal along decreasing distance from the player.
     let map = game.map();
     let dist = distances(map, p.pos);
-    let at = |q: Pos| dist[(q.y * map.width() + q.x) as usize];
+    let at = |q: Pos| dist.at(q);
     let wanted = |e: &&hollowdeep::game::Entity| match e.kind {
         EntityKind::Pickup(Pickup::Weapon { .. }) | EntityKind::HallucinatedPickup(Pickup::Weapon { .. }) => {
             true

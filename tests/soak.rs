@@ -5,7 +5,7 @@
 
 use hollowdeep::game::balance::BALANCE;
 use hollowdeep::game::gen::connectivity::distances;
-use hollowdeep::game::{Action, Event, Facing, Game, Pos, Status};
+use hollowdeep::game::{Action, Event, Facing, Game, Status};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeSet;
@@ -37,10 +37,6 @@ const WEIGHTED: [(Action, u32); 14] = [
     (Action::Select(3), 1),
 ];
 
-fn idx(game: &Game, p: Pos) -> usize {
-    (p.y * game.map().width() + p.x) as usize
-}
-
 fn random_action(rng: &mut ChaCha8Rng) -> Action {
     let total: u32 = WEIGHTED.iter().map(|(_, w)| w).sum();
     let mut pick = rng.random_range(0..total);
@@ -57,11 +53,10 @@ fn random_action(rng: &mut ChaCha8Rng) -> Action {
 fn toward_exit(game: &Game) -> Option<Action> {
     let from_exit = distances(game.map(), game.exit());
     let here = game.player().pos;
-    let d = from_exit[idx(game, here)]?;
+    let d = from_exit.at(here)?;
     let f = game.player().facing;
     let dir = Facing::ALL.into_iter().find(|&dir| {
-        game.map().in_bounds(here.step(dir))
-            && from_exit[idx(game, here.step(dir))] == Some(d.wrapping_sub(1))
+        game.map().in_bounds(here.step(dir)) && from_exit.at(here.step(dir)) == Some(d.wrapping_sub(1))
     })?;
     Some(if dir == f {
         Action::MoveForward
@@ -157,11 +152,7 @@ fn check_invariants(game: &Game, context: &str) {
     );
     assert_eq!(player.heartbeat, game.turn(), "{context}: one heartbeat per turn");
     let reach = distances(map, player.pos);
-    assert!(
-        reach[idx(game, game.exit())].is_some(),
-        "{context}: the exit cannot be reached from {:?}",
-        player.pos
-    );
+    assert!(reach.at(game.exit()).is_some(), "{context}: the exit cannot be reached from {:?}", player.pos);
     for p in map.cells().filter(|&p| map.is_border(p)) {
         assert!(!map.is_walkable(p), "{context}: open border cell {p:?}");
     }

@@ -78,7 +78,7 @@ fn stepping_on_the_exit_prompts_and_space_descends() {
     assert_ne!(room_of(game.player().pos), room_of(game.exit()), "the new depth starts away from the exit");
     let dist = distances(game.map(), game.player().pos);
     let exit = game.exit();
-    assert!(dist[(exit.y * game.map().width() + exit.x) as usize].is_some());
+    assert!(dist.at(exit).is_some());
 }
 
 #[test]

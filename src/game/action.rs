@@ -1,7 +1,7 @@
 //! The closed set of things a player can ask for, and the report of what happened.
 
 use super::entity::EntityId;
-use super::pos::{Facing, Pos};
+use crate::grid::{Facing, Pos};
 use serde::{Deserialize, Serialize};
 
 /// One player request. Whether it takes a turn is decided by the rules, not by the caller.

@@ -3,8 +3,8 @@
 use super::action::{Event, TurnReport};
 use super::balance::BALANCE;
 use super::entity::{EntityId, EntityKind, Variant};
-use super::pos::Pos;
 use super::run::Game;
+use crate::grid::Pos;
 use rand::RngExt;
 
 /// How an actor behaves this turn.

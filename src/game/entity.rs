@@ -1,7 +1,7 @@
 //! Things that occupy cells: enemies, hallucinations and pickups (plan §2).
 
-use super::pos::Pos;
 use super::status::Statuses;
+use crate::grid::Pos;
 use serde::{Deserialize, Serialize};
 
 /// Identifies an entity for the whole of its level; never reused within a level.

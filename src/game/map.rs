@@ -1,6 +1,6 @@
 //! The level grid: walls, floor and the exit pit, with bounds-safe lookups.
 
-use super::pos::Pos;
+use crate::grid::{Grid, Pos};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -27,16 +27,42 @@ impl Tile {
 
 /// A rectangular grid of tiles. Anything outside the grid reads as wall.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "MapRecord", try_from = "MapRecord")]
 pub struct Map {
+    tiles: Grid<Tile>,
+}
+
+/// How a map is written inside a saved run (format v1): width, height and the row-major tiles.
+#[derive(Serialize, Deserialize)]
+struct MapRecord {
     width: i32,
     height: i32,
     tiles: Vec<Tile>,
 }
 
+impl From<Map> for MapRecord {
+    fn from(map: Map) -> Self {
+        Self { width: map.width(), height: map.height(), tiles: map.tiles.into_cells() }
+    }
+}
+
+impl TryFrom<MapRecord> for Map {
+    type Error = String;
+
+    fn try_from(record: MapRecord) -> Result<Self, String> {
+        if record.width <= 0 || record.height <= 0 {
+            return Err("a map needs at least one cell".into());
+        }
+        Grid::from_cells(record.width, record.height, record.tiles)
+            .map(|tiles| Self { tiles })
+            .ok_or_else(|| "the map's tile count does not match its width and height".into())
+    }
+}
+
 impl Map {
     pub fn filled(width: i32, height: i32, tile: Tile) -> Self {
         assert!(width > 0 && height > 0, "a map needs at least one cell");
-        Self { width, height, tiles: vec![tile; (width * height) as usize] }
+        Self { tiles: Grid::filled(width, height, tile) }
     }
 
     /// Builds a map from rows of `#`, `.` and `>`; used by tests to write small levels inline.
@@ -65,34 +91,32 @@ impl Map {
     }
 
     pub fn width(&self) -> i32 {
-        self.width
+        self.tiles.width()
     }
 
     pub fn height(&self) -> i32 {
-        self.height
+        self.tiles.height()
     }
 
     pub fn in_bounds(&self, p: Pos) -> bool {
-        p.x >= 0 && p.y >= 0 && p.x < self.width && p.y < self.height
+        self.tiles.in_bounds(p)
     }
 
     pub fn is_border(&self, p: Pos) -> bool {
-        p.x == 0 || p.y == 0 || p.x == self.width - 1 || p.y == self.height - 1
+        self.tiles.is_border(p)
     }
 
     pub fn get(&self, p: Pos) -> Tile {
-        if self.in_bounds(p) {
-            self.tiles[self.index(p)]
-        } else {
-            Tile::Wall
-        }
+        self.tiles.get(p).copied().unwrap_or(Tile::Wall)
     }
 
     pub fn set(&mut self, p: Pos, tile: Tile) {
-        if self.in_bounds(p) {
-            let i = self.index(p);
-            self.tiles[i] = tile;
-        }
+        self.tiles.set(p, tile);
+    }
+
+    /// A per-cell grid of this map's size, every cell `value`.
+    pub fn grid_of<T: Clone>(&self, value: T) -> Grid<T> {
+        Grid::filled(self.width(), self.height(), value)
     }
 
     pub fn is_walkable(&self, p: Pos) -> bool {
@@ -100,22 +124,18 @@ impl Map {
     }
 
     /// All cells in row-major order (y outer), the order every deterministic scan uses.
-    pub fn cells(&self) -> impl Iterator<Item = Pos> + '_ {
-        (0..self.height).flat_map(move |y| (0..self.width).map(move |x| Pos::new(x, y)))
+    pub fn cells(&self) -> impl Iterator<Item = Pos> + use<> {
+        self.tiles.positions()
     }
 
     pub fn tiles(&self) -> &[Tile] {
-        &self.tiles
+        self.tiles.as_slice()
     }
 
     pub fn rows(&self) -> Vec<String> {
-        (0..self.height)
-            .map(|y| (0..self.width).map(|x| self.get(Pos::new(x, y)).to_char()).collect())
+        (0..self.height())
+            .map(|y| (0..self.width()).map(|x| self.get(Pos::new(x, y)).to_char()).collect())
             .collect()
-    }
-
-    fn index(&self, p: Pos) -> usize {
-        (p.y * self.width + p.x) as usize
     }
 }
 

@@ -2,8 +2,8 @@
 
 use super::balance::BALANCE;
 use super::inventory::Inventory;
-use super::pos::{Facing, Pos};
 use super::status::Statuses;
+use crate::grid::{Facing, Pos};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -3,18 +3,18 @@
 use super::action::{Action, Event, TurnReport};
 use super::balance::BALANCE;
 use super::entity::{Entity, EntityId, EntityKind};
-use super::fov::field_of_view;
 use super::gen::{self, Level};
 use super::map::{Map, Tile};
 use super::messages as msg;
 use super::player::Player;
-use super::pos::{Facing, Pos};
 use super::rng::{gameplay_stream, level_stream, GameRng};
 use super::sanity::{Phantom, MSG_SOLID_STONE, MSG_WALL_NEVER_THERE};
 use super::scheduler::{ActorId, Scheduler};
 use super::score::score;
+use super::sight::field_of_view;
 use super::spawn::populate;
 use super::status::StatusKind;
+use crate::grid::{Facing, Grid, Pos};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -45,11 +45,11 @@ pub struct Game {
     pub(crate) kills: u32,
     pub(crate) cause_of_death: Option<String>,
     /// Cells in the player's field of view, row-major, recomputed whenever the player's turn begins.
-    pub(crate) visible: Vec<bool>,
+    pub(crate) visible: Grid<bool>,
     /// Every cell ever seen on this level (the automap's memory).
-    pub(crate) explored: Vec<bool>,
+    pub(crate) explored: Grid<bool>,
     /// This turn's phantom cells, row-major; re-drawn every turn.
-    pub(crate) phantoms: Vec<Phantom>,
+    pub(crate) phantoms: Grid<Phantom>,
     pub(crate) rng: GameRng,
 }
 
@@ -101,9 +101,9 @@ impl Game {
             messages: Vec::new(),
             kills: 0,
             cause_of_death: None,
-            visible: Vec::new(),
-            explored: Vec::new(),
-            phantoms: Vec::new(),
+            visible: Grid::filled(0, 0, false),
+            explored: Grid::filled(0, 0, false),
+            phantoms: Grid::filled(0, 0, Phantom::None),
             rng: gameplay_stream(seed),
         };
         game.reset_level_state();
@@ -114,10 +114,10 @@ impl Game {
     /// Fresh per-level state for the current level: nothing seen or explored yet, no phantoms, and a
     /// scheduler holding this level's actors.
     fn reset_level_state(&mut self) {
-        let cells = (self.level.map.width() * self.level.map.height()) as usize;
-        self.visible = vec![false; cells];
-        self.explored = vec![false; cells];
-        self.phantoms = vec![Phantom::None; cells];
+        let map = &self.level.map;
+        self.visible = map.grid_of(false);
+        self.explored = map.grid_of(false);
+        self.phantoms = map.grid_of(Phantom::None);
         self.rebuild_scheduler();
     }
 
@@ -191,10 +191,10 @@ impl Game {
     }
     /// True when `pos` is in the player's field of view this turn.
     pub fn is_visible(&self, pos: Pos) -> bool {
-        self.level.map.in_bounds(pos) && self.visible[self.index(pos)]
+        self.visible.at(pos)
     }
     pub fn is_explored(&self, pos: Pos) -> bool {
-        self.level.map.in_bounds(pos) && self.explored[self.index(pos)]
+        self.explored.at(pos)
     }
     pub fn visible_cells(&self) -> Vec<Pos> {
         self.level.map.cells().filter(|&p| self.is_visible(p)).collect()
@@ -437,7 +437,7 @@ impl Game {
     /// Recomputes the field of view and adds it to the explored memory.
     pub(crate) fn refresh_view(&mut self) {
         self.visible = field_of_view(&self.level.map, self.player.pos, BALANCE.fov_radius);
-        for (seen, now) in self.explored.iter_mut().zip(&self.visible) {
+        for (seen, now) in self.explored.as_mut_slice().iter_mut().zip(self.visible.as_slice()) {
             *seen |= *now;
         }
     }
@@ -450,10 +450,11 @@ impl Game {
             Some(n) if map.width() > 0 && map.height() > 0 => n as usize,
             _ => return Err("its map size is impossible".into()),
         };
+        let same_size = |w: i32, h: i32| w == map.width() && h == map.height();
         if map.tiles().len() != cells
-            || self.visible.len() != cells
-            || self.explored.len() != cells
-            || self.phantoms.len() != cells
+            || !same_size(self.visible.width(), self.visible.height())
+            || !same_size(self.explored.width(), self.explored.height())
+            || !same_size(self.phantoms.width(), self.phantoms.height())
         {
             return Err("its grids do not match the map size".into());
         }
@@ -473,10 +474,6 @@ impl Game {
             return Err("the player's numbers are out of range".into());
         }
         Ok(())
-    }
-
-    fn index(&self, p: Pos) -> usize {
-        (p.y * self.level.map.width() + p.x) as usize
     }
 }
 

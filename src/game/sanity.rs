@@ -4,8 +4,8 @@ use super::action::{Event, TurnReport};
 use super::balance::BALANCE;
 use super::gen::connectivity::distances;
 use super::map::Tile;
-use super::pos::Pos;
 use super::run::Game;
+use crate::grid::Pos;
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
 
@@ -66,11 +66,7 @@ pub fn light_scale(weakness: i32, depth: u32) -> f32 {
 
 impl Game {
     pub fn phantom_at(&self, p: Pos) -> Phantom {
-        if self.level.map.in_bounds(p) {
-            self.phantoms[(p.y * self.level.map.width() + p.x) as usize]
-        } else {
-            Phantom::None
-        }
+        self.phantoms.at(p)
     }
 
     /// What the player believes stands at `p` this turn.
@@ -91,22 +87,18 @@ impl Game {
     }
 
     pub(crate) fn clear_phantom(&mut self, p: Pos) {
-        if self.level.map.in_bounds(p) {
-            let i = (p.y * self.level.map.width() + p.x) as usize;
-            self.phantoms[i] = Phantom::None;
-        }
+        self.phantoms.set(p, Phantom::None);
     }
 
     /// Chooses this turn's phantoms among the cells the player can see. Drawn once per turn from the
     /// gameplay stream, so they hold still until the next action.
     pub(crate) fn roll_phantoms(&mut self) {
-        self.phantoms.iter_mut().for_each(|p| *p = Phantom::None);
+        self.phantoms.as_mut_slice().iter_mut().for_each(|p| *p = Phantom::None);
         let percent = BALANCE.band_for(self.player.sanity).phantom_percent;
         if percent == 0 {
             return;
         }
         let per_100k = percent * BALANCE.phantom_cell_per_mille_of_percent;
-        let width = self.level.map.width();
         for p in self.visible_cells() {
             let candidate = match self.level.map.get(p) {
                 Tile::Floor if p != self.player.pos && self.entity_at(p).is_none() => Phantom::Wall,
@@ -114,7 +106,7 @@ impl Game {
                 _ => continue,
             };
             if self.rng.random_range(0..100_000) < per_100k {
-                self.phantoms[(p.y * width + p.x) as usize] = candidate;
+                self.phantoms.set(p, candidate);
             }
         }
     }
@@ -174,7 +166,7 @@ impl Game {
         let map = &self.level.map;
         let exit = self.level.exit;
         let dist = distances(map, self.player.pos);
-        let exit_ok = !map.in_bounds(exit) || dist[(exit.y * map.width() + exit.x) as usize].is_some();
+        let exit_ok = !map.in_bounds(exit) || dist.at(exit).is_some();
         exit_ok && self.touches_floor(self.player.pos)
     }
 }

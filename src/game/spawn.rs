@@ -4,9 +4,9 @@ use super::balance::{Balance, BALANCE};
 use super::entity::{Entity, EntityId, EntityKind, Pickup, Variant};
 use super::gen::Level;
 use super::map::Tile;
-use super::pos::Pos;
 use super::rng::GameRng;
 use super::tables::roll;
+use crate::grid::Pos;
 use rand::seq::SliceRandom;
 use rand::RngExt;
 

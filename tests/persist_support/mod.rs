@@ -90,7 +90,7 @@ pub fn face_and_strike(game: &Game) -> Option<Action> {
 pub fn toward_exit(game: &Game) -> Option<Action> {
     let map = game.map();
     let dist = distances(map, game.exit());
-    let walk = |p: Pos| if map.in_bounds(p) { dist[(p.y * map.width() + p.x) as usize] } else { None };
+    let walk = |p: Pos| dist.at(p);
     let (here, f) = (game.player().pos, game.player().facing);
     let here_dist = walk(here)?;
     [

@@ -1,35 +1,17 @@
 //! Flood fills over walkable cells: reachability proofs and walking distances.
 
 use crate::game::map::{Map, Tile};
-use crate::game::pos::Pos;
-use std::collections::VecDeque;
+use crate::grid::{flood, Grid, Pos};
 
-/// Walking distance from `from` to every cell (None where unreachable), indexed row-major.
-pub fn distances(map: &Map, from: Pos) -> Vec<Option<u32>> {
-    let w = map.width();
-    let mut dist = vec![None; (map.width() * map.height()) as usize];
-    if !map.is_walkable(from) {
-        return dist;
-    }
-    let idx = |p: Pos| (p.y * w + p.x) as usize;
-    let mut queue = VecDeque::from([from]);
-    dist[idx(from)] = Some(0);
-    while let Some(p) = queue.pop_front() {
-        let d = dist[idx(p)].unwrap_or(0);
-        for n in p.neighbours4() {
-            if map.is_walkable(n) && dist[idx(n)].is_none() {
-                dist[idx(n)] = Some(d + 1);
-                queue.push_back(n);
-            }
-        }
-    }
-    dist
+/// Walking distance from `from` to every cell (None where unreachable).
+pub fn distances(map: &Map, from: Pos) -> Grid<Option<u32>> {
+    flood::distances(map.width(), map.height(), from, |p| map.is_walkable(p))
 }
 
 /// True when every walkable cell can be reached from `from`.
 pub fn all_reachable(map: &Map, from: Pos) -> bool {
     let dist = distances(map, from);
-    map.cells().all(|p| !map.is_walkable(p) || dist[(p.y * map.width() + p.x) as usize].is_some())
+    map.cells().all(|p| !map.is_walkable(p) || dist.at(p).is_some())
 }
 
 /// Joins every walkable cell to `from` (which must be walkable), as the flood fill proves: while
@@ -41,7 +23,7 @@ pub fn connect_all(map: &mut Map, from: Pos) -> usize {
     let mut dug = 0;
     loop {
         let dist = distances(map, from);
-        let reached = |p: Pos| dist[(p.y * map.width() + p.x) as usize].is_some();
+        let reached = |p: Pos| dist.at(p).is_some();
         let Some(lost) = map.cells().find(|&p| map.is_walkable(p) && !reached(p)) else {
             return dug;
         };
@@ -76,8 +58,8 @@ mod tests {
     fn walking_distance_goes_around_walls() {
         let m = map(&["#####", "#.#.#", "#...#", "#####"]);
         let dist = distances(&m, Pos::new(1, 1));
-        assert_eq!(dist[(5 + 3) as usize], Some(4));
-        assert_eq!(dist[0], None);
+        assert_eq!(dist.at(Pos::new(3, 1)), Some(4));
+        assert_eq!(dist.at(Pos::new(0, 0)), None);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 use super::connectivity::distances;
 use super::Room;
 use crate::game::map::Map;
-use crate::game::pos::Pos;
+use crate::grid::Pos;
 
 /// The room nearest the top-left: the smallest squared Euclidean distance from its centre to cell
 /// (0, 0), ties to the lower index. The player starts at its centre (and faces east; `Game` sets
@@ -25,7 +25,7 @@ pub fn start_room(rooms: &[Room]) -> usize {
 /// connected rooms the exit never lands in the start room.
 pub fn exit_of(map: &Map, rooms: &[Room], start: Pos) -> (usize, Pos) {
     let dist = distances(map, start);
-    let walk = |p: Pos| dist[(p.y * map.width() + p.x) as usize].unwrap_or(0);
+    let walk = |p: Pos| dist.at(p).unwrap_or(0);
     let room = (0..rooms.len())
         .max_by_key(|&i| (walk(rooms[i].center()), std::cmp::Reverse(i)))
         .expect("a level has rooms");

@@ -12,8 +12,8 @@ pub mod openness;
 pub mod rooms;
 
 use super::map::Map;
-use super::pos::Pos;
 use super::rng::GameRng;
+use crate::grid::Pos;
 use serde::{Deserialize, Serialize};
 
 /// An axis-aligned rectangle of floor cells: the room covers x..x+w, y..y+h (exclusive ends).

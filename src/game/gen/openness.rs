@@ -5,7 +5,7 @@
 use super::connectivity::all_reachable;
 use super::Room;
 use crate::game::map::{Map, Tile};
-use crate::game::pos::Pos;
+use crate::grid::Pos;
 
 /// Widest grid a bitboard row can hold.
 const MAX_SIDE: i32 = u128::BITS as i32;

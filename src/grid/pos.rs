@@ -1,4 +1,4 @@
-//! Grid coordinates and compass facings: x grows east, y grows south, (0, 0) is the top-left cell.
+//! Grid coordinates and compass facings shared by every game: x grows east, y grows south, (0, 0) is the top-left cell.
 
 use serde::{Deserialize, Serialize};
 

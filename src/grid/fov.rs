@@ -1,31 +1,33 @@
-//! Symmetric shadowcasting (Albert Ford's algorithm) over the grid: who can see whom.
+//! Symmetric shadowcasting (Albert Ford's algorithm) over any grid: who can see whom.
 //!
 //! Symmetric: if floor cell A sees floor cell B, B sees A, so the player's field of view doubles as
 //! every enemy's line of sight to the player. Exact rational slopes keep it free of float error.
 
-use super::map::Map;
+use super::cells::Grid;
 use super::pos::Pos;
 
-/// The cells visible from `origin` within a circular `radius`, as a row-major bitmap of the map.
-pub fn field_of_view(map: &Map, origin: Pos, radius: i32) -> Vec<bool> {
-    let mut seen = vec![false; (map.width() * map.height()) as usize];
+/// The cells of a `width` × `height` grid visible from `origin` within a circular `radius`.
+/// `opaque` is asked about any cell, in bounds or not, so a game decides what lies off its grid.
+pub fn field_of_view(
+    width: i32,
+    height: i32,
+    origin: Pos,
+    radius: i32,
+    opaque: impl Fn(Pos) -> bool,
+) -> Grid<bool> {
+    let mut seen = Grid::filled(width, height, false);
     let mut reveal = |p: Pos| {
         let (dx, dy) = (p.x - origin.x, p.y - origin.y);
-        if map.in_bounds(p) && dx * dx + dy * dy <= radius * radius {
-            seen[(p.y * map.width() + p.x) as usize] = true;
+        if dx * dx + dy * dy <= radius * radius {
+            seen.set(p, true);
         }
     };
     reveal(origin);
     for quadrant in [Quadrant::North, Quadrant::East, Quadrant::South, Quadrant::West] {
-        let caster = Caster { map, origin, quadrant, radius };
+        let caster = Caster { opaque: &opaque, origin, quadrant, radius };
         caster.scan(Row { depth: 1, start: Slope::new(-1, 1), end: Slope::new(1, 1) }, &mut reveal);
     }
     seen
-}
-
-/// True when `b` is in the field of view from `a`.
-pub fn can_see(map: &Map, a: Pos, b: Pos, radius: i32) -> bool {
-    map.in_bounds(b) && field_of_view(map, a, radius)[(b.y * map.width() + b.x) as usize]
 }
 
 #[derive(Clone, Copy)]
@@ -75,14 +77,14 @@ impl Row {
     }
 }
 
-struct Caster<'a> {
-    map: &'a Map,
+struct Caster<'a, F> {
+    opaque: &'a F,
     origin: Pos,
     quadrant: Quadrant,
     radius: i32,
 }
 
-impl Caster<'_> {
+impl<F: Fn(Pos) -> bool> Caster<'_, F> {
     fn cell(&self, depth: i64, col: i64) -> Pos {
         let (d, c) = (depth as i32, col as i32);
         let o = self.origin;
@@ -95,7 +97,7 @@ impl Caster<'_> {
     }
 
     fn is_wall(&self, depth: i64, col: i64) -> bool {
-        !self.map.is_walkable(self.cell(depth, col))
+        (self.opaque)(self.cell(depth, col))
     }
 
     fn scan(&self, mut row: Row, reveal: &mut impl FnMut(Pos)) {

@@ -317,7 +317,7 @@ fn a_lurker_blow_does_not_bleed() {
 fn each_variant_acts_in_proportion_to_its_speed() {
     let rows = ["#####", "#@v.#", "#####"];
     let turns = 200;
-    for stats in BALANCE.variants {
+    for stats in BALANCE.families {
         let damage = BALANCE.tier_for(1).damage.0;
         let kind = EntityKind::Enemy { variant: stats.variant, hp: TOUGH_HP, max_hp: TOUGH_HP, damage };
         let mut game = scene(&rows).facing(Facing::North).with('v', kind).build();

@@ -2,7 +2,7 @@
 
 use super::action::{Event, TurnReport};
 use super::balance::BALANCE;
-use super::entity::{EntityId, EntityKind, Variant};
+use super::entity::{EntityId, EntityKind};
 use super::run::Game;
 use crate::grid::Pos;
 use rand::RngExt;
@@ -123,7 +123,10 @@ impl Game {
     /// A stalker two cells away in a straight, open line leaps into the gap and strikes at once.
     fn try_lunge(&mut self, i: usize, report: &mut TurnReport) -> bool {
         let e = &self.entities[i];
-        let EntityKind::Enemy { variant: Variant::Stalker, .. } = e.kind else { return false };
+        let EntityKind::Enemy { variant, .. } = e.kind else { return false };
+        if !variant.family().lunges {
+            return false;
+        }
         if self.depth < BALANCE.lunge_min_depth || e.ability_cooldown > 0 {
             return false;
         }

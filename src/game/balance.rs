@@ -1,6 +1,8 @@
 //! Every tuning number of the game, in one table. Tests read expectations from here.
 
+use super::content::{Family, ItemRow, ENEMY_TABLE, FAMILIES, ITEMS, PICKUP_TABLE};
 use super::entity::{Item, Variant};
+use super::status::StatusKind;
 use super::tables::Weighted;
 
 /// Enemy stats for the depths from `min_depth` on (plan §2.3); the deepest tier keeps growing.
@@ -15,14 +17,6 @@ pub struct EnemyTier {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct WeaponQuality {
     pub bonus: i32,
-}
-
-/// Per-variant behaviour numbers.
-#[derive(Clone, Copy, Debug)]
-pub struct VariantStats {
-    pub variant: Variant,
-    /// Charge gained per scheduler tick; the player has `player_speed`.
-    pub speed: u32,
 }
 
 /// The balance table. One `const` instance, [`BALANCE`], is the game's tuning.
@@ -136,7 +130,11 @@ pub struct Balance {
     // Scheduler (turn-system spec).
     pub charge_to_act: u32,
     pub player_speed: u32,
-    pub variants: &'static [VariantStats],
+    /// One row per enemy family (speed, spawn weight, gate depth, name, blow's status): see
+    /// `content.rs`.
+    pub families: &'static [Family; Variant::COUNT],
+    /// One row per item (name, glyph, colour, pickup weight): see `content.rs`.
+    pub items: &'static [ItemRow; Item::COUNT],
     /// Stalkers lunge across one free cell to strike, then must wait this many of their turns.
     pub lunge_cooldown: u32,
     pub lunge_min_depth: u32,
@@ -234,11 +232,7 @@ pub const BALANCE: Balance = Balance {
         EnemyTier { min_depth: 10, hp: (8, 10), damage: (2, 2) },
     ],
     deep_damage_depth_step: 5,
-    pickup_table: &[
-        Weighted::new(Item::Food, 35, 1, 0),
-        Weighted::new(Item::Pill, 25, 1, 2),
-        Weighted::new(Item::Bandage, 40, 1, 1),
-    ],
+    pickup_table: &PICKUP_TABLE,
     hallucinated_pickup_table: &[
         Weighted::new(Some(Item::Food), 40, 1, 0),
         Weighted::new(Some(Item::Pill), 30, 1, 0),
@@ -251,12 +245,7 @@ pub const BALANCE: Balance = Balance {
         Weighted::new(WeaponQuality { bonus: 1 }, 10, 4, 2),
         Weighted::new(WeaponQuality { bonus: 2 }, 5, 8, 1),
     ],
-    enemy_table: &[
-        Weighted::new(Variant::Shambler, 40, 1, 0),
-        Weighted::new(Variant::Lurker, 50, 1, 0),
-        Weighted::new(Variant::Stalker, 10, 4, 4),
-        Weighted::new(Variant::Flayer, 10, 7, 3),
-    ],
+    enemy_table: &ENEMY_TABLE,
 
     fov_radius: 8,
     patrol_every: 3,
@@ -267,12 +256,8 @@ pub const BALANCE: Balance = Balance {
 
     charge_to_act: 100,
     player_speed: 100,
-    variants: &[
-        VariantStats { variant: Variant::Shambler, speed: 60 },
-        VariantStats { variant: Variant::Lurker, speed: 100 },
-        VariantStats { variant: Variant::Stalker, speed: 170 },
-        VariantStats { variant: Variant::Flayer, speed: 100 },
-    ],
+    families: &FAMILIES,
+    items: &ITEMS,
     lunge_cooldown: 4,
     lunge_min_depth: 4,
     bleeding_turns: 2,
@@ -297,7 +282,15 @@ pub const BALANCE: Balance = Balance {
 
 impl Balance {
     pub fn speed_of(&self, variant: Variant) -> u32 {
-        self.variants.iter().find(|v| v.variant == variant).map_or(self.player_speed, |v| v.speed)
+        self.families[variant as usize].speed
+    }
+
+    /// How many turns a status lasts when a blow inflicts it.
+    pub fn status_turns(&self, status: StatusKind) -> u32 {
+        match status {
+            StatusKind::Bleeding => self.bleeding_turns,
+            StatusKind::Terrified => self.terrified_turns,
+        }
     }
 
     /// The sanity band that holds at `sanity` (thousandths).

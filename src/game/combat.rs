@@ -2,7 +2,7 @@
 
 use super::action::{Event, TurnReport};
 use super::balance::BALANCE;
-use super::entity::{EntityId, EntityKind, Variant};
+use super::entity::{EntityId, EntityKind};
 use super::messages as msg;
 use super::rng::GameRng;
 use super::run::Game;
@@ -81,8 +81,8 @@ impl Game {
         match attacker.kind {
             EntityKind::Enemy { variant, damage, .. } => {
                 self.player.take_damage(damage);
-                if variant == Variant::Flayer {
-                    self.player.statuses.apply(StatusKind::Bleeding, BALANCE.bleeding_turns);
+                if let Some(status) = variant.family().on_hit {
+                    self.player.statuses.apply(status, BALANCE.status_turns(status));
                 }
                 report.events.push(Event::PlayerHurt { amount: damage, real: true });
                 self.say(msg::STRUCK, report);

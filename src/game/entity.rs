@@ -20,19 +20,11 @@ impl Item {
     pub const ALL: [Item; 3] = [Item::Food, Item::Pill, Item::Bandage];
 
     pub fn glyph(self) -> char {
-        match self {
-            Item::Food => 'F',
-            Item::Pill => '0',
-            Item::Bandage => '+',
-        }
+        self.row().glyph
     }
 
     pub fn name(self) -> &'static str {
-        match self {
-            Item::Food => "food",
-            Item::Pill => "pill",
-            Item::Bandage => "bandage",
-        }
+        self.row().name
     }
 }
 
@@ -70,12 +62,7 @@ pub enum Variant {
 
 impl Variant {
     pub fn name(self) -> &'static str {
-        match self {
-            Variant::Shambler => "shambler",
-            Variant::Lurker => "lurker",
-            Variant::Stalker => "stalker",
-            Variant::Flayer => "flayer",
-        }
+        self.family().name
     }
 }
 

@@ -7,6 +7,7 @@ pub mod action;
 pub mod ai;
 pub mod balance;
 pub mod combat;
+pub mod content;
 pub mod dump;
 pub mod entity;
 pub mod gen;

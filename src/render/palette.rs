@@ -58,11 +58,7 @@ pub const MAP_PLAYER_COLOR: Srgb = [255, 236, 150];
 
 /// The colour of an item's glyph: its pickup colour from plan §8.3, used for the inventory slots.
 pub fn item_color(item: Item) -> Srgb {
-    match item {
-        Item::Food => [92, 222, 96],
-        Item::Pill => [84, 222, 232],
-        Item::Bandage => [244, 244, 244],
-    }
+    item.row().colour
 }
 
 /// sRGB bytes to the linear colour the shaders output (the target encodes back to sRGB).

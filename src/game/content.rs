@@ -1,0 +1,184 @@
+//! The crawler's content as rows: one per enemy family and one per item, indexed by their closed
+//! enums so that a family or item without a row fails to compile. Code reads the row; it does not
+//! match on the variant to decide what a creature or an item is like.
+
+use super::entity::{Item, Variant};
+use super::status::StatusKind;
+use super::tables::Weighted;
+
+/// An sRGB colour as a designer writes it.
+pub type Srgb = [u8; 3];
+
+/// The enemy families' spawn table, built from their rows (weight, growth, gate).
+pub const ENEMY_TABLE: [Weighted<Variant>; Variant::COUNT] = {
+    let mut table = [Weighted::new(Variant::Lurker, 0, 0, 0); Variant::COUNT];
+    let mut i = 0;
+    while i < Variant::COUNT {
+        let f = &FAMILIES[i];
+        table[i] = Weighted::new(f.variant, f.spawn_weight, f.gate_depth, f.spawn_per_depth);
+        i += 1;
+    }
+    table
+};
+
+/// The real pickups' table, built from the item rows; every item can be found from depth 1.
+pub const PICKUP_TABLE: [Weighted<Item>; Item::COUNT] = {
+    let mut table = [Weighted::new(Item::Food, 0, 0, 0); Item::COUNT];
+    let mut i = 0;
+    while i < Item::COUNT {
+        let row = &ITEMS[i];
+        table[i] = Weighted::new(row.item, row.pickup_weight, 1, row.pickup_per_depth);
+        i += 1;
+    }
+    table
+};
+
+/// Everything that makes one enemy family itself.
+#[derive(Clone, Copy, Debug)]
+pub struct Family {
+    pub variant: Variant,
+    pub name: &'static str,
+    /// Charge gained per scheduler tick; the player has `Balance::player_speed`.
+    pub speed: u32,
+    /// Spawn weight at its gate depth, growth per depth beyond it, and the gate itself.
+    pub spawn_weight: u32,
+    pub spawn_per_depth: u32,
+    pub gate_depth: u32,
+    /// What a landed blow leaves on the player, if anything (with its duration in the balance).
+    pub on_hit: Option<StatusKind>,
+    /// Leaps across one free cell to strike (from `Balance::lunge_min_depth`).
+    pub lunges: bool,
+}
+
+/// Everything that makes one inventory item itself.
+#[derive(Clone, Copy, Debug)]
+pub struct ItemRow {
+    pub item: Item,
+    pub name: &'static str,
+    pub glyph: char,
+    /// Its pickup colour (plan §8.3), sRGB.
+    pub colour: Srgb,
+    /// Its weight in the pickup table at depth 1, and growth per depth.
+    pub pickup_weight: u32,
+    pub pickup_per_depth: u32,
+}
+
+impl Variant {
+    pub const ALL: [Variant; 4] = [Variant::Shambler, Variant::Lurker, Variant::Stalker, Variant::Flayer];
+    pub const COUNT: usize = Self::ALL.len();
+
+    /// This family's row of the content table.
+    pub fn family(self) -> &'static Family {
+        &FAMILIES[self as usize]
+    }
+}
+
+impl Item {
+    pub const COUNT: usize = Self::ALL.len();
+
+    /// This item's row of the content table.
+    pub fn row(self) -> &'static ItemRow {
+        &ITEMS[self as usize]
+    }
+}
+
+/// One row per family, in `Variant::ALL` order (the spawn table draws in this order).
+pub const FAMILIES: [Family; Variant::COUNT] = [
+    Family {
+        variant: Variant::Shambler,
+        name: "shambler",
+        speed: 60,
+        spawn_weight: 40,
+        spawn_per_depth: 0,
+        gate_depth: 1,
+        on_hit: None,
+        lunges: false,
+    },
+    Family {
+        variant: Variant::Lurker,
+        name: "lurker",
+        speed: 100,
+        spawn_weight: 50,
+        spawn_per_depth: 0,
+        gate_depth: 1,
+        on_hit: None,
+        lunges: false,
+    },
+    Family {
+        variant: Variant::Stalker,
+        name: "stalker",
+        speed: 170,
+        spawn_weight: 10,
+        spawn_per_depth: 4,
+        gate_depth: 4,
+        on_hit: None,
+        lunges: true,
+    },
+    Family {
+        variant: Variant::Flayer,
+        name: "flayer",
+        speed: 100,
+        spawn_weight: 10,
+        spawn_per_depth: 3,
+        gate_depth: 7,
+        on_hit: Some(StatusKind::Bleeding),
+        lunges: false,
+    },
+];
+
+/// One row per item, in `Item::ALL` order (the pickup table draws in this order).
+pub const ITEMS: [ItemRow; Item::COUNT] = [
+    ItemRow {
+        item: Item::Food,
+        name: "food",
+        glyph: 'F',
+        colour: [92, 222, 96],
+        pickup_weight: 35,
+        pickup_per_depth: 0,
+    },
+    ItemRow {
+        item: Item::Pill,
+        name: "pill",
+        glyph: '0',
+        colour: [84, 222, 232],
+        pickup_weight: 25,
+        pickup_per_depth: 2,
+    },
+    ItemRow {
+        item: Item::Bandage,
+        name: "bandage",
+        glyph: '+',
+        colour: [244, 244, 244],
+        pickup_weight: 40,
+        pickup_per_depth: 1,
+    },
+];
+
+// Each row sits at its enum's index, so `family()` and `row()` can index without searching.
+const _: () = {
+    let mut i = 0;
+    while i < Variant::COUNT {
+        assert!(FAMILIES[i].variant as usize == i);
+        i += 1;
+    }
+    let mut j = 0;
+    while j < Item::COUNT {
+        assert!(ITEMS[j].item as usize == j);
+        j += 1;
+    }
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_family_and_item_finds_its_own_row() {
+        for v in Variant::ALL {
+            assert_eq!(v.family().variant, v);
+        }
+        for item in Item::ALL {
+            assert_eq!(item.row().item, item);
+        }
+    }
+}

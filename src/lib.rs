@@ -7,3 +7,4 @@ pub mod app;
 pub mod game;
 pub mod grid;
 pub mod render;
+pub mod scene;

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{detect_wall_rows, gpu_or_skip, wall_like, Frame};
+use common::{detect_wall_rows, gpu_or_skip, rest_view, scene, wall_like, Frame};
 use glam::Vec2;
 use hollowdeep::game::{Action, Facing, Game, Map, Pos};
 use hollowdeep::render::font::{glyph, GLYPH_H, GLYPH_W};
@@ -23,7 +23,7 @@ fn view(x: f32, y: f32, angle: f32) -> View {
 }
 
 fn render(gpu: &Gpu, game: &Game, view: &View, w: u32, h: u32) -> Frame {
-    Frame::new(w, h, render_image(gpu, game, view, w, h))
+    Frame::new(w, h, render_image(gpu, &scene(game), &hollowdeep::render::Frame::calm(*view), w, h))
 }
 
 /// A room with a free-standing pillar: walls at many distances and both orientations.
@@ -35,17 +35,19 @@ fn assert_walls_match_reference(f: &Frame, g: &Game, v: &View, step: u32, what: 
     let (vw, vh) = world_viewport(f.width, f.height);
     let cam = Camera::new(v, vw, vh);
     // The HUD's turn strip covers the ceiling in the top right: there only the wall's bottom counts.
-    let strip = strip_layout(&TurnStrip::from_game(g), &HudGrid::new(f.width, f.height)).map(|s| s.panel);
+    let seen = scene(g);
+    let strip_actors = TurnStrip { actors: seen.hud.strip.clone() };
+    let strip = strip_layout(&strip_actors, &HudGrid::new(f.width, f.height)).map(|s| s.panel);
     let mut checked = 0;
     for x in (0..vw).step_by(step as usize) {
         let under_strip = strip.is_some_and(|r| (r.x..r.right()).contains(&(x as i32)));
         let xc = x as f32 + 0.5;
-        let hit = reference::cast_column(g.map(), &cam, xc).expect("closed room");
+        let hit = reference::cast_column(&seen.world.cells, &cam, xc).expect("closed room");
         // Beyond ~3 cells the torch is too dim for hue to be trusted.
         if hit.perp * cam.ray(xc).length() > 3.2 {
             continue;
         }
-        let (want_top, want_bottom) = reference::wall_rows(g.map(), &cam, xc).unwrap();
+        let (want_top, want_bottom) = reference::wall_rows(&seen.world.cells, &cam, xc).unwrap();
         let (top, bottom) = detect_wall_rows(f, x, vh);
         assert!(
             (under_strip || top.abs_diff(want_top) <= 2) && bottom.abs_diff(want_bottom) <= 2,
@@ -88,11 +90,12 @@ fn odd_width_frames_read_back_without_skew() {
     let (vw, vh) = world_viewport(w, h);
     let cam = Camera::new(&v, vw, vh);
     let pillar = glam::IVec2::new(3, 3);
+    let cells = scene(&g).world.cells;
     let edge = (0..vw)
-        .find(|&x| reference::cast_column(g.map(), &cam, x as f32 + 0.5).unwrap().cell == pillar)
+        .find(|&x| reference::cast_column(&cells, &cam, x as f32 + 0.5).unwrap().cell == pillar)
         .expect("pillar in view");
-    let pillar_rows = reference::wall_rows(g.map(), &cam, edge as f32 + 0.5).unwrap();
-    let far_rows = reference::wall_rows(g.map(), &cam, edge as f32 - 3.5).unwrap();
+    let pillar_rows = reference::wall_rows(&cells, &cam, edge as f32 + 0.5).unwrap();
+    let far_rows = reference::wall_rows(&cells, &cam, edge as f32 - 3.5).unwrap();
     // Rows where the pillar meets the ceiling to its left (above the far wall's top).
     let rows = pillar_rows.0 + 3..far_rows.0 - 3;
     assert!(rows.len() >= 10, "too few rows to judge straightness: {rows:?}");
@@ -128,7 +131,7 @@ fn exit_pit_is_a_dark_hole_one_and_three_cells_ahead() {
     for (start_y, dist) in [(3, 1.1f32), (5, 3.0)] {
         let pit = game(&with_exit, (2, start_y), Facing::North);
         let plain = game(&without, (2, start_y), Facing::North);
-        let v = View::from_game(&pit, 0.0);
+        let v = rest_view(&pit, 0.0);
         let a = render(gpu, &pit, &v, 320, 200);
         let b = render(gpu, &plain, &v, 320, 200);
         let (hole, floor) = (floor_ahead_luma(&a, dist), floor_ahead_luma(&b, dist));
@@ -197,8 +200,8 @@ fn hud_bar_shows_depth_and_heartbeat_in_the_atlas_font_at_every_scale() {
     for _ in 0..12 {
         g.act(Action::Wait);
     }
-    let text = HudText::from_game(&g);
-    let v = View::from_game(&g, 0.0);
+    let text = HudText::from_hud(&scene(&g).hud);
+    let v = rest_view(&g, 0.0);
     // 320x200 is too narrow for the labels: the bar shortens them (see hud_bar::BarStyle).
     for (w, h, scale, depth) in [(320, 200, 1, "D:1"), (1152, 540, 2, "DEPTH:1")] {
         let f = render(gpu, &g, &v, w, h);
@@ -216,7 +219,7 @@ fn latest_message_shows_above_the_bar_and_fades_out_turns_later() {
     g.act(Action::Interact); // "You swing at the air."
     let message_pixels = |g: &Game| {
         let (w, h) = (320, 200);
-        let f = render(gpu, g, &View::from_game(g, 0.0), w, h);
+        let f = render(gpu, g, &rest_view(g, 0.0), w, h);
         let grid = HudGrid::new(w, h);
         let placed = message_layout("You swing at the air.", 1.0, &grid);
         let want = linear(MESSAGE_COLOR, 1.0);
@@ -259,10 +262,10 @@ fn torch_flickers_faintly_and_effects_scale_light_and_tint() {
     let (w, h) = (160, 100);
     let target = Offscreen::new(gpu, w, h);
     let mut renderer = Renderer::new(gpu, Offscreen::format());
-    renderer.upload_turn(gpu, &g);
+    renderer.upload_scene(gpu, &scene(&g));
     let mut frame = |time: f32, effects: Effects| {
-        renderer.set_effects(effects);
-        renderer.draw(gpu, target.view(), w, h, &View::from_game(&g, time));
+        let input = hollowdeep::render::Frame { view: rest_view(&g, time), effects, ui: Default::default() };
+        renderer.draw_frame(gpu, target.view(), w, h, &input);
         Frame::new(w, h, target.read_rgba(gpu))
     };
     let (vw, vh) = world_viewport(w, h);
@@ -302,7 +305,7 @@ fn views_for_the_eye_are_torch_lit_and_fade_to_black() {
         (1, 1),
         Facing::East,
     );
-    let f = render(gpu, &corridor, &View::from_game(&corridor, 0.0), w, h);
+    let f = render(gpu, &corridor, &rest_view(&corridor, 0.0), w, h);
     eprintln!("corridor: {}", f.save("corridor").display());
     // 18 cells down the corridor there is only black; the wall beside the player is lit.
     assert!(f.mean_luma(vw / 2 - 8, vh / 2 - 8, 16, 16) < 3.0, "corridor end not black");
@@ -319,13 +322,13 @@ fn views_for_the_eye_are_torch_lit_and_fade_to_black() {
     assert!(f.mean_luma(vw / 2 - 20, vh / 2 - 20, 40, 40) > 40.0, "pillar not lit");
 
     let pit = game(&["#####", "#...#", "#.>.#", "#...#", "#...#", "#####"], (2, 4), Facing::North);
-    let f = render(gpu, &pit, &View::from_game(&pit, 0.0), w, h);
+    let f = render(gpu, &pit, &rest_view(&pit, 0.0), w, h);
     eprintln!("pit two cells ahead: {}", f.save("pit2").display());
     let f1 = render(gpu, &pit, &view(2.5, 3.5, 1.5 * std::f32::consts::PI), w, h);
     eprintln!("pit one cell ahead: {}", f1.save("pit1").display());
     assert!(floor_ahead_luma(&f1, 1.1) < 12.0);
 
     let generated = Game::new(7);
-    let f = render(gpu, &generated, &View::from_game(&generated, 0.0), w, h);
+    let f = render(gpu, &generated, &rest_view(&generated, 0.0), w, h);
     eprintln!("generated level, seed 7: {}", f.save("seed7").display());
 }

@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{gpu_or_skip, Frame};
+use common::{gpu_or_skip, rest_view, scene, Frame};
 use hollowdeep::game::inventory::Carried;
 use hollowdeep::game::status::StatusKind;
 use hollowdeep::game::{Action, EntityKind, Facing, Game, Item, Map, Pos, Variant};
@@ -20,7 +20,7 @@ use hollowdeep::render::hud_scene::ScreenGlyph;
 use hollowdeep::render::overlay_layout::{help_layout, prompt_layout, OverlayView};
 use hollowdeep::render::palette::{BAR_COLOR, BAR_EDGE_COLOR, STRIP_HOSTILE_COLOR, STRIP_PLAYER_COLOR};
 use hollowdeep::render::turn_strip::{strip_layout, StripActor, TurnStrip};
-use hollowdeep::render::{world_viewport, Gpu, Offscreen, Overlay, Renderer, UiState, View};
+use hollowdeep::render::{world_viewport, Gpu, Offscreen, Overlay, Renderer, UiState};
 
 /// The sRGB byte the target stores for a linear channel value.
 fn srgb_byte(c: f32) -> i32 {
@@ -28,21 +28,26 @@ fn srgb_byte(c: f32) -> i32 {
     (s * 255.0).round() as i32
 }
 
-/// Draws `game` with `ui` the way the window does: upload the turn, set the UI, draw.
+/// Draws `game` with `ui` the way the window does: upload the scene, draw a frame with the UI.
 fn draw(gpu: &Gpu, game: &Game, ui: &UiState, w: u32, h: u32) -> Frame {
     let target = Offscreen::new(gpu, w, h);
     let mut renderer = Renderer::new(gpu, Offscreen::format());
-    renderer.upload_turn(gpu, game);
-    renderer.set_ui(gpu, game, ui.clone());
-    renderer.draw(gpu, target.view(), w, h, &View::from_game(game, 0.0));
+    renderer.upload_scene(gpu, &scene(game));
+    let input =
+        hollowdeep::render::Frame { view: rest_view(game, 0.0), effects: Default::default(), ui: ui.clone() };
+    renderer.draw_frame(gpu, target.view(), w, h, &input);
     Frame::new(w, h, target.read_rgba(gpu))
 }
 
 /// Every glyph the HUD should show for `game` and `ui` on a `w` × `h` target, in target pixels.
 fn expected_glyphs(game: &Game, ui: &UiState, w: u32, h: u32) -> Vec<ScreenGlyph> {
-    let view = ui.overlay.as_ref().map(|o| OverlayView::new(o, game));
-    let scene =
-        hud_scene(&HudText::from_game(game), ui.notice.as_deref(), view.as_ref(), &HudGrid::new(w, h));
+    let view = ui.overlay.as_ref().map(|o| OverlayView::new(o, &scene(game).hud));
+    let scene = hud_scene(
+        &HudText::from_hud(&scene(game).hud),
+        ui.notice.as_deref(),
+        view.as_ref(),
+        &HudGrid::new(w, h),
+    );
     scene.glyphs().cloned().collect()
 }
 
@@ -129,7 +134,7 @@ const PLAN_LINE: &str = "♥ 3/5 ♦ SAN: 72% ⌂ Weak: 45% ♥♥ 42 WPN:2 F 0 
 /// The glyphs of the bar's status line.
 fn bar_glyphs(game: &Game, w: u32, h: u32) -> Vec<ScreenGlyph> {
     let grid = HudGrid::new(w, h);
-    bar_layout(&HudText::from_game(game).bar, &grid).glyphs.iter().map(|p| grid.place(p)).collect()
+    bar_layout(&HudText::from_hud(&scene(game).hud).bar, &grid).glyphs.iter().map(|p| grid.place(p)).collect()
 }
 
 #[test]
@@ -149,7 +154,7 @@ fn the_bar_shows_the_plan_line_in_the_atlas_font_and_its_colours() {
 /// Mean colour of a slot's top border, where the highlight (or its absence) shows.
 fn slot_border_luma(f: &Frame, game: &Game, slot: usize) -> f32 {
     let grid = HudGrid::new(f.width, f.height);
-    let layout = bar_layout(&HudText::from_game(game).bar, &grid);
+    let layout = bar_layout(&HudText::from_hud(&scene(game).hud).bar, &grid);
     let r = layout.slots[slot];
     f.mean_luma(r.x as u32, r.y as u32, r.w as u32, grid.scale)
 }
@@ -178,7 +183,8 @@ const TWO_ROOMS: &[&str] =
 
 fn strip_glyphs(game: &Game, w: u32, h: u32) -> Vec<ScreenGlyph> {
     let grid = HudGrid::new(w, h);
-    let layout = strip_layout(&TurnStrip::from_game(game), &grid).expect("the player is always listed");
+    let layout = strip_layout(&TurnStrip { actors: scene(game).hud.strip }, &grid)
+        .expect("the player is always listed");
     layout.glyphs.iter().filter(|p| p.ch == '@').map(|p| grid.place(p)).collect()
 }
 
@@ -228,8 +234,8 @@ fn the_turn_strip_lists_the_player_and_a_visible_enemy_but_not_one_behind_a_wall
     let mut visible_only = Game::from_map(map(), Pos::new(1, 2), Facing::East);
     visible_only.spawn(Pos::new(9, 2), EntityKind::Pickup(hollowdeep::game::Pickup::Item(Item::Food)));
     visible_only.spawn(Pos::new(4, 2), enemy()).unwrap();
-    let alone = TurnStrip::from_game(&visible_only);
-    assert_eq!(TurnStrip::from_game(&both), alone);
+    let alone = TurnStrip { actors: scene(&visible_only).hud.strip };
+    assert_eq!(TurnStrip { actors: scene(&both).hud.strip }, alone);
     assert_eq!(
         alone.actors.iter().filter(|a| **a == StripActor::Hostile).count(),
         seen.iter().filter(|c| **c == "hostile").count()
@@ -259,7 +265,7 @@ fn the_automap_marks_explored_cells_and_the_player_facing() {
     let ui = UiState { overlay: Some(Overlay::Automap), notice: None };
     for (w, h) in [(1280, 720), (701, 401)] {
         let f = draw(gpu, &game, &ui, w, h);
-        let view = AutomapView::from_game(&game);
+        let view = AutomapView::from_model(&scene(&game).hud.automap);
         let layout = automap_layout(&view, &HudGrid::new(w, h));
         let at = |p: Pos| {
             let (x, y) = layout.cell_origin(p).expect("cell shown");
@@ -405,7 +411,7 @@ fn a_4k_frame_uses_a_larger_scale_and_keeps_the_hud_inside() {
     assert!(HudGrid::new(3840, 2160).scale > HudGrid::new(1280, 720).scale);
     for (w, h) in [(3840, 2160), (701, 401)] {
         let grid = HudGrid::new(w, h);
-        let scene = hud_scene(&HudText::from_game(&game), None, None, &grid);
+        let scene = hud_scene(&HudText::from_hud(&scene(&game).hud), None, None, &grid);
         assert_eq!(scene.out_of_bounds(w, h), None, "{w}x{h}");
         let f = draw(gpu, &game, &ui, w, h);
         let glyphs = bar_glyphs(&game, w, h);
@@ -428,19 +434,19 @@ fn an_unchanged_ui_rebuilds_nothing_and_a_change_rebuilds_once() {
     let (w, h) = (320, 200);
     let target = Offscreen::new(gpu, w, h);
     let mut renderer = Renderer::new(gpu, Offscreen::format());
-    let view = View::from_game(&game, 0.0);
-    let frame = |r: &mut Renderer, game: &Game, ui: &UiState| {
-        r.set_ui(gpu, game, ui.clone());
-        r.draw(gpu, target.view(), w, h, &view);
+    let view = rest_view(&game, 0.0);
+    let frame = |r: &mut Renderer, _game: &Game, ui: &UiState| {
+        let input = hollowdeep::render::Frame { view, effects: Default::default(), ui: ui.clone() };
+        r.draw_frame(gpu, target.view(), w, h, &input);
     };
-    renderer.upload_turn(gpu, &game);
+    renderer.upload_scene(gpu, &scene(&game));
     let automap = UiState { overlay: Some(Overlay::Automap), notice: None };
     frame(&mut renderer, &game, &automap);
     assert_eq!(renderer.hud_builds(), 1);
     for _ in 0..5 {
         frame(&mut renderer, &game, &automap);
     }
-    renderer.upload_turn(gpu, &game);
+    renderer.upload_scene(gpu, &scene(&game));
     frame(&mut renderer, &game, &automap);
     assert_eq!(renderer.hud_builds(), 1, "same UI, same turn: nothing to rebuild");
     frame(&mut renderer, &game, &UiState { notice: Some("hi".into()), ..automap.clone() });
@@ -448,7 +454,7 @@ fn an_unchanged_ui_rebuilds_nothing_and_a_change_rebuilds_once() {
     frame(&mut renderer, &game, &UiState::default());
     assert_eq!(renderer.hud_builds(), 3);
     game.act(Action::Wait);
-    renderer.upload_turn(gpu, &game);
+    renderer.upload_scene(gpu, &scene(&game));
     frame(&mut renderer, &game, &UiState::default());
     assert_eq!(renderer.hud_builds(), 4, "a new turn rebuilds the bar (heartbeat)");
 }

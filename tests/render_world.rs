@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{gpu_or_skip, linear_to_srgb, srgb_to_linear, Frame, Stage};
+use common::{gpu_or_skip, linear_to_srgb, rest_view, scene, srgb_to_linear, Frame, Stage};
 use glam::Vec2;
 use hollowdeep::app::effects::{Effects as Feedback, FlashKind};
 use hollowdeep::game::sanity::Phantom;
@@ -123,7 +123,7 @@ fn a_food_sprite_stands_two_cells_ahead_and_a_wall_between_hides_it() {
     let mut stage = Stage::new(gpu, w, h);
     let mut g = game(CORRIDOR, (1, 1), Facing::East);
     g.spawn(Pos::new(3, 1), item(Item::Food)).unwrap();
-    let view = View::from_game(&g, 0.0);
+    let view = rest_view(&g, 0.0);
     let f = stage.shot(&g, &view, Effects::default());
     let (vw, vh) = world_viewport(w, h);
     let cam = Camera::new(&view, vw, vh);
@@ -180,8 +180,9 @@ fn walls_hide_sprites_pixel_by_pixel() {
     let half = 2.2 * fp * cam.focal.x / s.depth; // inside the five ink columns, with a margin
     let (mut open, mut hidden) = (0, 0);
     let (y0, y1) = (s.top as u32 + 1, s.feet as u32 - 1);
+    let cells = scene(&g).world.cells;
     for x in (s.x - half).ceil() as u32..(s.x + half) as u32 {
-        let hit = reference::cast_column(g.map(), &cam, x as f32 + 0.5).unwrap();
+        let hit = reference::cast_column(&cells, &cam, x as f32 + 0.5).unwrap();
         let reds = count(&f, x, y0, 1, y1 - y0, red);
         if hit.perp > s.depth + 0.05 {
             open += 1;
@@ -214,11 +215,11 @@ fn an_enemy_step_slides_between_cells_with_enemy_progress() {
     let mut g = game(CORRIDOR, (1, 1), Facing::East);
     let id = g.spawn(Pos::new(6, 1), enemy()).unwrap();
     stage.upload(&g);
-    g.act(Action::Wait);
+    let report = g.act(Action::Wait);
     let to = g.entity(id).unwrap().pos;
     assert_eq!(to, Pos::new(5, 1), "the enemy should have stepped toward the player");
-    stage.upload(&g);
-    let view = View::from_game(&g, 0.0);
+    stage.upload_after(&g, &report);
+    let view = rest_view(&g, 0.0);
     let (vw, vh) = world_viewport(w, h);
     let cam = Camera::new(&view, vw, vh);
     let height = hollowdeep::render::sprites::ACTOR_HEIGHT;
@@ -278,10 +279,8 @@ fn false_players_flicker_only_when_mad() {
     for sanity in [100, 10] {
         set_sanity(&mut g, sanity);
         stage.upload(&g);
-        let shown: Vec<usize> = times
-            .iter()
-            .map(|&t| centre(&stage.frame(&View::from_game(&g, t), Effects::default())))
-            .collect();
+        let shown: Vec<usize> =
+            times.iter().map(|&t| centre(&stage.frame(&rest_view(&g, t), Effects::default()))).collect();
         let frames_with = shown.iter().filter(|&&n| n >= 8).count();
         if sanity == 100 {
             assert_eq!(shown.iter().sum::<usize>(), 0, "a false @ at full sanity");
@@ -365,13 +364,14 @@ fn wall_top_by_luma(f: &Frame, x: u32, from: u32, vh: u32) -> u32 {
 fn top_errors(f: &Frame, g: &Game, v: &View) -> Vec<u32> {
     let (vw, vh) = world_viewport(f.width, f.height);
     let cam = Camera::new(v, vw, vh);
+    let cells = scene(g).world.cells;
     (0..vw)
         .step_by(4)
         .filter_map(|x| {
             let xc = x as f32 + 0.5;
-            let hit = reference::cast_column(g.map(), &cam, xc)?;
+            let hit = reference::cast_column(&cells, &cam, xc)?;
             (hit.perp * cam.ray(xc).length() <= 3.0).then(|| {
-                let (top, _) = reference::wall_rows(g.map(), &cam, xc).unwrap();
+                let (top, _) = reference::wall_rows(&cells, &cam, xc).unwrap();
                 wall_top_by_luma(f, x, top.saturating_sub(40), vh).abs_diff(top)
             })
         })
@@ -431,7 +431,7 @@ fn darkness_scales_the_light_by_light_scale() {
     let mut g = game(PILLAR_ROOM, (1, 2), Facing::East);
     g.spawn(Pos::new(4, 2), enemy()).unwrap();
     g.spawn(Pos::new(3, 1), item(Item::Pill)).unwrap();
-    let view = View::from_game(&g, 0.5);
+    let view = rest_view(&g, 0.5);
     let full = stage.shot(&g, &view, Effects::default());
     let (_, _, vw, vh) = full.world_rect();
     assert!(full.world_luma() > 20.0);
@@ -468,7 +468,7 @@ fn every_flash_colour_pulls_the_frame_toward_its_tint() {
     let (w, h) = (320, 200);
     let mut stage = Stage::new(gpu, w, h);
     let g = game(PILLAR_ROOM, (1, 2), Facing::East);
-    let view = View::from_game(&g, 0.0);
+    let view = rest_view(&g, 0.0);
     let calm = stage.shot(&g, &view, Effects::default()).world_rgb();
     for kind in [FlashKind::Hurt, FlashKind::HitHallucination, FlashKind::Healed, FlashKind::EnemyDied] {
         let [r, gr, b] = kind.colour();
@@ -508,7 +508,7 @@ fn worst_step(stage: &mut Stage, g: &Game, reduced: bool, events: &[(f64, Event)
             reduced,
             ..Effects::default()
         };
-        let f = stage.frame(&View::from_game(g, now as f32), effects);
+        let f = stage.frame(&rest_view(g, now as f32), effects);
         if let Some(prev) = &last {
             worst = worst.max(f.luma_change(prev));
         }
@@ -551,11 +551,12 @@ struct PhantomColumn {
 
 /// The phantom columns of `cam`'s view within the torch's reach.
 fn phantom_columns(g: &Game, cam: &Camera) -> Vec<PhantomColumn> {
+    let cells = scene(g).world.cells;
     (0..cam.size.x as u32)
         .filter_map(|x| {
             let xc = x as f32 + 0.5;
-            let seen = reference::cast_column_seen(g, cam, xc)?;
-            let real = reference::cast_column(g.map(), cam, xc)?;
+            let seen = reference::cast_column_seen(&cells, cam, xc)?;
+            let real = reference::cast_column(&cells, cam, xc)?;
             let reach = cam.ray(xc).length();
             if seen.perp.min(real.perp) * reach > 3.0 || (seen.perp - real.perp).abs() < 0.4 {
                 return None;
@@ -565,8 +566,8 @@ fn phantom_columns(g: &Game, cam: &Camera) -> Vec<PhantomColumn> {
             } else {
                 g.phantom_at(Pos::new(real.cell.x, real.cell.y))
             };
-            let seen = reference::wall_rows_seen(g, cam, xc)?;
-            let real = reference::wall_rows(g.map(), cam, xc)?;
+            let seen = reference::wall_rows_seen(&cells, cam, xc)?;
+            let real = reference::wall_rows(&cells, cam, xc)?;
             Some(PhantomColumn { x, seen, real, kind })
         })
         .collect()
@@ -588,7 +589,7 @@ fn phantom_walls_stand_on_floor_and_phantom_passages_open_walls() {
         set_sanity(&mut g, 5);
         g.player_mut().weakness = 0;
         g.act(Action::Wait);
-        let view = View::from_game(&g, 0.0);
+        let view = rest_view(&g, 0.0);
         let cam = Camera::new(&view, vw, vh);
         let cols = phantom_columns(&g, &cam);
         if cols.len() < 6 {
@@ -646,10 +647,8 @@ fn views_for_the_eye_room_and_every_sanity_band() {
     let (sw, sh) = world_viewport(160, 100);
     let time = (0..200)
         .map(|i| i as f32 * 0.04)
-        .find(|&t| {
-            count(&small.frame(&View::from_game(&corridor, t), Effects::default()), 0, 0, sw, sh, red) > 4
-        })
+        .find(|&t| count(&small.frame(&rest_view(&corridor, t), Effects::default()), 0, 0, sw, sh, red) > 4)
         .expect("a false @ within 8 seconds at sanity 20");
-    let f = stage.shot(&corridor, &View::from_game(&corridor, time), Effects::default());
+    let f = stage.shot(&corridor, &rest_view(&corridor, time), Effects::default());
     eprintln!("a false @ flickering at sanity 20: {}", f.save("world_false_player").display());
 }

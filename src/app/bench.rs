@@ -2,8 +2,9 @@
 
 use super::cli::Options;
 use super::input::{parse_keys, Command};
+use crate::game::present::still_scene;
 use crate::game::Game;
-use crate::render::{Gpu, Offscreen, Renderer, View};
+use crate::render::{Effects, Frame, Gpu, Offscreen, Renderer, View};
 use std::time::Instant;
 
 /// Frames rendered and thrown away first, so pipeline creation and caches do not count.
@@ -20,13 +21,16 @@ pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
     }
     let target = Offscreen::new(&gpu, width, height);
     let mut renderer = Renderer::new(&gpu, Offscreen::format());
-    renderer.upload_turn(&gpu, &game);
+    let scene = still_scene(&game);
+    renderer.upload_scene(&gpu, &scene);
+    let effects = Effects { reduced: opts.reduced_effects, ..Effects::default() };
 
     let mut samples = Vec::with_capacity(opts.frames as usize);
     for frame in 0..WARMUP_FRAMES + opts.frames {
-        let view = View::from_game(&game, frame as f32 / 60.0);
+        let view = View::of_scene(&scene, frame as f32 / 60.0);
         let started = Instant::now();
-        renderer.draw(&gpu, target.view(), width, height, &view);
+        let input = Frame { view, effects, ui: Default::default() };
+        renderer.draw_frame(&gpu, target.view(), width, height, &input);
         gpu.device
             .poll(wgpu::PollType::wait_indefinitely())
             .map_err(|e| format!("The GPU stopped responding during the benchmark: {e}."))?;

@@ -22,7 +22,8 @@ pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
         write_atomic(path, &recording.to_text())?;
     }
     if let Some(path) = &opts.screenshot {
-        super::screenshot::write(&game, opts.size, path)?;
+        let scene = crate::game::present::still_scene(&game);
+        super::screenshot::write(&scene, opts.size, opts.reduced_effects, path)?;
     }
     if let Some(path) = &opts.dump_state {
         std::fs::write(path, StateDump::of(&game).to_json())

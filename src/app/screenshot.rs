@@ -1,12 +1,19 @@
 //! `--screenshot`: renders the final view of a headless run offscreen and saves it as a PNG.
 
-use crate::game::Game;
-use crate::render::{self, Gpu, View};
+use crate::render::{self, Effects, Frame, Gpu, View};
+use crate::scene::Scene;
 use std::path::Path;
 
-pub fn write(game: &Game, (width, height): (u32, u32), path: &Path) -> Result<(), String> {
+/// Draws the scene at rest (no animation in flight) with the same shaders as the window.
+pub fn write(
+    scene: &Scene,
+    (width, height): (u32, u32),
+    reduced_effects: bool,
+    path: &Path,
+) -> Result<(), String> {
     let gpu = Gpu::headless().map_err(|e| e.to_string())?;
-    let view = View::from_game(game, 0.0);
-    let rgba = render::render_image(&gpu, game, &view, width, height);
+    let effects = Effects { reduced: reduced_effects, ..Effects::default() };
+    let frame = Frame { view: View::of_scene(scene, 0.0), effects, ui: Default::default() };
+    let rgba = render::render_image(&gpu, scene, &frame, width, height);
     render::write_png(path, width, height, &rgba).map_err(|e| e.to_string())
 }

@@ -7,8 +7,10 @@ use super::effects::Effects;
 use super::input::Command;
 use super::persist::recording::Recording;
 use super::turn_machine::{TurnMachine, Update};
+use crate::game::present::ScenePresenter;
 use crate::game::{Action, Game, Status};
 use crate::render::{Overlay, UiState};
+use crate::scene::Scene;
 
 /// Seconds a notice (e.g. "Screenshot saved") stays on screen.
 const NOTICE_SECONDS: f64 = 4.0;
@@ -35,6 +37,9 @@ struct Replay {
 
 pub struct Session {
     pub game: Game,
+    /// What the presentation draws, rebuilt after every turn (the game's half of the scene contract).
+    presenter: ScenePresenter,
+    scene: Scene,
     pub machine: TurnMachine,
     pub effects: Effects,
     overlay: Option<Overlay>,
@@ -53,8 +58,12 @@ impl Session {
         help_lines: Vec<(String, String)>,
     ) -> Self {
         let machine = TurnMachine::new(&game, 0.0);
+        let mut presenter = ScenePresenter::default();
+        let scene = presenter.scene(&game, None);
         Self {
             game,
+            presenter,
+            scene,
             machine,
             effects: Effects::new(reduced_effects),
             overlay: None,
@@ -64,6 +73,15 @@ impl Session {
             automap_allowed,
             help_lines,
         }
+    }
+
+    /// The scene of the latest turn.
+    pub fn scene(&self) -> &Scene {
+        &self.scene
+    }
+
+    fn refresh_scene(&mut self) {
+        self.scene = self.presenter.scene(&self.game, Some(self.machine.last_report()));
     }
 
     pub fn record_into(&mut self, recording: Recording) {
@@ -168,6 +186,7 @@ impl Session {
                 rec.actions.push(action);
             }
             self.effects.on_events(&self.machine.last_report().events, now);
+            self.refresh_scene();
         }
     }
 
@@ -183,6 +202,9 @@ impl Session {
             }
             self.effects.on_events(&self.machine.last_report().events, now);
         }
+        if self.game.turn() != before {
+            self.refresh_scene();
+        }
         self.feed_replay(now);
         update
     }
@@ -196,8 +218,10 @@ impl Session {
         if self.machine.press(&mut self.game, action, now) {
             replay.next += 1;
             replay.last_at = now;
+            let ended = replay.next == replay.actions.len();
             self.effects.on_events(&self.machine.last_report().events, now);
-            if replay.next == replay.actions.len() {
+            self.refresh_scene();
+            if ended {
                 self.notify("The replay has ended. Esc leaves.", now);
             }
         }

@@ -5,7 +5,7 @@ use super::input::Command;
 use super::persist::{self, files, morgue, profile, recording::Recording, run_save, settings::Settings};
 use super::session::{Request, Session};
 use crate::game::{Action, Game};
-use crate::render::{self, Effects, Gpu, Renderer, View};
+use crate::render::{self, Effects, Frame, Gpu, Renderer, View};
 use glam::Vec2;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -147,7 +147,7 @@ impl App {
         surface.configure(&gpu.device, &config);
         let mut renderer = Renderer::new(&gpu, config.format);
         renderer.set_field_of_view(self.settings.fov_degrees);
-        renderer.upload_turn(&gpu, &self.session.game);
+        renderer.upload_scene(&gpu, self.session.scene());
         Ok(Graphics { window, surface, config, gpu, renderer })
     }
 
@@ -225,14 +225,12 @@ impl App {
         let (w, h) = (gfx.config.width.max(1), gfx.config.height.max(1));
         let view = self.view(now);
         // What the player sees, overlays and effects included, drawn offscreen with the same shaders.
-        let game = &self.session.game;
         let target = render::Offscreen::new(&gfx.gpu, w, h);
         let mut renderer = Renderer::new(&gfx.gpu, render::Offscreen::format());
         renderer.set_field_of_view(self.settings.fov_degrees);
-        renderer.upload_turn(&gfx.gpu, game);
-        renderer.set_ui(&gfx.gpu, game, self.session.ui(now));
-        renderer.set_effects(self.effects(now, h));
-        renderer.draw(&gfx.gpu, target.view(), w, h, &view);
+        renderer.upload_scene(&gfx.gpu, self.session.scene());
+        let frame = Frame { view, effects: self.effects(now, h), ui: self.session.ui(now) };
+        renderer.draw_frame(&gfx.gpu, target.view(), w, h, &frame);
         let rgba = target.read_rgba(&gfx.gpu);
         let (_, stamp) = files::date_and_stamp();
         let path = self.data_dir.join("screenshots").join(format!("hollowdeep-{stamp}.png"));
@@ -263,7 +261,7 @@ impl App {
         let frame = self.session.effects.sample(now);
         let fade = self.session.machine.death_fade(now);
         Effects {
-            light_scale: self.session.game.light_scale() * (1.0 - fade),
+            light_scale: 1.0 - fade,
             flash_rgba: frame.flash,
             // The jolt is in cells of the world; on screen it scales with the view's size.
             jolt_px: frame.jolt * Vec2::splat(height as f32),
@@ -281,9 +279,8 @@ impl App {
         let view = self.view(now);
         let Some(gfx) = self.graphics.as_mut() else { return };
         if update.upload {
-            gfx.renderer.upload_turn(&gfx.gpu, &self.session.game);
+            gfx.renderer.upload_scene(&gfx.gpu, self.session.scene());
         }
-        gfx.renderer.set_ui(&gfx.gpu, &self.session.game, ui);
         if gfx.config.width == 0 || gfx.config.height == 0 {
             return; // minimised: nothing to draw into
         }
@@ -305,9 +302,9 @@ impl App {
         let height = gfx.config.height;
         let effects = self.effects(now, height);
         let Some(gfx) = self.graphics.as_mut() else { return };
-        gfx.renderer.set_effects(effects);
         let target = frame.texture.create_view(&wgpu::TextureViewDescriptor::default());
-        gfx.renderer.draw(&gfx.gpu, &target, gfx.config.width, gfx.config.height, &view);
+        let frame_input = Frame { view, effects, ui };
+        gfx.renderer.draw_frame(&gfx.gpu, &target, gfx.config.width, gfx.config.height, &frame_input);
         gfx.window.pre_present_notify();
         gfx.gpu.queue.present(frame);
         self.frames += 1;

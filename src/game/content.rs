@@ -9,6 +9,11 @@ use super::tables::Weighted;
 /// An sRGB colour as a designer writes it.
 pub type Srgb = [u8; 3];
 
+/// Every creature is a red `@` (plan §8.3), real or not, so a hallucination cannot be told by colour.
+pub const ENEMY_COLOUR: Srgb = [250, 60, 48];
+/// A weapon on the floor is yellow (plan §8.3).
+pub const WEAPON_COLOUR: Srgb = [250, 219, 56];
+
 /// The enemy families' spawn table, built from their rows (weight, growth, gate).
 pub const ENEMY_TABLE: [Weighted<Variant>; Variant::COUNT] = {
     let mut table = [Weighted::new(Variant::Lurker, 0, 0, 0); Variant::COUNT];
@@ -132,7 +137,7 @@ pub const ITEMS: [ItemRow; Item::COUNT] = [
         item: Item::Food,
         name: "food",
         glyph: 'F',
-        colour: [92, 222, 96],
+        colour: [79, 231, 89],
         pickup_weight: 35,
         pickup_per_depth: 0,
     },
@@ -140,7 +145,7 @@ pub const ITEMS: [ItemRow; Item::COUNT] = [
         item: Item::Pill,
         name: "pill",
         glyph: '0',
-        colour: [84, 222, 232],
+        colour: [56, 219, 239],
         pickup_weight: 25,
         pickup_per_depth: 2,
     },
@@ -148,7 +153,7 @@ pub const ITEMS: [ItemRow; Item::COUNT] = [
         item: Item::Bandage,
         name: "bandage",
         glyph: '+',
-        colour: [244, 244, 244],
+        colour: [239, 239, 239],
         pickup_weight: 40,
         pickup_per_depth: 1,
     },

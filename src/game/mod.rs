@@ -16,6 +16,7 @@ pub mod items;
 pub mod map;
 pub mod messages;
 pub mod player;
+pub mod present;
 pub mod rng;
 pub mod run;
 pub mod sanity;

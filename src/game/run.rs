@@ -168,6 +168,10 @@ impl Game {
     pub fn entities(&self) -> &[Entity] {
         &self.entities
     }
+    /// This turn's phantom cells (most are `Phantom::None`).
+    pub fn phantoms(&self) -> &Grid<Phantom> {
+        &self.phantoms
+    }
     pub fn messages(&self) -> &[Message] {
         &self.messages
     }

@@ -23,16 +23,8 @@ pub enum Phantom {
     Passage,
 }
 
-/// How strongly each visual effect shows, every one a smooth function of sanity (0..1 each).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Madness {
-    pub colour_drift: f32,
-    pub breathing: f32,
-    pub flicker: f32,
-    pub warp: f32,
-    pub false_player: f32,
-    pub distortion: f32,
-}
+/// How strongly each visual effect shows; the type belongs to the scene contract.
+pub use crate::scene::Madness;
 
 /// Sanity percent at which each effect begins and where it is full: smoothstep between them, so
 /// crossing a band edge never makes the picture jump (SPEC "Sanity").

@@ -11,7 +11,8 @@ use super::hud_layout::HudGrid;
 use super::hud_scene::{HudScene, ScreenGlyph};
 use super::overlay_layout::{panel_scene, Panel, PanelLayout, CHROME_COLS, TITLED_CHROME_ROWS};
 use super::palette::*;
-use crate::game::{Facing, Game, Pos, Tile};
+use crate::grid::{Facing, Pos};
+use crate::scene::{AutomapModel, TileLook};
 
 /// Font pixels from one map cell to the next. Seven rows, not eight: map glyphs leave their eighth
 /// row empty, so rows can overlap it and the map comes out nearly square.
@@ -21,13 +22,7 @@ pub const MAP_CELL_H: u32 = 7;
 pub const MIN_VIEW: (i32, i32) = (15, 11);
 
 /// One cell as the automap knows it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MapCell {
-    /// `None` until explored.
-    pub tile: Option<Tile>,
-    /// In the player's field of view this turn (drawn brighter).
-    pub in_view: bool,
-}
+pub use crate::scene::MapCellLook as MapCell;
 
 /// The automap's content, read from the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,26 +37,21 @@ pub struct AutomapView {
 }
 
 impl AutomapView {
-    pub fn from_game(game: &Game) -> AutomapView {
-        let map = game.map();
-        let cells = map
-            .cells()
-            .map(|p| MapCell { tile: game.is_explored(p).then(|| map.get(p)), in_view: game.is_visible(p) })
-            .collect();
+    pub fn from_model(model: &AutomapModel) -> AutomapView {
         AutomapView {
-            width: map.width(),
-            height: map.height(),
-            cells,
-            player: game.player().pos,
-            facing: game.player().facing,
-            depth: game.depth(),
+            width: model.cells.width(),
+            height: model.cells.height(),
+            cells: model.cells.as_slice().to_vec(),
+            player: model.player,
+            facing: model.facing,
+            depth: model.depth,
         }
     }
 
     pub fn cell(&self, p: Pos) -> MapCell {
         let inside = p.x >= 0 && p.y >= 0 && p.x < self.width && p.y < self.height;
         if inside {
-            self.cells[(p.y * self.width + p.x) as usize]
+            self.cells[p.y as usize * self.width as usize + p.x as usize]
         } else {
             MapCell { tile: None, in_view: false }
         }
@@ -73,7 +63,7 @@ impl AutomapView {
         let (mut x0, mut y0, mut x1, mut y1) = (self.player.x, self.player.y, self.player.x, self.player.y);
         for y in 0..self.height {
             for x in 0..self.width {
-                if self.cells[(y * self.width + x) as usize].tile.is_some() {
+                if self.cell(Pos::new(x, y)).tile.is_some() {
                     (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
                 }
             }
@@ -133,9 +123,9 @@ pub fn facing_arrow(facing: Facing) -> char {
 fn mark(cell: MapCell) -> Option<(char, Srgb)> {
     let seen = cell.in_view;
     match cell.tile? {
-        Tile::Wall => Some(('#', if seen { MAP_WALL_SEEN_COLOR } else { MAP_WALL_COLOR })),
-        Tile::Floor => Some(('·', if seen { MAP_FLOOR_SEEN_COLOR } else { MAP_FLOOR_COLOR })),
-        Tile::Exit => Some(('>', MAP_EXIT_COLOR)),
+        TileLook::Wall => Some(('#', if seen { MAP_WALL_SEEN_COLOR } else { MAP_WALL_COLOR })),
+        TileLook::Floor => Some(('·', if seen { MAP_FLOOR_SEEN_COLOR } else { MAP_FLOOR_COLOR })),
+        TileLook::Exit => Some(('>', MAP_EXIT_COLOR)),
     }
 }
 
@@ -211,12 +201,35 @@ pub fn automap_scene(view: &AutomapView, grid: &HudGrid) -> HudScene {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Action, Map};
+    use crate::grid::Grid;
     use crate::render::hud_layout::tests::SIZES;
 
-    fn room_game() -> Game {
-        let rows = ["##########", "#........#", "#........#", "#....#####", "#....#..>#", "##########"];
-        Game::from_map(Map::from_rows(&rows).unwrap(), Pos::new(1, 1), Facing::East)
+    /// An automap model from ASCII rows (`#` wall, `>` exit, anything else floor): the cells for which
+    /// `explored` holds are known, and all of those are in view.
+    fn model(rows: &[&str], player: Pos, facing: Facing, explored: impl Fn(Pos) -> bool) -> AutomapModel {
+        let (w, h) = (rows[0].len() as i32, rows.len() as i32);
+        let mut cells = Grid::filled(w, h, MapCell::default());
+        for (y, row) in rows.iter().enumerate() {
+            for (x, ch) in row.chars().enumerate() {
+                let p = Pos::new(x as i32, y as i32);
+                let tile = match ch {
+                    '#' => TileLook::Wall,
+                    '>' => TileLook::Exit,
+                    _ => TileLook::Floor,
+                };
+                let known = explored(p);
+                cells.set(p, MapCell { tile: known.then_some(tile), in_view: known });
+            }
+        }
+        AutomapModel { cells, player, facing, depth: 1 }
+    }
+
+    const ROOM: [&str; 6] =
+        ["##########", "#........#", "#........#", "#....#####", "#....#..>#", "##########"];
+
+    /// The room as seen from its top-left corner: everything but the closet behind the wall.
+    fn room_view(facing: Facing) -> AutomapView {
+        AutomapView::from_model(&model(&ROOM, Pos::new(1, 1), facing, |p| !(p.x >= 6 && p.y == 4)))
     }
 
     fn glyph_at(layout: &AutomapLayout, p: Pos) -> Option<char> {
@@ -226,30 +239,27 @@ mod tests {
 
     #[test]
     fn explored_cells_show_as_walls_and_floor_and_the_player_as_an_arrow() {
-        let mut game = room_game();
         let grid = HudGrid::new(1280, 720);
-        let layout = automap_layout(&AutomapView::from_game(&game), &grid);
+        let layout = automap_layout(&room_view(Facing::East), &grid);
         assert_eq!(glyph_at(&layout, Pos::new(1, 1)), Some('►'));
         assert_eq!(glyph_at(&layout, Pos::new(0, 0)), Some('#'));
         assert_eq!(glyph_at(&layout, Pos::new(2, 2)), Some('·'));
-        assert!(!game.is_explored(Pos::new(8, 4)), "the exit behind the wall is not seen from the start");
         assert_eq!(glyph_at(&layout, Pos::new(8, 4)), None, "an unexplored exit stays hidden");
-        game.act(Action::TurnRight);
-        let layout = automap_layout(&AutomapView::from_game(&game), &grid);
+        let layout = automap_layout(&room_view(Facing::South), &grid);
         assert_eq!(glyph_at(&layout, Pos::new(1, 1)), Some('▼'));
     }
 
     #[test]
     fn the_exit_shows_once_explored() {
         let rows = ["#######", "#.....#", "#...>.#", "#######"];
-        let game = Game::from_map(Map::from_rows(&rows).unwrap(), Pos::new(1, 1), Facing::East);
-        let layout = automap_layout(&AutomapView::from_game(&game), &HudGrid::new(1280, 720));
+        let view = AutomapView::from_model(&model(&rows, Pos::new(1, 1), Facing::East, |_| true));
+        let layout = automap_layout(&view, &HudGrid::new(1280, 720));
         assert_eq!(glyph_at(&layout, Pos::new(4, 2)), Some('>'));
     }
 
     #[test]
     fn a_small_explored_area_is_enlarged_by_a_whole_number_but_not_beyond_twice_the_text() {
-        let view = AutomapView::from_game(&room_game());
+        let view = room_view(Facing::East);
         for (w, h) in SIZES {
             let grid = HudGrid::new(w, h);
             let layout = automap_layout(&view, &grid);
@@ -268,15 +278,13 @@ mod tests {
 
     #[test]
     fn a_big_level_fits_at_scale_one_or_is_shown_around_the_player() {
-        let game = Game::new_at_depth(5, 13);
-        // Explore everything by hand: a test view, not a game rule.
-        let view = {
-            let mut v = AutomapView::from_game(&game);
-            for c in &mut v.cells {
-                c.tile.get_or_insert(Tile::Floor);
-            }
-            v
-        };
+        // The widest level, all explored, the player in the middle.
+        let side = 57;
+        let rows: Vec<String> = (0..side)
+            .map(|y| (0..side).map(|x| if (x * y) % 7 == 0 { '#' } else { '.' }).collect())
+            .collect();
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let view = AutomapView::from_model(&model(&rows, Pos::new(28, 28), Facing::East, |_| true));
         for (w, h) in SIZES {
             let grid = HudGrid::new(w, h);
             let layout = automap_layout(&view, &grid);

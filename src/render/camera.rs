@@ -13,7 +13,8 @@
 //!   The ray of column x is `dir + right * (x - W/2) / focal.x`, whose forward component is 1, so the
 //!   DDA distance along it is the perpendicular (fish-eye free) distance.
 
-use crate::game::Game;
+use crate::grid::{Facing, Pos};
+use crate::scene::Scene;
 use glam::Vec2;
 
 /// tan of half the widest horizontal field of view by default (75°).
@@ -28,7 +29,7 @@ pub const EYE_HEIGHT: f32 = 0.5;
 ///
 /// `eye` is in cell units: the centre of cell (x, y) is (x + 0.5, y + 0.5); x grows east, y grows south.
 /// `angle` is in radians; the view direction is (cos angle, sin angle) in grid coordinates (East 0,
-/// South π/2), the same as `game::Facing::angle()`. `time` is in seconds and only drives cosmetic motion
+/// South π/2), the same as `Facing::angle()`. `time` is in seconds and only drives cosmetic motion
 /// (the torch flicker).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct View {
@@ -38,10 +39,15 @@ pub struct View {
 }
 
 impl View {
-    /// The resting view of the player: eye at the centre of their cell, looking where they face.
-    pub fn from_game(game: &Game, time: f32) -> View {
-        let p = game.player();
-        View { eye: Vec2::new(p.pos.x as f32 + 0.5, p.pos.y as f32 + 0.5), angle: p.facing.angle(), time }
+    /// The resting view of a viewer at `eye` facing `facing`: the centre of the cell, looking along
+    /// the facing.
+    pub fn resting(eye: Pos, facing: Facing, time: f32) -> View {
+        View { eye: Vec2::new(eye.x as f32 + 0.5, eye.y as f32 + 0.5), angle: facing.angle(), time }
+    }
+
+    /// The resting view of a scene's viewer.
+    pub fn of_scene(scene: &Scene, time: f32) -> View {
+        Self::resting(scene.eye, scene.facing, time)
     }
 }
 

@@ -1,11 +1,10 @@
 //! Offscreen rendering and readback: the target behind `--screenshot`, `--bench` and the GPU tests,
 //! drawn by the same `Renderer` and shaders as the window.
 
-use super::camera::View;
 use super::error::RenderError;
 use super::gpu::Gpu;
-use super::renderer::Renderer;
-use crate::game::Game;
+use super::renderer::{Frame, Renderer};
+use crate::scene::Scene;
 use std::path::Path;
 
 /// An RGBA8 sRGB texture to render into, plus a buffer to copy it back through.
@@ -111,14 +110,12 @@ pub fn write_png(path: &Path, width: u32, height: u32, rgba: &[u8]) -> Result<()
     writer.finish().map_err(png_err)
 }
 
-/// Renders one frame of `game` from `view` at `width` × `height` and returns its RGBA8 pixels
-/// (for `--screenshot` and tests; builds its own pipelines, so for many frames keep a `Renderer`).
-pub fn render_image(gpu: &Gpu, game: &Game, view: &View, width: u32, height: u32) -> Vec<u8> {
+/// Renders one frame of `scene` at `width` × `height` and returns its RGBA8 pixels (for
+/// `--screenshot` and tests; builds its own pipelines, so for many frames keep a `Renderer`).
+pub fn render_image(gpu: &Gpu, scene: &Scene, frame: &Frame, width: u32, height: u32) -> Vec<u8> {
     let target = Offscreen::new(gpu, width, height);
     let mut renderer = Renderer::new(gpu, Offscreen::format());
-    renderer.upload_turn(gpu, game);
-    // A still frame shows the game's darkness as the window would, without the moving effects.
-    renderer.set_effects(super::scene::Effects { light_scale: game.light_scale(), ..Default::default() });
-    renderer.draw(gpu, target.view(), width, height, view);
+    renderer.upload_scene(gpu, scene);
+    renderer.draw_frame(gpu, target.view(), width, height, frame);
     target.read_rgba(gpu)
 }

@@ -8,67 +8,7 @@
 use super::hud_layout::{put_text, text_width, HudGrid, PlacedGlyph};
 use super::hud_scene::{HudScene, PixelRect};
 use super::palette::*;
-use crate::game::inventory::SLOTS;
-use crate::game::status::StatusKind;
-use crate::game::{Game, Item};
-
-/// What the bar shows, read from the game once per turn.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BarText {
-    pub hp: i32,
-    pub max_hp: i32,
-    /// Sanity in whole percent, rounded.
-    pub sanity: u32,
-    /// Weakness in percent (the game keeps it in 0..=100).
-    pub weakness: u32,
-    pub heartbeat: u64,
-    pub weapon: i32,
-    /// The item in each slot; a hallucinated one looks the same, so the flag is not read.
-    pub slots: [Option<Item>; SLOTS],
-    pub selected: usize,
-    pub depth: u32,
-    /// Active statuses and the turns they have left, in the game's stable order.
-    pub statuses: Vec<(StatusKind, u32)>,
-}
-
-impl Default for BarText {
-    fn default() -> Self {
-        BarText {
-            hp: 0,
-            max_hp: 0,
-            sanity: 0,
-            weakness: 0,
-            heartbeat: 0,
-            weapon: 0,
-            slots: [None; SLOTS],
-            selected: 0,
-            depth: 0,
-            statuses: Vec::new(),
-        }
-    }
-}
-
-impl BarText {
-    pub fn from_game(game: &Game) -> BarText {
-        let p = game.player();
-        let mut slots = [None; SLOTS];
-        for (slot, carried) in slots.iter_mut().zip(p.inventory.slots()) {
-            *slot = carried.map(|c| c.item);
-        }
-        BarText {
-            hp: p.hp,
-            max_hp: p.max_hp,
-            sanity: p.sanity_percent().round().clamp(0.0, 100.0) as u32,
-            weakness: p.weakness.clamp(0, 100) as u32,
-            heartbeat: p.heartbeat,
-            weapon: p.weapon,
-            slots,
-            selected: p.inventory.selected(),
-            depth: game.depth(),
-            statuses: p.statuses.iter().map(|s| (s.kind, s.turns_left)).collect(),
-        }
-    }
-}
+use crate::scene::{BarModel, StatusTone};
 
 /// How much the bar says. The layout takes the first style, in declaration order, that fits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -111,14 +51,15 @@ const MAX_EXTRA_GAP: u32 = 3;
 #[derive(Clone, Debug)]
 enum Group {
     Text(Vec<(String, Srgb)>),
-    Slots,
+    /// The inventory: this many slot boxes.
+    Slots(usize),
 }
 
 impl Group {
     fn width(&self, style: BarStyle) -> u32 {
         match self {
             Group::Text(spans) => spans.iter().map(|(s, _)| text_width(s)).sum(),
-            Group::Slots => (SLOTS as u32 - 1) * style.slot_pitch() + 1,
+            Group::Slots(count) => (*count as u32).saturating_sub(1) * style.slot_pitch() + 1,
         }
     }
 }
@@ -132,7 +73,7 @@ fn value_color(warn: bool) -> Srgb {
 }
 
 /// The bar's groups in the plan's order, worded for `style`.
-fn groups(bar: &BarText, style: BarStyle) -> Vec<Group> {
+fn groups(bar: &BarModel, style: BarStyle) -> Vec<Group> {
     let (full, sp) = match style {
         BarStyle::Full | BarStyle::Tight => (true, " "),
         BarStyle::Short => (false, " "),
@@ -162,15 +103,16 @@ fn groups(bar: &BarText, style: BarStyle) -> Vec<Group> {
             span(&bar.heartbeat.to_string(), VALUE_COLOR),
         ]),
         Group::Text(vec![label("WPN:", "W:"), span(&bar.weapon.to_string(), WEAPON_COLOR)]),
-        Group::Slots,
+        Group::Slots(bar.slots.len()),
         Group::Text(vec![label("DEPTH:", "D:"), span(&bar.depth.to_string(), VALUE_COLOR)]),
     ];
-    for &(kind, turns) in &bar.statuses {
-        let (long, short, color) = match kind {
-            StatusKind::Bleeding => ("BLEED", "BL", BLEED_COLOR),
-            StatusKind::Terrified => ("FEAR", "FR", TERROR_COLOR),
+    for status in &bar.statuses {
+        let color = match status.tone {
+            StatusTone::Body => BLEED_COLOR,
+            StatusTone::Mind => TERROR_COLOR,
         };
-        let name = if full { long } else { short };
+        let name = if full { status.label } else { status.short };
+        let turns = status.turns_left;
         out.push(Group::Text(vec![
             span(name, color),
             span(sp, LABEL_COLOR),
@@ -203,7 +145,7 @@ pub struct BarLayout {
 }
 
 /// Lays out the bar: the first style whose groups fit between one-column margins, spread evenly.
-pub fn bar_layout(bar: &BarText, grid: &HudGrid) -> BarLayout {
+pub fn bar_layout(bar: &BarModel, grid: &HudGrid) -> BarLayout {
     let avail = grid.cols.saturating_sub(2);
     for style in BarStyle::ALL {
         let gs = groups(bar, style);
@@ -230,7 +172,7 @@ fn natural_width(gs: &[Group], style: BarStyle) -> u32 {
     gs.iter().map(|g| g.width(style)).sum::<u32>() + style.gap() * (gs.len() as u32).saturating_sub(1)
 }
 
-fn place(bar: &BarText, grid: &HudGrid, style: BarStyle, gs: &[Group], keep: &[usize]) -> BarLayout {
+fn place(bar: &BarModel, grid: &HudGrid, style: BarStyle, gs: &[Group], keep: &[usize]) -> BarLayout {
     let row = grid.status_row();
     let avail = grid.cols.saturating_sub(2);
     let kept: Vec<&Group> = keep.iter().map(|&i| &gs[i]).collect();
@@ -262,17 +204,17 @@ fn place(bar: &BarText, grid: &HudGrid, style: BarStyle, gs: &[Group], keep: &[u
                     c = put_text(&mut out.glyphs, c, row, text, linear(*color, 1.0), false);
                 }
             }
-            Group::Slots => {
-                for (i, item) in bar.slots.iter().enumerate() {
+            Group::Slots(_) => {
+                for (i, slot) in bar.slots.iter().enumerate() {
                     let c = col + i as u32 * style.slot_pitch();
                     out.slots.push(grid.text_box(c, c + 1, row, linear(PANEL_EDGE_COLOR, 1.0)));
-                    if let Some(item) = item {
+                    if let Some(slot) = slot {
                         put_text(
                             &mut out.glyphs,
                             c,
                             row,
-                            &item.glyph().to_string(),
-                            linear(item_color(*item), 1.0),
+                            &slot.glyph.to_string(),
+                            linear(slot.colour, 1.0),
                             false,
                         );
                     }
@@ -288,7 +230,7 @@ fn place(bar: &BarText, grid: &HudGrid, style: BarStyle, gs: &[Group], keep: &[u
 
 /// The bar as a scene: the iron strip with its rim, the panels, the slot boxes (the selected one lit)
 /// and the text.
-pub fn bar_scene(bar: &BarText, grid: &HudGrid) -> HudScene {
+pub fn bar_scene(bar: &BarModel, grid: &HudGrid) -> HudScene {
     let layout = bar_layout(bar, grid);
     let s = grid.scale as i32;
     let (w, h, top) = (grid.width as i32, grid.height as i32, grid.bar_top() as i32);
@@ -316,20 +258,38 @@ pub fn bar_scene(bar: &BarText, grid: &HudGrid) -> HudScene {
 mod tests {
     use super::*;
     use crate::render::hud_layout::tests::{text_on_row, SIZES};
+    use crate::scene::{SlotLook, StatusLook};
+
+    fn slot(glyph: char, colour: crate::scene::Srgb) -> SlotLook {
+        SlotLook { glyph, colour }
+    }
+
+    fn bleeding(turns_left: u32) -> StatusLook {
+        StatusLook { label: "BLEED", short: "BL", tone: StatusTone::Body, turns_left }
+    }
+
+    fn terrified(turns_left: u32) -> StatusLook {
+        StatusLook { label: "FEAR", short: "FR", tone: StatusTone::Mind, turns_left }
+    }
 
     /// The plan's example state, with one status.
-    pub(crate) fn plan_bar() -> BarText {
-        BarText {
+    pub(crate) fn plan_bar() -> BarModel {
+        BarModel {
             hp: 3,
             max_hp: 5,
             sanity: 72,
             weakness: 45,
             heartbeat: 42,
             weapon: 2,
-            slots: [Some(Item::Food), Some(Item::Pill), None, Some(Item::Bandage)],
+            slots: vec![
+                Some(slot('F', [79, 231, 89])),
+                Some(slot('0', [56, 219, 239])),
+                None,
+                Some(slot('+', [239, 239, 239])),
+            ],
             selected: 1,
             depth: 7,
-            statuses: vec![(StatusKind::Bleeding, 2)],
+            statuses: vec![bleeding(2)],
         }
     }
 
@@ -362,7 +322,7 @@ mod tests {
         assert_eq!(line, "♥ 3/5 ♦ 72% ⌂ 45% ♥♥ 42 W:2 F 0 + D:7 BL 2");
         // More statuses than fit with short labels: the narrow style, nothing lost.
         let mut bar = plan_bar();
-        bar.statuses.push((StatusKind::Terrified, 13));
+        bar.statuses.push(terrified(13));
         bar.heartbeat = 123456;
         let layout = bar_layout(&bar, &grid);
         assert_eq!(layout.style, BarStyle::Narrow);
@@ -385,7 +345,7 @@ mod tests {
         for (w, h) in SIZES {
             let grid = HudGrid::new(w, h);
             let mut bar = plan_bar();
-            bar.statuses.push((StatusKind::Terrified, 9));
+            bar.statuses.push(terrified(9));
             let layout = bar_layout(&bar, &grid);
             assert!(layout.glyphs.iter().all(|p| p.col >= 1 && p.col + 1 < grid.cols), "{w}x{h}");
             let scene = bar_scene(&bar, &grid);
@@ -420,15 +380,15 @@ mod tests {
         let grid = HudGrid::new(1280, 720);
         let bar = plan_bar();
         let layout = bar_layout(&bar, &grid);
-        assert_eq!(layout.slots.len(), SLOTS);
+        assert_eq!(layout.slots.len(), bar.slots.len());
         for (i, slot) in layout.slots.iter().enumerate() {
             let inside: Vec<&PlacedGlyph> =
                 layout.glyphs.iter().filter(|p| slot.contains(grid.place(p).x, grid.place(p).y)).collect();
             match bar.slots[i] {
                 Some(item) => {
                     assert_eq!(inside.len(), 1, "slot {i}");
-                    assert_eq!(inside[0].ch, item.glyph());
-                    assert_eq!(inside[0].color, linear(item_color(item), 1.0));
+                    assert_eq!(inside[0].ch, item.glyph);
+                    assert_eq!(inside[0].color, linear(item.colour, 1.0));
                 }
                 None => assert!(inside.is_empty(), "slot {i} is empty"),
             }
@@ -451,27 +411,5 @@ mod tests {
         assert_eq!(one.color, linear(WARN_COLOR, 1.0));
         let three = bar_layout(&plan_bar(), &grid).glyphs.into_iter().find(|p| p.ch == '3').unwrap();
         assert_eq!(three.color, linear(VALUE_COLOR, 1.0));
-    }
-
-    #[test]
-    fn from_game_reads_the_player() {
-        use crate::game::inventory::Carried;
-        use crate::game::{Facing, Map, Pos};
-        let mut g = Game::from_map(
-            Map::from_rows(&["#####", "#...#", "#####"]).unwrap(),
-            Pos::new(1, 1),
-            Facing::East,
-        );
-        let p = g.player_mut();
-        p.hp = 3;
-        p.sanity = 72_400;
-        p.weakness = 45;
-        p.inventory.add(Carried { item: Item::Pill, hallucinated: true }).unwrap();
-        p.inventory.select(0);
-        p.statuses.apply(StatusKind::Bleeding, 2);
-        let bar = BarText::from_game(&g);
-        assert_eq!((bar.hp, bar.sanity, bar.weakness, bar.depth), (3, 72, 45, 1));
-        assert_eq!(bar.slots, [Some(Item::Pill), None, None, None], "hallucinated items look real");
-        assert_eq!(bar.statuses, vec![(StatusKind::Bleeding, 2)]);
     }
 }

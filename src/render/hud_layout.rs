@@ -1,4 +1,4 @@
-//! The HUD as pure data: what it says this turn (`HudText`, from the game), the grid of glyph cells
+//! The HUD as pure data: what it says this turn (`HudText`, from the scene's HUD model), the grid of glyph cells
 //! on a target (`HudGrid`), and the composition of bar, turn strip, message line, notice and overlay
 //! into one `HudScene` (`hud_scene`), which the renderer packs into quads.
 //!
@@ -7,12 +7,13 @@
 //! `overlay_layout` and `automap_layout`.
 
 use super::font::{GLYPH_H, GLYPH_W};
-use super::hud_bar::{bar_layout, bar_scene, BarText};
+use super::hud_bar::{bar_layout, bar_scene};
 use super::hud_scene::{HudScene, PixelRect, ScreenGlyph};
 use super::overlay_layout::{overlay_scene, OverlayView};
 use super::scene::GlyphInstance;
 use super::turn_strip::{strip_layout, strip_scene, TurnStrip};
-use crate::game::Game;
+use crate::scene::BarModel;
+use crate::scene::HudModel;
 
 pub use super::palette::{linear, BAR_COLOR, BAR_EDGE_COLOR, LABEL_COLOR, MESSAGE_COLOR, VALUE_COLOR};
 
@@ -28,22 +29,22 @@ pub const MIN_ROWS: u32 = 27;
 pub const MESSAGE_FULL_TURNS: u64 = 2;
 pub const MESSAGE_FADE_TURNS: u64 = 2;
 
-/// What the HUD says this turn; rebuilt once per turn from the game.
+/// What the HUD says this turn; rebuilt once per turn from the scene.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct HudText {
-    pub bar: BarText,
+    pub bar: BarModel,
     pub strip: TurnStrip,
     /// The latest message and its strength (0..1) after fading by age.
     pub message: Option<(String, f32)>,
 }
 
 impl HudText {
-    pub fn from_game(game: &Game) -> HudText {
-        let message = game.messages().last().and_then(|m| {
-            let alpha = message_alpha(game.turn().saturating_sub(m.turn));
+    pub fn from_hud(hud: &HudModel) -> HudText {
+        let message = hud.messages.last().and_then(|m| {
+            let alpha = message_alpha(hud.turn.saturating_sub(m.turn));
             (alpha > 0.0).then(|| (m.text.clone(), alpha))
         });
-        HudText { bar: BarText::from_game(game), strip: TurnStrip::from_game(game), message }
+        HudText { bar: hud.bar.clone(), strip: TurnStrip { actors: hud.strip.clone() }, message }
     }
 }
 

@@ -1,9 +1,10 @@
-//! Rendering: turns game state into pixels with wgpu; never changes the game.
+//! Rendering: turns a scene (`crate::scene`, the plain data a game builds once per turn) into pixels
+//! with wgpu. It never names a game's rules types and never changes state.
 //!
 //! A frame is the world (`shaders/world.wgsl`: a per-pixel ray-cast of the grid, then the entity
 //! sprites blended over it, far to near) in the area above the HUD bar, then the HUD pass
-//! (`shaders/hud.wgsl`, instanced glyph quads). Game state reaches the GPU only through the packing
-//! functions in [`scene`] (grid, phantoms, madness) and [`sprites`] (entities); the projection lives
+//! (`shaders/hud.wgsl`, instanced glyph quads). A scene reaches the GPU only through the packing
+//! functions in [`scene`] (grid, phantoms, madness, light) and [`sprites`] (figures); the projection lives
 //! in [`camera`] and is shared with the CPU reference ray-cast in [`reference`] that tests use.
 //!
 //! The HUD is laid out as pure data first: [`hud_layout`] composes the bar ([`hud_bar`]), the turn
@@ -37,5 +38,5 @@ pub use capture::{render_image, write_png, Offscreen};
 pub use error::RenderError;
 pub use gpu::Gpu;
 pub use overlay::{Overlay, UiState};
-pub use renderer::{world_viewport, Renderer};
+pub use renderer::{world_viewport, Frame, Renderer};
 pub use scene::{Effects, WorldTurn};

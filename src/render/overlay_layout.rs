@@ -2,7 +2,7 @@
 //! (the automap has its own module). Each is drawn over a veiled world, inside the lines between the
 //! top line and the notice, so the bar and the app's notice stay readable.
 //!
-//! `OverlayView` is what an overlay shows, read from the game when the UI state or the turn changes;
+//! `OverlayView` is what an overlay shows, read from the scene's HUD model when the UI state or the turn changes;
 //! the layout functions turn it into a scene for any target size.
 
 use super::automap_layout::{automap_scene, AutomapView};
@@ -10,9 +10,9 @@ use super::hud_layout::{clip, put_text, text_width, HudGrid, PlacedGlyph};
 use super::hud_scene::{HudScene, PixelRect};
 use super::overlay::Overlay;
 use super::palette::*;
-use crate::game::Game;
+use crate::scene::HudModel;
 
-/// What the open overlay shows, read from the game.
+/// What the open overlay shows, read from the scene's HUD model.
 #[derive(Clone, Debug, PartialEq)]
 pub enum OverlayView {
     Automap(AutomapView),
@@ -30,12 +30,12 @@ pub enum OverlayView {
 }
 
 impl OverlayView {
-    pub fn new(overlay: &Overlay, game: &Game) -> OverlayView {
+    pub fn new(overlay: &Overlay, hud: &HudModel) -> OverlayView {
         match overlay {
-            Overlay::Automap => OverlayView::Automap(AutomapView::from_game(game)),
+            Overlay::Automap => OverlayView::Automap(AutomapView::from_model(&hud.automap)),
             Overlay::Help { bindings } => OverlayView::Help { bindings: bindings.clone() },
             Overlay::MessageLog { scroll } => OverlayView::MessageLog {
-                lines: game.messages().iter().map(|m| (m.turn, m.text.clone())).collect(),
+                lines: hud.messages.iter().map(|m| (m.turn, m.text.clone())).collect(),
                 scroll: *scroll,
             },
             Overlay::Prompt { text } => OverlayView::Prompt { text: text.clone() },
@@ -537,9 +537,12 @@ mod tests {
 
     #[test]
     fn every_overlay_stays_on_the_target_and_veils_only_the_world() {
-        let game = Game::new(3);
+        let mut hud = HudModel::default();
+        let known = crate::scene::MapCellLook { tile: Some(crate::scene::TileLook::Floor), in_view: true };
+        hud.automap.cells = crate::grid::Grid::filled(33, 33, known);
+        hud.automap.player = crate::grid::Pos::new(16, 16);
         let views = [
-            OverlayView::new(&Overlay::Automap, &game),
+            OverlayView::new(&Overlay::Automap, &hud),
             OverlayView::Help { bindings: bindings() },
             OverlayView::MessageLog { lines: vec![(1, "x".repeat(500))], scroll: 0 },
             OverlayView::Prompt { text: "Save and quit? (Y/N)".into() },

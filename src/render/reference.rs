@@ -5,7 +5,8 @@ use super::camera::Camera;
 use super::scene::{
     pack_cells, pack_seen_cells, FLAG_PHANTOM_PASSAGE, FLAG_PHANTOM_WALL, TILE_MASK, TILE_WALL,
 };
-use crate::game::{Game, Map};
+use crate::grid::Grid;
+use crate::scene::CellLook;
 use glam::{IVec2, Vec2};
 
 /// Upper bound on DDA steps; matches `MAX_STEPS` in `shaders/world.wgsl`. A 57×57 grid needs at most
@@ -31,10 +32,10 @@ pub fn blocks_view(cell: u32) -> bool {
     cell & TILE_MASK == TILE_WALL && cell & FLAG_PHANTOM_PASSAGE == 0
 }
 
-/// Casts the ray through column centre `x` (pixels) across `map`; `None` if it leaves the step budget.
-pub fn cast_column(map: &Map, camera: &Camera, x: f32) -> Option<WallHit> {
-    let cells = pack_cells(map);
-    cast(&cells, (map.width(), map.height()), camera.eye, camera.ray(x))
+/// Casts the ray through column centre `x` (pixels) across the true grid (phantoms ignored); `None`
+/// if it leaves the step budget.
+pub fn cast_column(cells: &Grid<CellLook>, camera: &Camera, x: f32) -> Option<WallHit> {
+    cast(&pack_cells(cells), (cells.width(), cells.height()), camera.eye, camera.ray(x))
 }
 
 /// The grid DDA, step for step as in the shader: cells outside the grid read as wall.
@@ -82,20 +83,19 @@ fn inv_abs(v: f32) -> f32 {
 
 /// Casts column `x` across the grid as the player sees it this turn (phantom walls stop the ray,
 /// phantom passages let it through), exactly the cells the renderer uploads.
-pub fn cast_column_seen(game: &Game, camera: &Camera, x: f32) -> Option<WallHit> {
-    let map = game.map();
-    cast(&pack_seen_cells(game), (map.width(), map.height()), camera.eye, camera.ray(x))
+pub fn cast_column_seen(cells: &Grid<CellLook>, camera: &Camera, x: f32) -> Option<WallHit> {
+    cast(&pack_seen_cells(cells), (cells.width(), cells.height()), camera.eye, camera.ray(x))
 }
 
 /// The first and last pixel rows (inclusive, clipped to the view) that show the wall in column `x`,
 /// by the same rule as the shader: the row whose centre lies within the projected wall span.
-pub fn wall_rows(map: &Map, camera: &Camera, x: f32) -> Option<(u32, u32)> {
-    rows_of(camera, cast_column(map, camera, x)?)
+pub fn wall_rows(cells: &Grid<CellLook>, camera: &Camera, x: f32) -> Option<(u32, u32)> {
+    rows_of(camera, cast_column(cells, camera, x)?)
 }
 
 /// [`wall_rows`] for the grid as the player sees it this turn ([`cast_column_seen`]).
-pub fn wall_rows_seen(game: &Game, camera: &Camera, x: f32) -> Option<(u32, u32)> {
-    rows_of(camera, cast_column_seen(game, camera, x)?)
+pub fn wall_rows_seen(cells: &Grid<CellLook>, camera: &Camera, x: f32) -> Option<(u32, u32)> {
+    rows_of(camera, cast_column_seen(cells, camera, x)?)
 }
 
 fn rows_of(camera: &Camera, hit: WallHit) -> Option<(u32, u32)> {
@@ -112,7 +112,11 @@ mod tests {
 
     #[test]
     fn looking_east_down_a_corridor_hits_the_end_wall_at_the_right_distance() {
-        let map = Map::from_rows(&["######", "#....#", "######"]).unwrap();
+        let wall = CellLook { tile: crate::scene::TileLook::Wall, ..CellLook::default() };
+        let mut map = Grid::filled(6, 3, wall);
+        for x in 1..5 {
+            map.set(crate::grid::Pos::new(x, 1), CellLook::default());
+        }
         let view = View { eye: Vec2::new(1.5, 1.5), angle: 0.0, time: 0.0 };
         let cam = Camera::new(&view, 101, 80);
         let hit = cast_column(&map, &cam, 50.5).unwrap();

@@ -8,7 +8,24 @@ use super::overlay::UiState;
 use super::overlay_layout::OverlayView;
 use super::scene::{Effects, HudUniforms};
 use super::world::WorldPass;
-use crate::game::Game;
+use crate::scene::{HudModel, Scene, SceneStamp};
+
+/// What one frame shows beyond the turn's scene: the animated view, the effect timelines' values and
+/// the app's overlays. Every caller (window, F12, headless screenshot, bench, tests) draws through
+/// [`Renderer::draw_frame`] with one of these.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Frame {
+    pub view: View,
+    pub effects: Effects,
+    pub ui: UiState,
+}
+
+impl Frame {
+    /// A calm frame of `view`: no effect, no overlay.
+    pub fn calm(view: View) -> Frame {
+        Frame { view, effects: Effects::default(), ui: UiState::default() }
+    }
+}
 
 /// Size of the 3D view inside a `width` × `height` target: full width, everything above the HUD bar
 /// (Doom-style, the bar does not cover the world, so the floor right ahead stays visible).
@@ -16,7 +33,7 @@ pub fn world_viewport(width: u32, height: u32) -> (u32, u32) {
     (width, HudGrid::new(width, height).bar_top())
 }
 
-/// Draws Hollowdeep. Holds GPU resources only; reads the game, never changes it.
+/// Draws scenes. Holds GPU resources only; reads a scene, never a game's state.
 pub struct Renderer {
     world: WorldPass,
     hud: HudPass,
@@ -28,10 +45,13 @@ pub struct Renderer {
     // --- HUD: overlay and notice state from the app ---
     ui: UiState,
     max_hfov_degrees: f32,
-    /// What the open overlay shows, read from the game when `ui` or the turn changes.
+    /// The last uploaded scene's HUD model, which the overlays read.
+    hud_model: HudModel,
+    stamp: SceneStamp,
+    /// What the open overlay shows, read from the HUD model when `ui` or the scene changes.
     overlay: Option<OverlayView>,
-    /// (turn, depth) the overlay was read at; set_ui is called every frame and skips when unchanged.
-    ui_read_at: Option<(u64, u32)>,
+    /// The scene the overlay was read from; `set_ui` runs every frame and skips when unchanged.
+    ui_read_at: Option<SceneStamp>,
     /// How many times the HUD quads were rebuilt (tests check that an unchanged frame costs none).
     hud_builds: u64,
 }
@@ -49,19 +69,22 @@ impl Renderer {
             effects: Effects::default(),
             ui: UiState::default(),
             max_hfov_degrees: super::camera::DEFAULT_MAX_HFOV_DEGREES,
+            hud_model: HudModel::default(),
+            stamp: SceneStamp::default(),
             overlay: None,
             ui_read_at: None,
             hud_builds: 0,
         }
     }
 
-    /// Once per turn, right after the action resolves: uploads the grid as the player sees it
-    /// (phantoms included; reallocated when the level size changes), the visible entities as sprites
-    /// (remembering where they stood, for the enemies' step), this turn's madness, and rebuilds the
-    /// HUD text (depth, turn, the latest message faded by its age in turns).
-    pub fn upload_turn(&mut self, gpu: &Gpu, game: &Game) {
-        self.world.upload_turn(gpu, game);
-        let text = HudText::from_game(game);
+    /// Once per turn, right after the action resolves: uploads the scene's grid as the viewer sees it
+    /// (phantoms included; reallocated when the level size changes), its figures as sprites, its light
+    /// and madness, and rebuilds the HUD text (depth, turn, the latest message faded by its age).
+    pub fn upload_scene(&mut self, gpu: &Gpu, scene: &Scene) {
+        self.world.upload_turn(gpu, &scene.world, scene.eye);
+        self.hud_model = scene.hud.clone();
+        self.stamp = scene.stamp;
+        let text = HudText::from_hud(&scene.hud);
         if self.hud_text.as_ref() != Some(&text) {
             self.hud_text = Some(text);
             self.hud_built_for = None;
@@ -74,14 +97,15 @@ impl Renderer {
     }
 
     /// Overlays and notices from the app, drawn by the HUD pass. Called every frame: it reads the
-    /// overlay's content from the game only when `ui` or the turn changed, and the HUD quads are
-    /// rebuilt only when what they show changed.
-    pub fn set_ui(&mut self, _gpu: &Gpu, game: &Game, ui: UiState) {
-        let at = (game.turn(), game.depth());
-        if self.ui == ui && self.ui_read_at == Some(at) {
+    /// overlay's content from the HUD model only when `ui` or the scene changed, and the HUD quads
+    /// are rebuilt only when what they show changed.
+    fn set_ui(&mut self, ui: &UiState) {
+        let at = self.stamp;
+        if self.ui == *ui && self.ui_read_at == Some(at) {
             return;
         }
-        let overlay = ui.overlay.as_ref().map(|o| OverlayView::new(o, game));
+        let ui = ui.clone();
+        let overlay = ui.overlay.as_ref().map(|o| OverlayView::new(o, &self.hud_model));
         if overlay != self.overlay || ui.notice != self.ui.notice {
             self.hud_built_for = None;
         }
@@ -95,21 +119,26 @@ impl Renderer {
         self.hud_builds
     }
 
-    /// Effect strengths for the next frames (darkness, flash, jolt, warp pulse, enemy step, reduced
-    /// effects); `Effects::default()` is calm.
-    pub fn set_effects(&mut self, effects: Effects) {
-        self.effects = effects;
-    }
-
     /// For tests: draw every sprite's quad over the whole view. Sprites are normally drawn only in a
     /// quad fitted around each one; this slow path shows what those quads must reproduce exactly.
     pub fn set_sprite_quads_cover_view(&mut self, on: bool) {
         self.world.set_quads_cover_view(on);
     }
 
-    /// Once per frame: writes the camera/time uniforms and records the world pass then the HUD pass
-    /// into `target` (`width` × `height` pixels, of the format given to `new`), and submits.
-    pub fn draw(&mut self, gpu: &Gpu, target: &wgpu::TextureView, width: u32, height: u32, view: &View) {
+    /// Once per frame: writes the camera/time/effect uniforms and records the world pass then the
+    /// HUD pass with its overlays into `target` (`width` × `height` pixels, of the format given to
+    /// `new`), and submits. The one way every caller draws.
+    pub fn draw_frame(
+        &mut self,
+        gpu: &Gpu,
+        target: &wgpu::TextureView,
+        width: u32,
+        height: u32,
+        frame: &Frame,
+    ) {
+        self.set_ui(&frame.ui);
+        self.effects = frame.effects;
+        let view = &frame.view;
         if width == 0 || height == 0 {
             return;
         }

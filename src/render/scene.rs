@@ -4,8 +4,10 @@
 //! sizes and offsets through naga's layouter). Padding is explicit so the layout is visible in review.
 
 use super::camera::Camera;
-use crate::game::sanity::{Madness, Phantom};
-use crate::game::{Game, Map, Pos, Tile};
+use crate::grid::Grid;
+#[cfg(test)]
+use crate::grid::Pos;
+use crate::scene::{CellLook, Madness, PhantomLook, TileLook};
 use bytemuck::{Pod, Zeroable};
 use glam::Vec2;
 
@@ -51,8 +53,8 @@ pub struct WorldUniforms {
     pub encode_srgb: u32,
     /// How many entries of the sprite buffer are live this turn.
     pub sprite_count: u32,
-    // Madness strengths (0..1 each) as the shader shows them: `shown_madness` of this turn's
-    // `Game::madness()`, already lowered under reduced effects.
+    // Madness strengths (0..1 each) as the shader shows them: `shown_madness` of this turn's scene,
+    // already lowered under reduced effects.
     pub colour_drift: f32,
     pub breathing: f32,
     /// Flickering textures (not the torch: that is `flicker`).
@@ -76,7 +78,8 @@ pub struct WorldUniforms {
 /// Effect strengths that the app animates; `Effects::default()` is calm (no effect at all).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Effects {
-    /// Torch brightness multiplier (darkness); 1.0 is neutral.
+    /// A multiplier on the scene's light that the app animates (the death fade); 1.0 is neutral.
+    /// The darkness itself is the scene's (`WorldScene::light`), so every caller draws it.
     pub light_scale: f32,
     /// Flash colour (linear rgb) and strength (alpha, 0..1); alpha 0 is neutral.
     pub flash_rgba: [f32; 4],
@@ -107,10 +110,18 @@ impl Default for Effects {
 
 /// What the world pass needs from the last uploaded turn besides the grid: how mad the view is and
 /// how many sprites are live. `WorldTurn::default()` is a sane, empty turn.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct WorldTurn {
     pub madness: Madness,
     pub sprite_count: u32,
+    /// The scene's light (darkness): 1 is the full torch.
+    pub light: f32,
+}
+
+impl Default for WorldTurn {
+    fn default() -> Self {
+        WorldTurn { madness: Madness::default(), sprite_count: 0, light: 1.0 }
+    }
 }
 
 /// Under reduced effects the warps, distortion and texture flicker are the ones that can hurt, so
@@ -142,7 +153,7 @@ impl WorldUniforms {
             jolt_px: effects.jolt_px.to_array(),
             grid_size: [grid.0, grid.1],
             time,
-            light_scale: effects.light_scale,
+            light_scale: turn.light * effects.light_scale,
             flash_rgba: effects.flash_rgba,
             light_radius: LIGHT_RADIUS,
             flicker: LIGHT_FLICKER,
@@ -194,30 +205,31 @@ pub struct GlyphInstance {
 pub const GLYPH_SOLID: u32 = 0xffff_ffff;
 
 /// The cell word for one tile, before any per-turn flags.
-pub fn tile_to_raw(tile: Tile) -> u32 {
+pub fn tile_to_raw(tile: TileLook) -> u32 {
     match tile {
-        Tile::Floor => TILE_FLOOR,
-        Tile::Wall => TILE_WALL,
-        Tile::Exit => TILE_EXIT,
+        TileLook::Floor => TILE_FLOOR,
+        TileLook::Wall => TILE_WALL,
+        TileLook::Exit => TILE_EXIT,
     }
 }
 
-/// The whole grid as cell words in row-major order (index = y * width + x), as the shader reads it.
-pub fn pack_cells(map: &Map) -> Vec<u32> {
-    map.cells().map(|p: Pos| tile_to_raw(map.get(p))).collect()
+/// The true grid, phantoms ignored, as cell words in row-major order (the shader's order).
+pub fn pack_cells(cells: &Grid<CellLook>) -> Vec<u32> {
+    cells.as_slice().iter().map(|c| tile_to_raw(c.tile)).collect()
 }
 
-/// The grid as the player sees it this turn: [`pack_cells`] plus this turn's phantom flags
-/// (`Game::phantom_at`), so the ray stops at a phantom wall and runs through a phantom passage.
-pub fn pack_seen_cells(game: &Game) -> Vec<u32> {
-    let map = game.map();
-    map.cells()
-        .map(|p: Pos| {
-            tile_to_raw(map.get(p))
-                | match game.phantom_at(p) {
-                    Phantom::None => 0,
-                    Phantom::Wall => FLAG_PHANTOM_WALL,
-                    Phantom::Passage => FLAG_PHANTOM_PASSAGE,
+/// The grid as the viewer sees it this turn: [`pack_cells`] plus this turn's phantom flags, so the
+/// ray stops at a phantom wall and runs through a phantom passage.
+pub fn pack_seen_cells(cells: &Grid<CellLook>) -> Vec<u32> {
+    cells
+        .as_slice()
+        .iter()
+        .map(|c| {
+            tile_to_raw(c.tile)
+                | match c.phantom {
+                    PhantomLook::None => 0,
+                    PhantomLook::Wall => FLAG_PHANTOM_WALL,
+                    PhantomLook::Passage => FLAG_PHANTOM_PASSAGE,
                 }
         })
         .collect()
@@ -229,8 +241,10 @@ mod tests {
 
     #[test]
     fn cells_are_row_major_with_the_tile_in_the_low_byte() {
-        let map = Map::from_rows(&["###", "#.>", "###"]).unwrap();
-        let cells = pack_cells(&map);
+        let mut grid = Grid::filled(3, 3, CellLook { tile: TileLook::Wall, phantom: PhantomLook::None });
+        grid.set(Pos::new(1, 1), CellLook::default());
+        grid.set(Pos::new(2, 1), CellLook { tile: TileLook::Exit, phantom: PhantomLook::None });
+        let cells = pack_cells(&grid);
         assert_eq!(cells.len(), 9);
         assert_eq!(cells[4], TILE_FLOOR);
         assert_eq!(cells[5], TILE_EXIT);
@@ -248,7 +262,14 @@ mod tests {
 
     #[test]
     fn reduced_effects_drop_the_strong_warps_and_keep_the_slow_ones() {
-        let m = crate::game::sanity::madness(3.0);
+        let m = Madness {
+            colour_drift: 1.0,
+            breathing: 0.9,
+            flicker: 0.8,
+            warp: 0.7,
+            false_player: 0.6,
+            distortion: 0.5,
+        };
         assert_eq!(shown_madness(m, false), m);
         let r = shown_madness(m, true);
         assert_eq!((r.flicker, r.distortion), (0.0, 0.0));
@@ -261,32 +282,14 @@ mod tests {
 
     #[test]
     fn phantoms_are_flagged_on_top_of_the_tile() {
-        let mut game = Game::from_map(
-            Map::from_rows(&["#####", "#...#", "#####"]).unwrap(),
-            Pos::new(1, 1),
-            crate::game::Facing::East,
+        let mut cells = Grid::filled(3, 1, CellLook::default());
+        cells.set(Pos::new(0, 0), CellLook { tile: TileLook::Floor, phantom: PhantomLook::Wall });
+        cells.set(Pos::new(1, 0), CellLook { tile: TileLook::Wall, phantom: PhantomLook::Passage });
+        cells.set(Pos::new(2, 0), CellLook { tile: TileLook::Exit, phantom: PhantomLook::None });
+        assert_eq!(pack_cells(&cells), vec![TILE_FLOOR, TILE_WALL, TILE_EXIT]);
+        assert_eq!(
+            pack_seen_cells(&cells),
+            vec![TILE_FLOOR | FLAG_PHANTOM_WALL, TILE_WALL | FLAG_PHANTOM_PASSAGE, TILE_EXIT]
         );
-        assert_eq!(pack_seen_cells(&game), pack_cells(game.map()), "a sane turn has no phantoms");
-        // Phantoms are rolled per turn from the gameplay stream: act at rock-bottom sanity until one
-        // shows, then the packed word must carry it.
-        game.player_mut().sanity = 0;
-        for _ in 0..200 {
-            game.act(crate::game::Action::Wait);
-            let cells = pack_seen_cells(&game);
-            for p in game.map().cells() {
-                let word = cells[(p.y * game.map().width() + p.x) as usize];
-                assert_eq!(word & TILE_MASK, tile_to_raw(game.map().get(p)));
-                let want = match game.phantom_at(p) {
-                    Phantom::None => 0,
-                    Phantom::Wall => FLAG_PHANTOM_WALL,
-                    Phantom::Passage => FLAG_PHANTOM_PASSAGE,
-                };
-                assert_eq!(word & !TILE_MASK, want);
-            }
-            if cells.iter().any(|w| w & !TILE_MASK != 0) {
-                return;
-            }
-        }
-        panic!("no phantom in 200 turns at sanity 0");
     }
 }

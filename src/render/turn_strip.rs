@@ -5,47 +5,22 @@
 use super::hud_layout::{put_text, text_width, HudGrid, PlacedGlyph};
 use super::hud_scene::{HudScene, PixelRect};
 use super::palette::*;
-use crate::game::scheduler::ActorId;
-use crate::game::{EntityId, Game};
 
-/// How many actors the strip lists.
-pub const STRIP_LEN: usize = 5;
+pub use crate::scene::hud::STRIP_LEN;
+pub use crate::scene::StripActor;
 
-/// One entry of the strip.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StripActor {
-    Player,
-    /// An enemy or a hallucination: the strip does not tell them apart.
-    Hostile,
-}
-
-impl StripActor {
-    pub fn color(self) -> Srgb {
-        match self {
-            StripActor::Player => STRIP_PLAYER_COLOR,
-            StripActor::Hostile => STRIP_HOSTILE_COLOR,
-        }
+/// The colour of an entry of the strip.
+pub fn actor_color(actor: StripActor) -> Srgb {
+    match actor {
+        StripActor::Player => STRIP_PLAYER_COLOR,
+        StripActor::Hostile => STRIP_HOSTILE_COLOR,
     }
 }
 
-/// The upcoming actors, read once per turn.
+/// The upcoming actors of the turn's scene.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TurnStrip {
     pub actors: Vec<StripActor>,
-}
-
-impl TurnStrip {
-    pub fn from_game(game: &Game) -> TurnStrip {
-        let actors = game
-            .upcoming_actors(STRIP_LEN)
-            .into_iter()
-            .filter_map(|id| match id {
-                ActorId::Player => Some(StripActor::Player),
-                ActorId::Entity(raw) => game.entity(EntityId(raw)).map(|_| StripActor::Hostile),
-            })
-            .collect();
-        TurnStrip { actors }
-    }
 }
 
 const LABEL: &str = "NEXT:";
@@ -77,7 +52,7 @@ pub fn strip_layout(strip: &TurnStrip, grid: &HudGrid) -> Option<StripLayout> {
         col = put_text(&mut glyphs, col, row, LABEL, linear(LABEL_COLOR, 1.0), false) + 1;
     }
     for actor in &strip.actors {
-        put_text(&mut glyphs, col, row, "@", linear(actor.color(), 1.0), false);
+        put_text(&mut glyphs, col, row, "@", linear(actor_color(*actor), 1.0), false);
         col += 2;
     }
     Some(StripLayout { glyphs, panel: grid.text_box(start, end, row, linear(PANEL_EDGE_COLOR, 1.0)) })
@@ -99,7 +74,6 @@ pub fn strip_scene(strip: &TurnStrip, grid: &HudGrid) -> HudScene {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{EntityKind, Facing, Map, Pos, Variant};
     use crate::render::hud_layout::tests::{text_on_row, SIZES};
 
     fn five() -> TurnStrip {
@@ -116,9 +90,9 @@ mod tests {
         assert_eq!(line.chars().count() as u32, grid.cols - 2, "ends one column in from the right");
         let marks: Vec<_> = layout.glyphs.iter().filter(|p| p.ch == '@').collect();
         for (p, actor) in marks.iter().zip(&five().actors) {
-            assert_eq!(p.color, linear(actor.color(), 1.0));
+            assert_eq!(p.color, linear(actor_color(*actor), 1.0));
         }
-        assert_ne!(StripActor::Player.color(), StripActor::Hostile.color());
+        assert_ne!(actor_color(StripActor::Player), actor_color(StripActor::Hostile));
     }
 
     #[test]
@@ -134,21 +108,5 @@ mod tests {
         let line = text_on_row(&strip_layout(&five(), &narrow).unwrap().glyphs, narrow.strip_row());
         assert_eq!(line.trim_start(), "@ @ @ @ @");
         assert!(strip_layout(&TurnStrip::default(), &narrow).is_none());
-    }
-
-    #[test]
-    fn from_game_lists_the_player_and_visible_enemies_only() {
-        let rows = ["#########", "#...#...#", "#...#...#", "#########"];
-        let mut g = Game::from_map(Map::from_rows(&rows).unwrap(), Pos::new(1, 1), Facing::East);
-        let enemy = EntityKind::Enemy { variant: Variant::Lurker, hp: 3, max_hp: 3, damage: 1 };
-        g.spawn(Pos::new(6, 1), enemy.clone()).unwrap(); // behind the wall
-        let strip = TurnStrip::from_game(&g);
-        assert!(!strip.actors.is_empty());
-        assert!(strip.actors.iter().all(|a| *a == StripActor::Player), "{strip:?}");
-        g.spawn(Pos::new(3, 2), enemy).unwrap(); // in the same room
-        let strip = TurnStrip::from_game(&g);
-        assert_eq!(strip.actors[0], StripActor::Player);
-        assert!(strip.actors.contains(&StripActor::Hostile), "{strip:?}");
-        assert_eq!(strip.actors.len(), STRIP_LEN);
     }
 }

@@ -15,8 +15,9 @@ use super::gpu::Gpu;
 use super::layout_entries::{storage_entry, texture_entry, uniform_entry};
 use super::scene::{pack_seen_cells, Effects, WorldTurn, WorldUniforms, TILE_WALL};
 use super::shaders;
-use super::sprites::{SpriteRaw, SpriteTracker, MAX_SPRITES};
-use crate::game::Game;
+use super::sprites::{pack_sprites, SpriteRaw, MAX_SPRITES};
+use crate::grid::Pos;
+use crate::scene::WorldScene;
 use wgpu::util::DeviceExt;
 
 /// Which madness effects a pipeline carries.
@@ -106,9 +107,7 @@ pub(crate) struct WorldPass {
     sprites: wgpu::Buffer,
     bind_group: wgpu::BindGroup,
     grid: (u32, u32),
-    /// What the last turn left for the frames: entity positions for the step animation, madness and
-    /// how many sprites are live.
-    tracker: SpriteTracker,
+    /// What the last turn left for the frames: madness, light and how many sprites are live.
     turn: WorldTurn,
     quads_cover_view: bool,
 }
@@ -172,7 +171,6 @@ impl WorldPass {
             sprites,
             bind_group,
             grid: (1, 1),
-            tracker: SpriteTracker::default(),
             turn: WorldTurn::default(),
             quads_cover_view: false,
         };
@@ -311,17 +309,16 @@ impl WorldPass {
         })
     }
 
-    /// Once per turn: the grid as the player sees it (phantoms included), the entities in sight as
-    /// sprites (remembering where they stood, for the enemies' step), and this turn's madness; builds
-    /// the pipeline variant the turn needs ahead of its first frame.
-    pub(crate) fn upload_turn(&mut self, gpu: &Gpu, game: &Game) {
-        let map = game.map();
-        self.upload_cells(gpu, (map.width() as u32, map.height() as u32), &pack_seen_cells(game));
-        let sprites = self.tracker.pack(game);
+    /// Once per turn: the grid as the viewer sees it (phantoms included), the figures as sprites
+    /// seen from `eye`, the light and this turn's madness; builds the pipeline variant the turn needs
+    /// ahead of its first frame.
+    pub(crate) fn upload_turn(&mut self, gpu: &Gpu, world: &WorldScene, eye: Pos) {
+        let grid = (world.cells.width() as u32, world.cells.height() as u32);
+        self.upload_cells(gpu, grid, &pack_seen_cells(&world.cells));
+        let sprites = pack_sprites(world, eye);
         let sprite_count = self.upload_sprites(gpu, &sprites);
-        self.turn = WorldTurn { madness: game.madness(), sprite_count };
-        let may_pulse = game.entities().iter().any(|e| e.is_hallucination());
-        self.prepare(gpu, Variant::for_turn(&self.turn, may_pulse));
+        self.turn = WorldTurn { madness: world.madness, sprite_count, light: world.light };
+        self.prepare(gpu, Variant::for_turn(&self.turn, world.may_pulse));
     }
 
     /// See `Renderer::set_sprite_quads_cover_view`.
@@ -430,14 +427,17 @@ impl WorldPass {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::sanity::madness;
+    use crate::scene::Madness;
 
     #[test]
     fn the_cheapest_variant_that_shows_everything_is_chosen() {
-        let turn = |sanity: f32| WorldTurn { madness: madness(sanity), sprite_count: 0 };
-        assert_eq!(Variant::for_turn(&turn(100.0), false), Variant::Calm);
-        assert_eq!(Variant::for_turn(&turn(100.0), true), Variant::Wild);
-        assert_eq!(Variant::for_turn(&turn(70.0), false), Variant::Mild);
-        assert_eq!(Variant::for_turn(&turn(30.0), false), Variant::Wild);
+        let turn = |madness: Madness| WorldTurn { madness, ..WorldTurn::default() };
+        let calm = Madness::default();
+        let mild = Madness { colour_drift: 0.2, breathing: 0.1, ..calm };
+        let wild = Madness { warp: 0.3, ..mild };
+        assert_eq!(Variant::for_turn(&turn(calm), false), Variant::Calm);
+        assert_eq!(Variant::for_turn(&turn(calm), true), Variant::Wild);
+        assert_eq!(Variant::for_turn(&turn(mild), false), Variant::Mild);
+        assert_eq!(Variant::for_turn(&turn(wild), false), Variant::Wild);
     }
 }

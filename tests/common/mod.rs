@@ -2,8 +2,20 @@
 
 #![allow(dead_code)]
 
-use hollowdeep::game::Game;
+use hollowdeep::game::present::{still_scene, ScenePresenter};
+use hollowdeep::game::{Game, TurnReport};
 use hollowdeep::render::{world_viewport, Effects, Gpu, Offscreen, RenderError, Renderer, View};
+use hollowdeep::scene::Scene;
+
+/// The view of the player at rest in `game`.
+pub fn rest_view(game: &Game, time: f32) -> View {
+    View::resting(game.player().pos, game.player().facing, time)
+}
+
+/// The scene of `game` at rest, as a screenshot draws it.
+pub fn scene(game: &Game) -> Scene {
+    still_scene(game)
+}
 use std::io::Write;
 use std::sync::OnceLock;
 
@@ -151,7 +163,7 @@ pub fn linear_to_srgb(c: f32) -> f32 {
 }
 
 /// A renderer and an offscreen target kept across frames, so a test can draw one scene under many
-/// effects and times the way the window does: `upload_turn` once per turn, `draw` per frame.
+/// effects and times the way the window does: `upload_scene` once per turn, `draw_frame` per frame.
 pub struct Stage {
     pub gpu: &'static Gpu,
     pub renderer: Renderer,
@@ -159,6 +171,8 @@ pub struct Stage {
     pub width: u32,
     pub height: u32,
     strip: Option<(u32, u32, u32, u32)>,
+    /// Builds each uploaded scene, keeping the cosmetic stream across turns as the window does.
+    presenter: ScenePresenter,
 }
 
 impl Stage {
@@ -170,14 +184,26 @@ impl Stage {
             width,
             height,
             strip: None,
+            presenter: ScenePresenter::default(),
         }
     }
 
     pub fn upload(&mut self, game: &Game) {
-        self.renderer.upload_turn(self.gpu, game);
+        let scene = self.presenter.scene(game, None);
+        self.upload_scene(scene);
+    }
+
+    /// Uploads the turn `report` just resolved, so its steps animate as in the window.
+    pub fn upload_after(&mut self, game: &Game, report: &TurnReport) {
+        let scene = self.presenter.scene(game, Some(report));
+        self.upload_scene(scene);
+    }
+
+    fn upload_scene(&mut self, scene: Scene) {
+        self.renderer.upload_scene(self.gpu, &scene);
         let grid = hollowdeep::render::hud_layout::HudGrid::new(self.width, self.height);
         let strip = hollowdeep::render::turn_strip::strip_layout(
-            &hollowdeep::render::turn_strip::TurnStrip::from_game(game),
+            &hollowdeep::render::turn_strip::TurnStrip { actors: scene.hud.strip.clone() },
             &grid,
         );
         self.strip = strip.map(|s| {
@@ -188,8 +214,8 @@ impl Stage {
 
     /// Draws one frame of the last uploaded turn and reads it back.
     pub fn frame(&mut self, view: &View, effects: Effects) -> Frame {
-        self.renderer.set_effects(effects);
-        self.renderer.draw(self.gpu, self.target.view(), self.width, self.height, view);
+        let input = hollowdeep::render::Frame { view: *view, effects, ui: Default::default() };
+        self.renderer.draw_frame(self.gpu, self.target.view(), self.width, self.height, &input);
         let mut frame = Frame::new(self.width, self.height, self.target.read_rgba(self.gpu));
         frame.strip = self.strip;
         frame

@@ -1,0 +1,358 @@
+//! The crawler's half of the scene contract: turns the state of a run and the report of its last
+//! turn into a plain-data [`Scene`], once per turn. Everything the presentation needs to know about
+//! the rules (where an enemy came from, how dark it is, how mad the view is, what lies on the
+//! automap) is decided here, so the renderer never re-derives a rules fact.
+
+use super::action::{Event, TurnReport};
+use super::entity::{Entity, EntityKind};
+use super::map::Tile;
+use super::rng::{cosmetic_stream, GameRng};
+use super::run::Game;
+use super::sanity::Phantom;
+use super::scheduler::ActorId;
+use super::status::StatusKind;
+use crate::grid::Pos;
+use crate::scene::hud::STRIP_LEN;
+use crate::scene::{
+    AutomapModel, BarModel, CellLook, HudModel, MapCellLook, MessageLine, PhantomLook, Scene, SceneStamp,
+    SlotLook, SpriteKind, SpriteLook, StatusLook, StatusTone, StripActor, TileLook, WorldScene,
+};
+use rand::RngExt;
+
+/// Cells picked per turn where a false `@` may flicker.
+pub const FALSE_ACTORS_PER_TURN: usize = 3;
+
+/// Builds scenes for one run. It keeps the run's cosmetic stream, which only ever feeds what is
+/// drawn (the false `@` flickers), never a rule.
+#[derive(Debug, Default)]
+pub struct ScenePresenter {
+    cosmetic: Option<(u64, GameRng)>,
+}
+
+impl ScenePresenter {
+    /// The scene after `report` (the last turn's events; `None` for a freshly loaded or started run).
+    pub fn scene(&mut self, game: &Game, report: Option<&TurnReport>) -> Scene {
+        let false_actors = if game.madness().false_player > 0.0 {
+            let rng = match &mut self.cosmetic {
+                Some((seed, rng)) if *seed == game.seed() => rng,
+                slot => &mut slot.insert((game.seed(), cosmetic_stream(game.seed()))).1,
+            };
+            pick_false_actors(game, rng, FALSE_ACTORS_PER_TURN)
+        } else {
+            Vec::new()
+        };
+        scene_with(game, report, &false_actors)
+    }
+}
+
+/// The scene of a run at rest, as a fresh presenter builds it: no step in flight (screenshots,
+/// benchmarks, tests).
+pub fn still_scene(game: &Game) -> Scene {
+    ScenePresenter::default().scene(game, None)
+}
+
+/// The scene of `game` after `report`, with false `@`s at `false_actors`.
+pub fn scene_with(game: &Game, report: Option<&TurnReport>, false_actors: &[Pos]) -> Scene {
+    let player = game.player();
+    Scene {
+        stamp: SceneStamp { seed: game.seed(), depth: game.depth(), turn: game.turn() },
+        eye: player.pos,
+        facing: player.facing,
+        world: world_scene(game, report, false_actors),
+        hud: hud_model(game),
+    }
+}
+
+fn world_scene(game: &Game, report: Option<&TurnReport>, false_actors: &[Pos]) -> WorldScene {
+    let map = game.map();
+    let cells = game.phantoms().map(|_| CellLook::default());
+    let mut cells = cells;
+    for p in map.cells() {
+        cells.set(p, CellLook { tile: tile_look(map.get(p)), phantom: phantom_look(game.phantom_at(p)) });
+    }
+    let starts = step_starts(report);
+    let tell = game.hallucination_tell();
+    let mut sprites: Vec<SpriteLook> = game
+        .entities()
+        .iter()
+        .map(|e| {
+            let from = starts.iter().find(|(id, _)| *id == e.id.0).map_or(e.pos, |&(_, from)| from);
+            entity_sprite(game, e, from, tell)
+        })
+        .filter(|s| s.seen_from || s.seen_to)
+        .collect();
+    for (i, &p) in false_actors.iter().enumerate() {
+        sprites.push(SpriteLook {
+            id: u32::MAX - i as u32,
+            kind: SpriteKind::FalseActor,
+            glyph: '@',
+            colour: super::content::ENEMY_COLOUR,
+            from: p,
+            to: p,
+            seen_from: true,
+            seen_to: true,
+            shimmer: 0.0,
+        });
+    }
+    WorldScene {
+        cells,
+        sprites,
+        light: game.light_scale(),
+        madness: game.madness(),
+        may_pulse: game.entities().iter().any(Entity::is_hallucination),
+    }
+}
+
+/// Where each entity that stepped this turn began its first step. A descent starts a new level,
+/// whose entities are shown where they stand.
+fn step_starts(report: Option<&TurnReport>) -> Vec<(u32, Pos)> {
+    let Some(report) = report else { return Vec::new() };
+    if report.events.iter().any(|e| matches!(e, Event::Descended { .. })) {
+        return Vec::new();
+    }
+    let mut starts: Vec<(u32, Pos)> = Vec::new();
+    for event in &report.events {
+        if let Event::EnemyMoved { id, from, .. } = event {
+            if !starts.iter().any(|(seen, _)| *seen == id.0) {
+                starts.push((id.0, *from));
+            }
+        }
+    }
+    starts
+}
+
+fn entity_sprite(game: &Game, e: &Entity, from: Pos, tell: f32) -> SpriteLook {
+    let (kind, colour) = match e.kind {
+        EntityKind::Enemy { .. } | EntityKind::Hallucination { .. } => {
+            (SpriteKind::Actor, super::content::ENEMY_COLOUR)
+        }
+        EntityKind::Pickup(p) | EntityKind::HallucinatedPickup(p) => (SpriteKind::Pickup, p.colour()),
+    };
+    SpriteLook {
+        id: e.id.0,
+        kind,
+        glyph: e.glyph(),
+        colour,
+        from,
+        to: e.pos,
+        seen_from: game.is_visible(from),
+        seen_to: game.is_visible(e.pos),
+        shimmer: if e.is_hallucination() { tell } else { 0.0 },
+    }
+}
+
+/// Picks up to `n` cells for false `@` flickers from the cosmetic stream: open floor the player sees
+/// in front of them, not their own cell or its neighbours, nobody standing there.
+pub fn pick_false_actors(game: &Game, rng: &mut GameRng, n: usize) -> Vec<Pos> {
+    let me = game.player().pos;
+    let (fx, fy) = game.player().facing.delta();
+    let mut candidates: Vec<Pos> = game
+        .visible_cells()
+        .into_iter()
+        .filter(|&p| {
+            let (dx, dy) = (p.x - me.x, p.y - me.y);
+            dx * fx + dy * fy >= 2 && game.apparent_tile(p) == Tile::Floor && game.entity_at(p).is_none()
+        })
+        .collect();
+    let mut picked = Vec::new();
+    while picked.len() < n && !candidates.is_empty() {
+        picked.push(candidates.swap_remove(rng.random_range(0..candidates.len())));
+    }
+    picked
+}
+
+fn tile_look(tile: Tile) -> TileLook {
+    match tile {
+        Tile::Floor => TileLook::Floor,
+        Tile::Wall => TileLook::Wall,
+        Tile::Exit => TileLook::Exit,
+    }
+}
+
+fn phantom_look(phantom: Phantom) -> PhantomLook {
+    match phantom {
+        Phantom::None => PhantomLook::None,
+        Phantom::Wall => PhantomLook::Wall,
+        Phantom::Passage => PhantomLook::Passage,
+    }
+}
+
+fn status_look(kind: StatusKind, turns_left: u32) -> StatusLook {
+    let (label, short, tone) = match kind {
+        StatusKind::Bleeding => ("BLEED", "BL", StatusTone::Body),
+        StatusKind::Terrified => ("FEAR", "FR", StatusTone::Mind),
+    };
+    StatusLook { label, short, tone, turns_left }
+}
+
+fn hud_model(game: &Game) -> HudModel {
+    let p = game.player();
+    let bar = BarModel {
+        hp: p.hp,
+        max_hp: p.max_hp,
+        sanity: p.sanity_percent().round().clamp(0.0, 100.0) as u32,
+        weakness: p.weakness.clamp(0, 100) as u32,
+        heartbeat: p.heartbeat,
+        weapon: p.weapon,
+        // A hallucinated item looks the same as a real one, so the flag is not read.
+        slots: p
+            .inventory
+            .slots()
+            .iter()
+            .map(|c| c.map(|c| SlotLook { glyph: c.item.glyph(), colour: c.item.row().colour }))
+            .collect(),
+        selected: p.inventory.selected(),
+        depth: game.depth(),
+        statuses: p.statuses.iter().map(|s| status_look(s.kind, s.turns_left)).collect(),
+    };
+    let strip = game
+        .upcoming_actors(STRIP_LEN)
+        .into_iter()
+        .filter_map(|id| match id {
+            ActorId::Player => Some(StripActor::Player),
+            ActorId::Entity(raw) => game.entity(super::entity::EntityId(raw)).map(|_| StripActor::Hostile),
+        })
+        .collect();
+    HudModel {
+        bar,
+        strip,
+        messages: game
+            .messages()
+            .iter()
+            .map(|m| MessageLine { turn: m.turn, text: m.text.clone() })
+            .collect(),
+        turn: game.turn(),
+        automap: automap(game),
+    }
+}
+
+fn automap(game: &Game) -> AutomapModel {
+    let map = game.map();
+    let mut cells = game.phantoms().map(|_| MapCellLook::default());
+    for p in map.cells() {
+        cells.set(
+            p,
+            MapCellLook {
+                tile: game.is_explored(p).then(|| tile_look(map.get(p))),
+                in_view: game.is_visible(p),
+            },
+        );
+    }
+    AutomapModel { cells, player: game.player().pos, facing: game.player().facing, depth: game.depth() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::inventory::Carried;
+    use crate::game::{Action, Facing, Item, Map, Pickup, Variant};
+
+    fn corridor() -> Game {
+        Game::from_map(
+            Map::from_rows(&["#########", "#.......#", "#########"]).unwrap(),
+            Pos::new(1, 1),
+            Facing::East,
+        )
+    }
+
+    #[test]
+    fn the_bar_reads_the_player_and_hallucinated_items_look_real() {
+        let mut g = Game::from_map(
+            Map::from_rows(&["#####", "#...#", "#####"]).unwrap(),
+            Pos::new(1, 1),
+            Facing::East,
+        );
+        let p = g.player_mut();
+        p.hp = 3;
+        p.sanity = 72_400;
+        p.weakness = 45;
+        p.inventory.add(Carried { item: Item::Pill, hallucinated: true }).unwrap();
+        p.inventory.select(0);
+        p.statuses.apply(StatusKind::Bleeding, 2);
+        let bar = scene_with(&g, None, &[]).hud.bar;
+        assert_eq!((bar.hp, bar.sanity, bar.weakness, bar.depth), (3, 72, 45, 1));
+        let pill = SlotLook { glyph: Item::Pill.glyph(), colour: Item::Pill.row().colour };
+        assert_eq!(bar.slots, vec![Some(pill), None, None, None]);
+        assert_eq!(bar.statuses, vec![status_look(StatusKind::Bleeding, 2)]);
+    }
+
+    #[test]
+    fn only_entities_in_seen_cells_become_sprites() {
+        let mut game = corridor();
+        game.spawn(Pos::new(3, 1), EntityKind::Pickup(Pickup::Item(Item::Food))).unwrap();
+        game.spawn(Pos::new(6, 1), EntityKind::Pickup(Pickup::Weapon { base: 3 })).unwrap();
+        let sprites = scene_with(&game, None, &[]).world.sprites;
+        assert_eq!(sprites.len(), 2);
+        assert!(sprites.iter().all(|s| s.kind == SpriteKind::Pickup && s.from == s.to));
+        let mut walled = Game::from_map(
+            Map::from_rows(&["#########", "#..#....#", "#########"]).unwrap(),
+            Pos::new(1, 1),
+            Facing::East,
+        );
+        walled.spawn(Pos::new(5, 1), EntityKind::Pickup(Pickup::Item(Item::Pill))).unwrap();
+        assert!(scene_with(&walled, None, &[]).world.sprites.is_empty());
+    }
+
+    #[test]
+    fn a_step_begins_where_the_turn_report_says_and_a_descent_does_not_animate() {
+        let mut game = corridor();
+        let id = game.spawn(Pos::new(5, 1), EntityKind::Hallucination { hp: 1 }).unwrap();
+        let moved = TurnReport {
+            took_turn: true,
+            events: vec![
+                Event::EnemyMoved { id, from: Pos::new(7, 1), to: Pos::new(6, 1) },
+                Event::EnemyMoved { id, from: Pos::new(6, 1), to: Pos::new(5, 1) },
+            ],
+        };
+        let s = scene_with(&game, Some(&moved), &[]).world.sprites[0];
+        assert_eq!((s.from, s.to), (Pos::new(7, 1), Pos::new(5, 1)), "two steps animate as one");
+        assert_eq!(s.shimmer, game.hallucination_tell());
+        let mut descended = moved.clone();
+        descended.events.push(Event::Descended { depth: 2 });
+        let s = scene_with(&game, Some(&descended), &[]).world.sprites[0];
+        assert_eq!(s.from, s.to);
+    }
+
+    #[test]
+    fn false_actors_need_madness_and_stand_in_front_of_the_player() {
+        let mut game = corridor();
+        let mut presenter = ScenePresenter::default();
+        let count =
+            |scene: &Scene| scene.world.sprites.iter().filter(|s| s.kind == SpriteKind::FalseActor).count();
+        assert_eq!(count(&presenter.scene(&game, None)), 0, "sane: no false @");
+        game.player_mut().sanity = 5_000;
+        let report = game.act(Action::Wait);
+        let scene = presenter.scene(&game, Some(&report));
+        assert!((1..=FALSE_ACTORS_PER_TURN).contains(&count(&scene)));
+        for s in scene.world.sprites.iter().filter(|s| s.kind == SpriteKind::FalseActor) {
+            assert!(s.to.x >= 3, "false @ at {:?}: not in front of the player", s.to);
+        }
+    }
+
+    #[test]
+    fn the_scene_carries_the_light_and_the_phantoms() {
+        let mut game = corridor();
+        game.player_mut().weakness = 80;
+        let scene = scene_with(&game, None, &[]);
+        assert_eq!(scene.world.light, game.light_scale());
+        for p in game.map().cells() {
+            assert_eq!(scene.world.cells.at(p).phantom, phantom_look(game.phantom_at(p)));
+        }
+    }
+
+    #[test]
+    fn the_strip_lists_the_player_and_visible_enemies_only() {
+        let rows = ["#########", "#...#...#", "#...#...#", "#########"];
+        let mut g = Game::from_map(Map::from_rows(&rows).unwrap(), Pos::new(1, 1), Facing::East);
+        let enemy = EntityKind::Enemy { variant: Variant::Lurker, hp: 3, max_hp: 3, damage: 1 };
+        g.spawn(Pos::new(6, 1), enemy.clone()).unwrap(); // behind the wall
+        let strip = scene_with(&g, None, &[]).hud;
+        assert!(!strip.strip.is_empty());
+        assert!(strip.strip.iter().all(|a| *a == StripActor::Player), "{strip:?}");
+        g.spawn(Pos::new(3, 2), enemy).unwrap(); // in the same room
+        let strip = scene_with(&g, None, &[]).hud;
+        assert_eq!(strip.strip[0], StripActor::Player);
+        assert!(strip.strip.contains(&StripActor::Hostile), "{strip:?}");
+        assert_eq!(strip.strip.len(), STRIP_LEN);
+    }
+}

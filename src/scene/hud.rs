@@ -1,0 +1,106 @@
+//! The HUD part of a scene: what the bar, the turn strip, the message lines and the overlays say.
+
+use super::world::TileLook;
+use super::Srgb;
+use crate::grid::{Facing, Grid, Pos};
+
+/// An item in an inventory slot, as it looks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SlotLook {
+    pub glyph: char,
+    pub colour: Srgb,
+}
+
+/// Which colour family a status badge takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StatusTone {
+    /// Harm to the body (bleeding).
+    Body,
+    /// Harm to the mind (terror).
+    Mind,
+}
+
+/// One active status on the bar.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StatusLook {
+    pub label: &'static str,
+    pub short: &'static str,
+    pub tone: StatusTone,
+    pub turns_left: u32,
+}
+
+/// The bar of plan §8.1.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BarModel {
+    pub hp: i32,
+    pub max_hp: i32,
+    /// Sanity in whole percent, rounded.
+    pub sanity: u32,
+    /// Weakness in percent.
+    pub weakness: u32,
+    pub heartbeat: u64,
+    pub weapon: i32,
+    pub slots: Vec<Option<SlotLook>>,
+    pub selected: usize,
+    pub depth: u32,
+    pub statuses: Vec<StatusLook>,
+}
+
+/// One entry of the turn-order strip.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StripActor {
+    Player,
+    /// An enemy or a hallucination: the strip does not tell them apart.
+    Hostile,
+}
+
+/// A line of the message history.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MessageLine {
+    pub turn: u64,
+    pub text: String,
+}
+
+/// A cell of the automap.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MapCellLook {
+    /// `None` until explored.
+    pub tile: Option<TileLook>,
+    /// In the viewer's field of view this turn.
+    pub in_view: bool,
+}
+
+/// The level as the viewer remembers it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AutomapModel {
+    pub cells: Grid<MapCellLook>,
+    pub player: Pos,
+    pub facing: Facing,
+    pub depth: u32,
+}
+
+impl Default for AutomapModel {
+    fn default() -> Self {
+        Self {
+            cells: Grid::filled(0, 0, MapCellLook::default()),
+            player: Pos::default(),
+            facing: Facing::East,
+            depth: 0,
+        }
+    }
+}
+
+/// Everything the HUD shows for one turn.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct HudModel {
+    pub bar: BarModel,
+    pub strip: Vec<StripActor>,
+    /// The whole history, oldest first (the HUD shows the newest; the log overlay shows all).
+    pub messages: Vec<MessageLine>,
+    /// The turn the HUD is shown on (messages fade by their age in turns).
+    pub turn: u64,
+    pub automap: AutomapModel,
+}
+
+/// How many upcoming actors the turn-order strip lists.
+pub const STRIP_LEN: usize = 5;

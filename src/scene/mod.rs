@@ -1,0 +1,37 @@
+//! The scene: the contract between a game's rules and the presentation. A game builds one per turn
+//! (or per pulse) as plain data — what each cell looks like, the sprites with where they came from,
+//! the light, the madness, and the HUD's model — and the renderer draws only this. Nothing here is
+//! a rule, and nothing here names a game's rules types.
+
+pub mod hud;
+pub mod world;
+
+pub use hud::{
+    AutomapModel, BarModel, HudModel, MapCellLook, MessageLine, SlotLook, StatusLook, StatusTone, StripActor,
+};
+pub use world::{CellLook, Madness, PhantomLook, SpriteKind, SpriteLook, TileLook, WorldScene};
+
+use crate::grid::{Facing, Pos};
+
+/// An sRGB colour as a designer writes it.
+pub type Srgb = [u8; 3];
+
+/// Everything a frame of one turn shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scene {
+    /// Which turn of which level this is; the presentation rebuilds what it caches when it changes.
+    pub stamp: SceneStamp,
+    /// Where the viewer stands and looks when nothing is animating.
+    pub eye: Pos,
+    pub facing: Facing,
+    pub world: WorldScene,
+    pub hud: HudModel,
+}
+
+/// Identifies the turn a scene was built for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SceneStamp {
+    pub seed: u64,
+    pub depth: u32,
+    pub turn: u64,
+}

@@ -1,0 +1,98 @@
+//! The world part of a scene: the grid as the viewer believes it is, the sprites, the light and how
+//! mad the view is.
+
+use super::Srgb;
+use crate::grid::{Grid, Pos};
+
+/// What a cell is drawn as.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TileLook {
+    #[default]
+    Floor,
+    Wall,
+    /// The pit that leads deeper.
+    Exit,
+}
+
+/// A lie the cell tells this turn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PhantomLook {
+    #[default]
+    None,
+    /// Floor drawn as wall.
+    Wall,
+    /// Wall drawn as an opening.
+    Passage,
+}
+
+/// One cell as the viewer sees it this turn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CellLook {
+    pub tile: TileLook,
+    pub phantom: PhantomLook,
+}
+
+/// How strongly each visual effect shows, every one a smooth function of sanity (0..1 each).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Madness {
+    pub colour_drift: f32,
+    pub breathing: f32,
+    pub flicker: f32,
+    pub warp: f32,
+    pub false_player: f32,
+    pub distortion: f32,
+}
+
+/// What kind of figure a sprite is, which decides its size and how the shader times it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpriteKind {
+    /// Something that stands and acts (an enemy, or what looks like one).
+    Actor,
+    /// Something lying on the floor.
+    Pickup,
+    /// A false `@` that flickers in and out of sight (cosmetic madness).
+    FalseActor,
+}
+
+/// One figure in the world.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SpriteLook {
+    /// Stable within a level; de-synchronises shimmer phases and breaks distance ties.
+    pub id: u32,
+    pub kind: SpriteKind,
+    pub glyph: char,
+    pub colour: Srgb,
+    /// Where it stood when this turn's shared step began, and where it stands now.
+    pub from: Pos,
+    pub to: Pos,
+    /// Whether the viewer sees the cell it came from and the cell it stands in.
+    pub seen_from: bool,
+    pub seen_to: bool,
+    /// How visibly wrong it looks (0 for the real).
+    pub shimmer: f32,
+}
+
+/// The first-person world of one turn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WorldScene {
+    pub cells: Grid<CellLook>,
+    /// Every sprite the viewer may see this turn, in no particular order.
+    pub sprites: Vec<SpriteLook>,
+    /// Multiplies the viewer's light (darkness): 1 is the full torch.
+    pub light: f32,
+    pub madness: Madness,
+    /// Whether something this turn may vanish with a ripple (so the effects must be ready for it).
+    pub may_pulse: bool,
+}
+
+impl Default for WorldScene {
+    fn default() -> Self {
+        Self {
+            cells: Grid::filled(0, 0, CellLook::default()),
+            sprites: Vec::new(),
+            light: 1.0,
+            madness: Madness::default(),
+            may_pulse: false,
+        }
+    }
+}

@@ -186,4 +186,14 @@ mod tests {
             assert_eq!(item.row().item, item);
         }
     }
+
+    #[test]
+    fn items_keep_their_pickup_colours() {
+        let [r, g, b] = Item::Food.row().colour;
+        assert!(g > r && g > b, "food is green");
+        let [r, g, b] = Item::Pill.row().colour;
+        assert!(g > r && b > r, "pills are cyan");
+        let [r, g, b] = Item::Bandage.row().colour;
+        assert!(r.min(g).min(b) > 230, "bandages are white");
+    }
 }

@@ -1,7 +1,6 @@
 //! The HUD's colours, in sRGB bytes as a designer picks them, and `linear` to turn them into the
 //! linear light the shaders output (the target encodes back to sRGB, so the bytes on screen match).
 
-use crate::game::Item;
 
 /// An sRGB colour as a designer writes it.
 pub type Srgb = [u8; 3];
@@ -56,11 +55,6 @@ pub const MAP_FLOOR_SEEN_COLOR: Srgb = [146, 130, 104];
 pub const MAP_EXIT_COLOR: Srgb = [255, 120, 60];
 pub const MAP_PLAYER_COLOR: Srgb = [255, 236, 150];
 
-/// The colour of an item's glyph: its pickup colour from plan §8.3, used for the inventory slots.
-pub fn item_color(item: Item) -> Srgb {
-    item.row().colour
-}
-
 /// sRGB bytes to the linear colour the shaders output (the target encodes back to sRGB).
 pub fn linear(c: Srgb, alpha: f32) -> [f32; 4] {
     let f = |v: u8| {
@@ -84,15 +78,5 @@ mod tests {
         assert_eq!(linear([255, 255, 255], 0.5), [1.0, 1.0, 1.0, 0.5]);
         let mid = linear([128, 128, 128], 1.0)[0];
         assert!((mid - 0.2158).abs() < 0.001, "{mid}");
-    }
-
-    #[test]
-    fn items_keep_their_pickup_colours() {
-        let [r, g, b] = item_color(Item::Food);
-        assert!(g > r && g > b, "food is green");
-        let [r, g, b] = item_color(Item::Pill);
-        assert!(g > r && b > r, "pills are cyan");
-        let [r, g, b] = item_color(Item::Bandage);
-        assert!(r.min(g).min(b) > 230, "bandages are white");
     }
 }

@@ -6,8 +6,7 @@ use super::entity::{Item, Variant};
 use super::status::StatusKind;
 use super::tables::Weighted;
 
-/// An sRGB colour as a designer writes it.
-pub type Srgb = [u8; 3];
+pub use crate::scene::Srgb;
 
 /// Every creature is a red `@` (plan §8.3), real or not, so a hallucination cannot be told by colour.
 pub const ENEMY_COLOUR: Srgb = [250, 60, 48];

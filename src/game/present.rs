@@ -6,9 +6,9 @@
 use super::action::{Event, TurnReport};
 use super::entity::{Entity, EntityKind};
 use super::map::Tile;
+use super::phantom::Phantom;
 use super::rng::{cosmetic_stream, GameRng};
 use super::run::Game;
-use super::sanity::Phantom;
 use super::scheduler::ActorId;
 use super::status::StatusKind;
 use crate::grid::Pos;

@@ -6,9 +6,9 @@ use super::entity::{Entity, EntityId, EntityKind};
 use super::gen::{self, Level};
 use super::map::{Map, Tile};
 use super::messages as msg;
+use super::phantom::Phantom;
 use super::player::Player;
 use super::rng::{gameplay_stream, level_stream, GameRng};
-use super::sanity::{Phantom, MSG_SOLID_STONE, MSG_WALL_NEVER_THERE};
 use super::scheduler::{ActorId, Scheduler};
 use super::score::score;
 use super::sight::field_of_view;
@@ -279,7 +279,7 @@ impl Game {
             if self.phantom_at(to) == Phantom::Passage {
                 // It looked open: the attempt is real and costs the turn (SPEC "Turn and actions").
                 report.events.push(Event::Blocked { toward: dir });
-                self.say(MSG_SOLID_STONE, report);
+                self.say(msg::SOLID_STONE, report);
                 return true;
             }
             report.events.push(Event::Bumped { toward: dir });
@@ -287,7 +287,7 @@ impl Game {
         }
         if self.phantom_at(to) == Phantom::Wall {
             self.clear_phantom(to);
-            self.say(MSG_WALL_NEVER_THERE, report);
+            self.say(msg::WALL_NEVER_THERE, report);
         }
         if let Some(entity) = self.entity_at(to) {
             match entity.kind {

@@ -9,19 +9,8 @@ use crate::grid::Pos;
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
 
-pub const MSG_SOLID_STONE: &str = "You walk into solid stone.";
-pub const MSG_WALL_NEVER_THERE: &str = "The wall was never there.";
-
-/// How a cell lies to the player this turn.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Phantom {
-    #[default]
-    None,
-    /// Floor drawn as a wall; walking into it reveals the lie.
-    Wall,
-    /// Wall drawn as an opening; walking into it is blocked and costs the turn.
-    Passage,
-}
+pub use super::messages::{SOLID_STONE as MSG_SOLID_STONE, WALL_NEVER_THERE as MSG_WALL_NEVER_THERE};
+pub use super::phantom::Phantom;
 
 /// How strongly each visual effect shows; the type belongs to the scene contract.
 pub use crate::scene::Madness;

@@ -1,7 +1,6 @@
 //! The HUD's colours, in sRGB bytes as a designer picks them, and `linear` to turn them into the
 //! linear light the shaders output (the target encodes back to sRGB, so the bytes on screen match).
 
-
 /// An sRGB colour as a designer writes it.
 pub type Srgb = [u8; 3];
 

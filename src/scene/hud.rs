@@ -1,7 +1,7 @@
 //! The HUD part of a scene: what the bar, the turn strip, the message lines and the overlays say.
 
+use super::colour::Srgb;
 use super::world::TileLook;
-use super::Srgb;
 use crate::grid::{Facing, Grid, Pos};
 
 /// An item in an inventory slot, as it looks.

@@ -3,6 +3,7 @@
 //! the light, the madness, and the HUD's model — and the renderer draws only this. Nothing here is
 //! a rule, and nothing here names a game's rules types.
 
+pub mod colour;
 pub mod hud;
 pub mod world;
 
@@ -13,8 +14,7 @@ pub use world::{CellLook, Madness, PhantomLook, SpriteKind, SpriteLook, TileLook
 
 use crate::grid::{Facing, Pos};
 
-/// An sRGB colour as a designer writes it.
-pub type Srgb = [u8; 3];
+pub use colour::Srgb;
 
 /// Everything a frame of one turn shows.
 #[derive(Clone, Debug, PartialEq)]

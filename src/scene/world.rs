@@ -1,7 +1,7 @@
 //! The world part of a scene: the grid as the viewer believes it is, the sprites, the light and how
 //! mad the view is.
 
-use super::Srgb;
+use super::colour::Srgb;
 use crate::grid::{Grid, Pos};
 
 /// What a cell is drawn as.

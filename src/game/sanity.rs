@@ -7,7 +7,6 @@ use super::map::Tile;
 use super::run::Game;
 use crate::grid::Pos;
 use rand::RngExt;
-use serde::{Deserialize, Serialize};
 
 pub use super::messages::{SOLID_STONE as MSG_SOLID_STONE, WALL_NEVER_THERE as MSG_WALL_NEVER_THERE};
 pub use super::phantom::Phantom;

@@ -1,10 +1,13 @@
 //! Hollowdeep: a first-person, turn-based dungeon crawler ray-cast per pixel on the GPU.
 //!
-//! Three rooms with one-way dependencies: `game` (pure rules), `render` (reads the game, draws it),
-//! `app` (window, input, turn machine, headless driver). See ARCHITECTURE.md.
+//! Rooms with one-way dependencies: the engine's `grid`, `scene` (the plain-data contract between
+//! rules and pixels) and `mode` (the seam a game implements); the crawler's rules in `game`;
+//! `render`, which draws scenes; and `app`, the shell (window, input, turn machine, headless driver,
+//! persistence). See ARCHITECTURE.md.
 
 pub mod app;
 pub mod game;
 pub mod grid;
+pub mod mode;
 pub mod render;
 pub mod scene;

@@ -2,8 +2,9 @@
 
 use super::cli::Options;
 use super::input::{parse_keys, Command};
-use crate::game::present::still_scene;
+use crate::game::mode::Crawler;
 use crate::game::Game;
+use crate::mode::Mode;
 use crate::render::{Effects, Frame, Gpu, Offscreen, Renderer, View};
 use std::time::Instant;
 
@@ -15,13 +16,13 @@ const BENCH_TURNS: u32 = 2_000;
 pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
     let gpu = Gpu::headless().map_err(|e| e.to_string())?;
     let (width, height) = opts.size;
-    let mut game = super::headless::start(opts, seed);
+    let mut crawler = Crawler::new(super::headless::start(opts, seed));
     if let Some(keys) = &opts.keys {
-        super::headless::feed(&mut game, &parse_keys(keys)?);
+        super::headless::play(&mut crawler, &super::headless::actions_until_quit(&parse_keys(keys)?));
     }
     let target = Offscreen::new(&gpu, width, height);
     let mut renderer = Renderer::new(&gpu, Offscreen::format());
-    let scene = still_scene(&game);
+    let scene = crawler.scene(None);
     renderer.upload_scene(&gpu, &scene);
     let effects = Effects { reduced: opts.reduced_effects, ..Effects::default() };
 

@@ -4,8 +4,9 @@ use super::cli::Options;
 use super::input::{parse_keys, Command};
 use super::persist::files::write_atomic;
 use super::persist::recording::Recording;
-use crate::game::dump::StateDump;
-use crate::game::{Action, Game, Status};
+use crate::game::mode::Crawler;
+use crate::game::{Action, Game};
+use crate::mode::Mode;
 
 /// Runs the rules without a window. Returns the process exit code.
 pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
@@ -13,26 +14,15 @@ pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
         return verify_replay(path);
     }
     let commands = parse_keys(opts.keys.as_deref().unwrap_or(""))?;
-    let mut game = start(opts, seed);
-    let actions = feed(&mut game, &commands);
+    let mut crawler = Crawler::new(start(opts, seed));
+    let actions = play(&mut crawler, &actions_until_quit(&commands));
     if let Some(path) = &opts.record {
         let mut recording = Recording::new(seed, opts.depth);
         recording.actions = actions;
-        recording.finish(&game);
+        recording.finish(&crawler.game);
         write_atomic(path, &recording.to_text())?;
     }
-    if let Some(path) = &opts.screenshot {
-        let scene = crate::game::present::still_scene(&game);
-        super::screenshot::write(&scene, opts.size, opts.reduced_effects, path)?;
-    }
-    if let Some(path) = &opts.dump_state {
-        std::fs::write(path, StateDump::of(&game).to_json())
-            .map_err(|e| format!("Could not write the state dump to {}: {e}.", path.display()))?;
-    }
-    if game.status() == Status::Dead {
-        super::print_epitaph(&game);
-    }
-    Ok(())
+    finish(&mut crawler, opts)
 }
 
 /// The starting game of a headless or bench run, with `--sanity` applied.
@@ -44,25 +34,57 @@ pub fn start(opts: &Options, seed: u64) -> Game {
     game
 }
 
-/// Plays commands in order until the list ends, the player quits or dies. Returns the actions
-/// that reached the game, in order (what a recording stores).
-pub fn feed(game: &mut Game, commands: &[Command]) -> Vec<Action> {
+/// The game actions of a command list, up to the first Quit; overlays and window controls change
+/// nothing in a game, so they are dropped.
+pub fn actions_until_quit(commands: &[Command]) -> Vec<Action> {
+    commands
+        .iter()
+        .take_while(|c| **c != Command::Quit)
+        .filter_map(|c| match c {
+            Command::Act(action) => Some(*action),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Plays commands in order until the list ends or the game is over. Returns the commands that
+/// reached the game, in order (what a recording stores).
+pub fn play<M: Mode>(mode: &mut M, commands: &[M::Command]) -> Vec<M::Command> {
     let mut played = Vec::new();
-    for command in commands {
-        if game.status() != Status::Playing {
+    for &command in commands {
+        if mode.is_over() {
             break;
         }
-        match command {
-            Command::Act(action) => {
-                game.act(*action);
-                played.push(*action);
-            }
-            Command::Quit => break,
-            // Overlays and window controls change nothing in the game.
-            _ => {}
-        }
+        mode.act(command);
+        played.push(command);
     }
     played
+}
+
+/// What every mode's headless run ends with: the `--screenshot` of its scene at rest, the
+/// `--dump-state` (written atomically, so a killed process never leaves half a dump), and the
+/// closing lines of a game that is over.
+pub fn finish<M: Mode>(mode: &mut M, opts: &Options) -> Result<(), String> {
+    if let Some(path) = &opts.screenshot {
+        let scene = mode.scene(None);
+        super::screenshot::write(&scene, opts.size, opts.reduced_effects, path)?;
+    }
+    if let Some(path) = &opts.dump_state {
+        // A dump goes where it is asked to, never into folders made up on the way.
+        let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+        if !folder.is_dir() {
+            return Err(format!(
+                "Could not write the state dump to {}: {} is not a folder.",
+                path.display(),
+                folder.display()
+            ));
+        }
+        write_atomic(path, &mode.dump_json())?;
+    }
+    for line in mode.closing_lines() {
+        println!("{line}");
+    }
+    Ok(())
 }
 
 /// `--headless --replay FILE`: plays the recording and checks the final state hash.

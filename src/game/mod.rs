@@ -15,6 +15,7 @@ pub mod inventory;
 pub mod items;
 pub mod map;
 pub mod messages;
+pub mod mode;
 pub mod phantom;
 pub mod player;
 pub mod present;

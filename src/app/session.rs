@@ -158,9 +158,15 @@ impl Session {
             Command::Automap if !self.automap_allowed => {
                 self.notify("The automap is switched off in the settings.", now)
             }
-            Command::Automap => self.toggle(Overlay::Automap),
-            Command::Help => self.toggle(Overlay::Help { bindings: self.bindings.describe() }),
-            Command::MessageLog => self.toggle(Overlay::MessageLog { scroll: 0 }),
+            // Each overlay carries its help and hints from the key table: render names no key.
+            Command::Automap => self.toggle(Overlay::Automap { hint: self.bindings.automap_hint() }),
+            Command::Help => self.toggle(Overlay::Help {
+                bindings: self.bindings.describe(),
+                hint: self.bindings.help_hint(),
+            }),
+            Command::MessageLog => {
+                self.toggle(Overlay::MessageLog { scroll: 0, hint: self.bindings.log_hint() })
+            }
             Command::Screenshot => return Request::Screenshot,
             Command::Fullscreen => return Request::ToggleFullscreen,
             Command::ScrollLog(lines) => self.scroll_log(i64::from(lines)),
@@ -190,7 +196,7 @@ impl Session {
     /// Scrolls the message log by `lines` (positive goes back in time).
     pub fn scroll_log(&mut self, lines: i64) {
         let total = self.game.messages().len();
-        if let Some(Overlay::MessageLog { scroll }) = &mut self.overlay {
+        if let Some(Overlay::MessageLog { scroll, .. }) = &mut self.overlay {
             *scroll = (*scroll as i64 + lines).clamp(0, total.saturating_sub(1) as i64) as usize;
         }
     }
@@ -296,6 +302,37 @@ mod tests {
         assert_eq!(s.overlay(), None, "N goes back");
     }
 
+    /// Regression: the automap and log hints printed fixed keys after a rebinding.
+    #[test]
+    fn after_rebinding_the_help_and_every_hint_name_the_new_keys() {
+        let mut b = rebound("automap", &[KeyCode::KeyK]);
+        for (name, key) in [("message_log", KeyCode::KeyO), ("help", KeyCode::F2), ("log_up", KeyCode::KeyI)]
+        {
+            let i = crate::app::bindings::BINDABLE.iter().position(|r| r.name == name).unwrap();
+            b.keys[i] = vec![key];
+        }
+        let mut s = with_bindings(b);
+        s.key(KeyCode::KeyK, false, 0.0);
+        assert_eq!(s.overlay(), Some(&Overlay::Automap { hint: "K closes".into() }));
+        s.key(KeyCode::KeyK, false, 0.0);
+        s.key(KeyCode::KeyO, false, 0.0);
+        let Some(Overlay::MessageLog { hint, .. }) = s.overlay() else { panic!("the log is open") };
+        assert_eq!(hint, "I ↓ PgUp PgDn scroll   O or Esc closes");
+        s.key(KeyCode::KeyO, false, 0.0);
+        s.key(KeyCode::F2, false, 0.0);
+        let Some(Overlay::Help { bindings, hint }) = s.overlay() else { panic!("help is open") };
+        assert_eq!(hint, "F2 or Esc closes");
+        for line in [("Automap", "K"), ("Message log", "O"), ("Help", "F2"), ("Log: scroll up", "I")] {
+            assert!(bindings.contains(&(line.0.into(), line.1.into())), "{line:?} in {bindings:?}");
+        }
+        assert!(!bindings.iter().any(|(_, keys)| keys.contains("Tab")), "no stale key: {bindings:?}");
+        // The old keys no longer open them.
+        s.key(KeyCode::F2, false, 0.0);
+        s.key(KeyCode::KeyM, false, 0.0);
+        s.key(KeyCode::F1, false, 0.0);
+        assert_eq!(s.overlay(), None);
+    }
+
     #[test]
     fn the_log_takes_the_arrows_while_open_and_gives_them_back_when_closed() {
         let mut s = session();
@@ -314,7 +351,7 @@ mod tests {
     fn overlays_never_take_a_turn() {
         let mut s = session();
         s.command(Command::Automap, 0.0);
-        assert_eq!(s.overlay(), Some(&Overlay::Automap));
+        assert!(matches!(s.overlay(), Some(Overlay::Automap { .. })));
         s.command(Command::Act(Action::MoveForward), 0.0);
         s.update(1.0, Some(Action::MoveForward));
         assert_eq!(s.game.turn(), 0);

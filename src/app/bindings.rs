@@ -62,50 +62,17 @@ const fn row(
 use Context::{Global, Log, Play, Prompt, Replay};
 use KeyCode as K;
 
-/// Every binding. Defaults follow the plan (§0.3) and README's controls table.
+/// Every binding, grouped by context in the order the help overlay lists them. Defaults follow the
+/// plan (§0.3) and README's controls table. One row per line, so skipped by rustfmt.
+#[rustfmt::skip]
 pub const BINDABLE: &[Binding] = &[
-    row(
-        Play,
-        "move_forward",
-        Command::Act(Action::MoveForward),
-        &[K::KeyW, K::ArrowUp],
-        "Move forward",
-        &["W", "UP"],
-    ),
-    row(
-        Play,
-        "move_back",
-        Command::Act(Action::MoveBack),
-        &[K::KeyS, K::ArrowDown],
-        "Move back",
-        &["S", "DOWN"],
-    ),
+    row(Play, "move_forward", Command::Act(Action::MoveForward), &[K::KeyW, K::ArrowUp], "Move forward", &["W", "UP"]),
+    row(Play, "move_back", Command::Act(Action::MoveBack), &[K::KeyS, K::ArrowDown], "Move back", &["S", "DOWN"]),
     row(Play, "strafe_left", Command::Act(Action::StrafeLeft), &[K::KeyA], "Strafe left", &["A"]),
     row(Play, "strafe_right", Command::Act(Action::StrafeRight), &[K::KeyD], "Strafe right", &["D"]),
-    row(
-        Play,
-        "turn_left",
-        Command::Act(Action::TurnLeft),
-        &[K::KeyQ, K::ArrowLeft],
-        "Turn left",
-        &["Q", "LEFT"],
-    ),
-    row(
-        Play,
-        "turn_right",
-        Command::Act(Action::TurnRight),
-        &[K::KeyE, K::ArrowRight],
-        "Turn right",
-        &["E", "RIGHT"],
-    ),
-    row(
-        Play,
-        "attack_or_descend",
-        Command::Act(Action::Interact),
-        &[K::Space],
-        "Attack or descend",
-        &["SPACE"],
-    ),
+    row(Play, "turn_left", Command::Act(Action::TurnLeft), &[K::KeyQ, K::ArrowLeft], "Turn left", &["Q", "LEFT"]),
+    row(Play, "turn_right", Command::Act(Action::TurnRight), &[K::KeyE, K::ArrowRight], "Turn right", &["E", "RIGHT"]),
+    row(Play, "attack_or_descend", Command::Act(Action::Interact), &[K::Space], "Attack or descend", &["SPACE"]),
     row(Play, "wait", Command::Act(Action::Wait), &[K::KeyC], "Wait", &["C"]),
     row(Play, "use_item", Command::Act(Action::UseItem), &[K::KeyZ], "Use item", &["Z"]),
     row(Play, "discard_item", Command::Act(Action::Discard), &[K::KeyX], "Discard item", &["X"]),
@@ -116,13 +83,10 @@ pub const BINDABLE: &[Binding] = &[
     // Also closes any open overlay or the prompt; in `--keys`, ends the input.
     row(Play, "menu", Command::Quit, &[K::Escape], "Menu (save and quit)", &["ESC"]),
     row(Play, "automap", Command::Automap, &[K::KeyM, K::Tab], "Automap", &[]),
-    row(Global, "help", Command::Help, &[K::F1, K::Slash], "Help", &[]),
     row(Play, "message_log", Command::MessageLog, &[K::KeyL], "Message log", &[]),
+    row(Global, "help", Command::Help, &[K::F1, K::Slash], "Help", &[]),
     row(Global, "screenshot", Command::Screenshot, &[K::F12], "Screenshot", &[]),
-    Binding {
-        alt: Some(K::Enter),
-        ..row(Global, "fullscreen", Command::Fullscreen, &[K::F11], "Fullscreen", &[])
-    },
+    Binding { alt: Some(K::Enter), ..row(Global, "fullscreen", Command::Fullscreen, &[K::F11], "Fullscreen", &[]) },
     row(Prompt, "prompt_yes", Command::Answer(true), &[K::KeyY], "Prompt: yes", &[]),
     row(Prompt, "prompt_no", Command::Answer(false), &[K::KeyN], "Prompt: no", &[]),
     row(Log, "log_up", Command::ScrollLog(1), &[K::ArrowUp], "Log: scroll up", &[]),
@@ -130,14 +94,7 @@ pub const BINDABLE: &[Binding] = &[
     row(Log, "log_page_up", Command::ScrollLog(LOG_PAGE), &[K::PageUp], "Log: page up", &[]),
     row(Log, "log_page_down", Command::ScrollLog(-LOG_PAGE), &[K::PageDown], "Log: page down", &[]),
     row(Replay, "replay_faster", Command::ReplayFaster, &[K::Equal, K::NumpadAdd], "Replay: faster", &[]),
-    row(
-        Replay,
-        "replay_slower",
-        Command::ReplaySlower,
-        &[K::Minus, K::NumpadSubtract],
-        "Replay: slower",
-        &[],
-    ),
+    row(Replay, "replay_slower", Command::ReplaySlower, &[K::Minus, K::NumpadSubtract], "Replay: slower", &[]),
 ];
 
 /// Messages one PgUp/PgDn scrolls the log by.

@@ -75,3 +75,16 @@ fn collect_all(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
         }
     }
 }
+
+#[test]
+fn src_game_knows_no_key_names() {
+    // `--keys` tokens and key names belong to the shell's key table (src/app/bindings.rs).
+    let mut files = Vec::new();
+    rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src/game"), &mut files);
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for banned in ["from_key_token", "\"SPACE\"", "KeyCode"] {
+            assert!(!text.contains(banned), "{} names {banned}", file.display());
+        }
+    }
+}

@@ -19,7 +19,7 @@ fn defaults_with(edit: impl FnOnce(&mut serde_json::Map<String, Value>)) -> Stri
 }
 
 fn binding_index(name: &str) -> usize {
-    BINDABLE.iter().position(|(n, _, _)| *n == name).unwrap_or_else(|| panic!("no bindable action {name}"))
+    BINDABLE.iter().position(|b| b.name == name).unwrap_or_else(|| panic!("no bindable action {name}"))
 }
 
 /// The one warning that mentions `needle`; fails when there are none or several.
@@ -61,8 +61,9 @@ fn the_defaults_file_names_every_setting_and_a_binding_for_every_action() {
     assert_eq!(value["version"], SETTINGS_FORMAT_VERSION);
     let bindings = value["bindings"].as_object().expect("a bindings object");
     assert_eq!(bindings.len(), BINDABLE.len(), "one binding per action and no others");
-    for (name, _, defaults) in BINDABLE {
-        let keys = bindings[*name].as_array().unwrap_or_else(|| panic!("no binding for {name}"));
+    for binding in BINDABLE {
+        let (name, defaults) = (binding.name, binding.keys);
+        let keys = bindings[name].as_array().unwrap_or_else(|| panic!("no binding for {name}"));
         assert!(!keys.is_empty(), "{name} is bound to some key");
         let parsed: Vec<KeyCode> = keys.iter().map(|k| key_from_name(k.as_str().unwrap()).unwrap()).collect();
         assert_eq!(&parsed, defaults, "{name}");

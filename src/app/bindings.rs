@@ -1,32 +1,104 @@
-//! Key bindings: which physical keys trigger which command, with defaults from the plan (§0.3).
+//! The one key table: every binding's context, command, default keys, help label and `--keys`
+//! tokens. Key dispatch, the help overlay and every on-screen hint read it, so a rebinding in the
+//! settings file can never leave a stale hint (STYLE 18).
 
 use super::input::Command;
 use crate::game::Action;
 use winit::keyboard::KeyCode;
 
-/// Every bindable command, with its name in the settings file and its default keys.
-pub const BINDABLE: &[(&str, Command, &[KeyCode])] = &[
-    ("move_forward", Command::Act(Action::MoveForward), &[KeyCode::KeyW, KeyCode::ArrowUp]),
-    ("move_back", Command::Act(Action::MoveBack), &[KeyCode::KeyS, KeyCode::ArrowDown]),
-    ("strafe_left", Command::Act(Action::StrafeLeft), &[KeyCode::KeyA]),
-    ("strafe_right", Command::Act(Action::StrafeRight), &[KeyCode::KeyD]),
-    ("turn_left", Command::Act(Action::TurnLeft), &[KeyCode::KeyQ, KeyCode::ArrowLeft]),
-    ("turn_right", Command::Act(Action::TurnRight), &[KeyCode::KeyE, KeyCode::ArrowRight]),
-    ("attack_or_descend", Command::Act(Action::Interact), &[KeyCode::Space]),
-    ("wait", Command::Act(Action::Wait), &[KeyCode::KeyC]),
-    ("use_item", Command::Act(Action::UseItem), &[KeyCode::KeyZ]),
-    ("discard_item", Command::Act(Action::Discard), &[KeyCode::KeyX]),
-    ("slot_1", Command::Act(Action::Select(0)), &[KeyCode::Digit1]),
-    ("slot_2", Command::Act(Action::Select(1)), &[KeyCode::Digit2]),
-    ("slot_3", Command::Act(Action::Select(2)), &[KeyCode::Digit3]),
-    ("slot_4", Command::Act(Action::Select(3)), &[KeyCode::Digit4]),
-    ("menu", Command::Quit, &[KeyCode::Escape]),
-    ("automap", Command::Automap, &[KeyCode::KeyM, KeyCode::Tab]),
-    ("help", Command::Help, &[KeyCode::F1, KeyCode::Slash]),
-    ("message_log", Command::MessageLog, &[KeyCode::KeyL]),
-    ("screenshot", Command::Screenshot, &[KeyCode::F12]),
-    ("fullscreen", Command::Fullscreen, &[KeyCode::F11]),
+/// Where a binding applies. The session says which contexts are active (see
+/// `Session::contexts`); a key is looked up in them in order, so the first active context that
+/// names the key wins. Adding a context (a title screen, an editor) is one variant here, its rows
+/// in `BINDABLE`, and a line in `Session::contexts`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Context {
+    /// Walking the level: movement, items, and opening the menu prompt, automap and log.
+    Play,
+    /// Always active: help, screenshot, fullscreen.
+    Global,
+    /// Only while the "Save and quit?" prompt is open, so Y and N are free for play otherwise.
+    Prompt,
+    /// Only while the message log is open: scrolling (ahead of Play, which also uses the arrows).
+    Log,
+    /// Only while watching a recording.
+    Replay,
+}
+
+impl Context {
+    /// The order contexts appear in the help overlay.
+    pub const ALL: [Context; 5] =
+        [Context::Play, Context::Global, Context::Prompt, Context::Log, Context::Replay];
+}
+
+/// One row of the key table.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Binding {
+    pub context: Context,
+    /// The binding's name in the settings file.
+    pub name: &'static str,
+    pub command: Command,
+    /// Default physical keys; the settings file may replace them.
+    pub keys: &'static [KeyCode],
+    /// What the help overlay calls it.
+    pub label: &'static str,
+    /// `--keys` tokens for it. Fixed names, not the player's bindings, so scripts mean the same
+    /// thing on every machine.
+    pub tokens: &'static [&'static str],
+    /// A key that triggers it together with Alt. Fixed: the settings file lists plain keys only.
+    pub alt: Option<KeyCode>,
+}
+
+const fn row(
+    context: Context,
+    name: &'static str,
+    command: Command,
+    keys: &'static [KeyCode],
+    label: &'static str,
+    tokens: &'static [&'static str],
+) -> Binding {
+    Binding { context, name, command, keys, label, tokens, alt: None }
+}
+
+use Context::{Global, Log, Play, Prompt, Replay};
+use KeyCode as K;
+
+/// Every binding, grouped by context in the order the help overlay lists them. Defaults follow the
+/// plan (§0.3) and README's controls table. One row per line, so skipped by rustfmt.
+#[rustfmt::skip]
+pub const BINDABLE: &[Binding] = &[
+    row(Play, "move_forward", Command::Act(Action::MoveForward), &[K::KeyW, K::ArrowUp], "Move forward", &["W", "UP"]),
+    row(Play, "move_back", Command::Act(Action::MoveBack), &[K::KeyS, K::ArrowDown], "Move back", &["S", "DOWN"]),
+    row(Play, "strafe_left", Command::Act(Action::StrafeLeft), &[K::KeyA], "Strafe left", &["A"]),
+    row(Play, "strafe_right", Command::Act(Action::StrafeRight), &[K::KeyD], "Strafe right", &["D"]),
+    row(Play, "turn_left", Command::Act(Action::TurnLeft), &[K::KeyQ, K::ArrowLeft], "Turn left", &["Q", "LEFT"]),
+    row(Play, "turn_right", Command::Act(Action::TurnRight), &[K::KeyE, K::ArrowRight], "Turn right", &["E", "RIGHT"]),
+    row(Play, "attack_or_descend", Command::Act(Action::Interact), &[K::Space], "Attack or descend", &["SPACE"]),
+    row(Play, "wait", Command::Act(Action::Wait), &[K::KeyC], "Wait", &["C"]),
+    row(Play, "use_item", Command::Act(Action::UseItem), &[K::KeyZ], "Use item", &["Z"]),
+    row(Play, "discard_item", Command::Act(Action::Discard), &[K::KeyX], "Discard item", &["X"]),
+    row(Play, "slot_1", Command::Act(Action::Select(0)), &[K::Digit1], "Slot 1", &["1"]),
+    row(Play, "slot_2", Command::Act(Action::Select(1)), &[K::Digit2], "Slot 2", &["2"]),
+    row(Play, "slot_3", Command::Act(Action::Select(2)), &[K::Digit3], "Slot 3", &["3"]),
+    row(Play, "slot_4", Command::Act(Action::Select(3)), &[K::Digit4], "Slot 4", &["4"]),
+    // Also closes any open overlay or the prompt; in `--keys`, ends the input.
+    row(Play, "menu", Command::Quit, &[K::Escape], "Menu (save and quit)", &["ESC"]),
+    row(Play, "automap", Command::Automap, &[K::KeyM, K::Tab], "Automap", &[]),
+    row(Play, "message_log", Command::MessageLog, &[K::KeyL], "Message log", &[]),
+    row(Global, "help", Command::Help, &[K::F1, K::Slash], "Help", &[]),
+    row(Global, "screenshot", Command::Screenshot, &[K::F12], "Screenshot", &[]),
+    Binding { alt: Some(K::Enter), ..row(Global, "fullscreen", Command::Fullscreen, &[K::F11], "Fullscreen", &[]) },
+    row(Prompt, "prompt_yes", Command::Answer(true), &[K::KeyY], "Prompt: yes", &[]),
+    row(Prompt, "prompt_no", Command::Answer(false), &[K::KeyN], "Prompt: no", &[]),
+    row(Log, "log_up", Command::ScrollLog(1), &[K::ArrowUp], "Log: scroll up", &[]),
+    row(Log, "log_down", Command::ScrollLog(-1), &[K::ArrowDown], "Log: scroll down", &[]),
+    row(Log, "log_page_up", Command::ScrollLog(LOG_PAGE), &[K::PageUp], "Log: page up", &[]),
+    row(Log, "log_page_down", Command::ScrollLog(-LOG_PAGE), &[K::PageDown], "Log: page down", &[]),
+    row(Replay, "replay_faster", Command::ReplayFaster, &[K::Equal, K::NumpadAdd], "Replay: faster", &[]),
+    row(Replay, "replay_slower", Command::ReplaySlower, &[K::Minus, K::NumpadSubtract], "Replay: slower", &[]),
 ];
+
+/// Messages one PgUp/PgDn scrolls the log by.
+const LOG_PAGE: i32 = 10;
 
 /// Key names as written in the settings file (winit's names for physical keys).
 const KEY_NAMES: &[(&str, KeyCode)] = &[
@@ -74,6 +146,8 @@ const KEY_NAMES: &[(&str, KeyCode)] = &[
     ("Enter", KeyCode::Enter),
     ("Escape", KeyCode::Escape),
     ("Tab", KeyCode::Tab),
+    ("PageUp", KeyCode::PageUp),
+    ("PageDown", KeyCode::PageDown),
     ("Backspace", KeyCode::Backspace),
     ("Slash", KeyCode::Slash),
     ("Comma", KeyCode::Comma),
@@ -103,6 +177,8 @@ const KEY_NAMES: &[(&str, KeyCode)] = &[
     ("Numpad7", KeyCode::Numpad7),
     ("Numpad8", KeyCode::Numpad8),
     ("Numpad9", KeyCode::Numpad9),
+    ("NumpadAdd", KeyCode::NumpadAdd),
+    ("NumpadSubtract", KeyCode::NumpadSubtract),
 ];
 
 pub fn key_from_name(name: &str) -> Option<KeyCode> {
@@ -113,7 +189,42 @@ pub fn key_name(key: KeyCode) -> &'static str {
     KEY_NAMES.iter().find(|(_, k)| *k == key).map_or("?", |(n, _)| n)
 }
 
-/// The keys bound to each command, in `BINDABLE` order.
+/// A key as its keycap reads, for help and hints: `KeyW` → `W`, `ArrowUp` → `↑`, `Slash` → `/`.
+pub fn key_label(key: KeyCode) -> String {
+    let label = match key {
+        K::ArrowUp => "↑",
+        K::ArrowDown => "↓",
+        K::ArrowLeft => "←",
+        K::ArrowRight => "→",
+        K::Escape => "Esc",
+        K::Slash => "/",
+        K::Minus => "-",
+        K::Equal => "=",
+        K::Comma => ",",
+        K::Period => ".",
+        K::Semicolon => ";",
+        K::PageUp => "PgUp",
+        K::PageDown => "PgDn",
+        K::NumpadAdd => "Num+",
+        K::NumpadSubtract => "Num-",
+        _ => {
+            let name = key_name(key);
+            return name
+                .strip_prefix("Key")
+                .or_else(|| name.strip_prefix("Digit"))
+                .unwrap_or(name)
+                .to_string();
+        }
+    };
+    label.to_string()
+}
+
+/// The `--keys` token's command, whatever the player's bindings ("w" and "W" alike).
+pub fn command_for_token(token: &str) -> Option<Command> {
+    BINDABLE.iter().find(|b| b.tokens.iter().any(|t| t.eq_ignore_ascii_case(token))).map(|b| b.command)
+}
+
+/// The keys bound to each row, in `BINDABLE` order (the defaults, or the settings file's).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Bindings {
     pub keys: Vec<Vec<KeyCode>>,
@@ -121,26 +232,95 @@ pub struct Bindings {
 
 impl Default for Bindings {
     fn default() -> Self {
-        Self { keys: BINDABLE.iter().map(|(_, _, keys)| keys.to_vec()).collect() }
+        Self { keys: BINDABLE.iter().map(|b| b.keys.to_vec()).collect() }
     }
 }
 
 impl Bindings {
-    /// The command a key triggers; the first binding that names the key wins.
-    pub fn command(&self, key: KeyCode) -> Option<Command> {
-        self.keys.iter().zip(BINDABLE).find(|(keys, _)| keys.contains(&key)).map(|(_, (_, cmd, _))| *cmd)
+    /// The command `key` triggers in the active `contexts` (most specific first): the first context
+    /// with a row naming the key wins, and within a context the first row. With Alt held, a row's
+    /// fixed Alt chord is tried first; otherwise the modifier does not matter.
+    pub fn command(&self, key: KeyCode, alt: bool, contexts: &[Context]) -> Option<Command> {
+        let rows = || contexts.iter().flat_map(|c| self.rows().filter(move |(b, _)| b.context == *c));
+        if alt {
+            if let Some((b, _)) = rows().find(|(b, _)| b.alt == Some(key)) {
+                return Some(b.command);
+            }
+        }
+        rows().find(|(_, keys)| keys.contains(&key)).map(|(b, _)| b.command)
     }
 
-    /// Human-readable lines for the help overlay: "move_forward  KeyW ArrowUp".
+    fn rows(&self) -> impl Iterator<Item = (&'static Binding, &[KeyCode])> {
+        BINDABLE.iter().zip(self.keys.iter().map(Vec::as_slice))
+    }
+
+    /// The keycaps of the row named `name`, joined by `sep` (the Alt chord last).
+    pub fn keys_text(&self, name: &str, sep: &str) -> String {
+        let Some((b, keys)) = self.rows().find(|(b, _)| b.name == name) else { return "?".into() };
+        let mut caps: Vec<String> = keys.iter().map(|k| key_label(*k)).collect();
+        caps.extend(b.alt.map(|k| format!("Alt+{}", key_name(k))));
+        caps.join(sep)
+    }
+
+    /// The first keycap of the row named `name`: what a short hint names.
+    pub fn first_key(&self, name: &str) -> String {
+        self.rows()
+            .find(|(b, _)| b.name == name)
+            .and_then(|(_, k)| k.first())
+            .map_or("?".into(), |k| key_label(*k))
+    }
+
+    /// The help overlay's (label, keys) lines, context by context with a blank line between.
     pub fn describe(&self) -> Vec<(String, String)> {
-        BINDABLE
+        let mut lines = Vec::new();
+        for context in Context::ALL {
+            if !lines.is_empty() {
+                lines.push((String::new(), String::new()));
+            }
+            for (b, _) in self.rows().filter(|(b, _)| b.context == context) {
+                lines.push((b.label.to_string(), self.keys_text(b.name, " ")));
+            }
+        }
+        lines
+    }
+
+    /// The help overlay's hint: "F1 / or Esc closes".
+    pub fn help_hint(&self) -> String {
+        format!("{} or {} closes", self.keys_text("help", " "), self.first_key("menu"))
+    }
+
+    /// The automap's hint: "M/Tab closes".
+    pub fn automap_hint(&self) -> String {
+        format!("{} closes", self.keys_text("automap", "/"))
+    }
+
+    /// The message log's hint: "↑ ↓ PgUp PgDn scroll   L or Esc closes".
+    pub fn log_hint(&self) -> String {
+        let scroll: Vec<String> = ["log_up", "log_down", "log_page_up", "log_page_down"]
             .iter()
-            .zip(&self.keys)
-            .map(|((name, _, _), keys)| {
-                let keys: Vec<&str> = keys.iter().map(|k| key_name(*k)).collect();
-                (name.replace('_', " "), keys.join(" "))
-            })
-            .collect()
+            .map(|n| self.first_key(n))
+            .collect();
+        format!(
+            "{} scroll   {} or {} closes",
+            scroll.join(" "),
+            self.keys_text("message_log", "/"),
+            self.first_key("menu")
+        )
+    }
+
+    /// A yes/no question with its answer keys: "Save and quit? (Y/N)".
+    pub fn prompt_text(&self, question: &str) -> String {
+        format!("{question} ({}/{})", self.first_key("prompt_yes"), self.first_key("prompt_no"))
+    }
+
+    /// The replay's key hint: "= and - change it, Esc leaves".
+    pub fn replay_hint(&self) -> String {
+        format!(
+            "{} and {} change it, {} leaves",
+            self.first_key("replay_faster"),
+            self.first_key("replay_slower"),
+            self.first_key("menu")
+        )
     }
 }
 
@@ -148,11 +328,32 @@ impl Bindings {
 mod tests {
     use super::*;
 
+    const PLAY: &[Context] = &[Context::Play, Context::Global];
+
     #[test]
     fn every_default_key_has_a_name_and_round_trips() {
-        for (_, _, keys) in BINDABLE {
-            for key in *keys {
-                assert_eq!(key_from_name(key_name(*key)), Some(*key));
+        for b in BINDABLE {
+            for key in b.keys.iter().chain(&b.alt) {
+                assert_eq!(key_from_name(key_name(*key)), Some(*key), "{}", b.name);
+            }
+        }
+    }
+
+    #[test]
+    fn names_are_unique_and_tokens_belong_to_one_row() {
+        for (i, b) in BINDABLE.iter().enumerate() {
+            assert!(BINDABLE[..i].iter().all(|o| o.name != b.name), "{} twice", b.name);
+            for t in b.tokens {
+                assert_eq!(command_for_token(t), Some(b.command), "{t}");
+            }
+        }
+    }
+
+    #[test]
+    fn no_two_rows_of_one_context_share_a_default_key() {
+        for (i, b) in BINDABLE.iter().enumerate() {
+            for o in BINDABLE[..i].iter().filter(|o| o.context == b.context) {
+                assert!(b.keys.iter().all(|k| !o.keys.contains(k)), "{} and {} share a key", o.name, b.name);
             }
         }
     }
@@ -160,10 +361,41 @@ mod tests {
     #[test]
     fn default_bindings_follow_the_plan() {
         let b = Bindings::default();
-        assert_eq!(b.command(KeyCode::KeyW), Some(Command::Act(Action::MoveForward)));
-        assert_eq!(b.command(KeyCode::Space), Some(Command::Act(Action::Interact)));
-        assert_eq!(b.command(KeyCode::Digit3), Some(Command::Act(Action::Select(2))));
-        assert_eq!(b.command(KeyCode::Escape), Some(Command::Quit));
-        assert_eq!(b.command(KeyCode::Tab), Some(Command::Automap));
+        assert_eq!(b.command(K::KeyW, false, PLAY), Some(Command::Act(Action::MoveForward)));
+        assert_eq!(b.command(K::Space, false, PLAY), Some(Command::Act(Action::Interact)));
+        assert_eq!(b.command(K::Digit3, false, PLAY), Some(Command::Act(Action::Select(2))));
+        assert_eq!(b.command(K::Escape, false, PLAY), Some(Command::Quit));
+        assert_eq!(b.command(K::Tab, false, PLAY), Some(Command::Automap));
+        assert_eq!(b.command(K::Enter, true, PLAY), Some(Command::Fullscreen));
+        assert_eq!(b.command(K::Enter, false, PLAY), None);
+    }
+
+    #[test]
+    fn prompt_log_and_replay_keys_act_only_in_their_context() {
+        let b = Bindings::default();
+        assert_eq!(b.command(K::KeyY, false, PLAY), None, "Y is free outside the prompt");
+        let prompt = [Context::Prompt, Context::Play, Context::Global];
+        assert_eq!(b.command(K::KeyY, false, &prompt), Some(Command::Answer(true)));
+        assert_eq!(b.command(K::KeyN, false, &prompt), Some(Command::Answer(false)));
+        let log = [Context::Log, Context::Play, Context::Global];
+        assert_eq!(b.command(K::ArrowUp, false, &log), Some(Command::ScrollLog(1)));
+        assert_eq!(b.command(K::PageDown, false, &log), Some(Command::ScrollLog(-LOG_PAGE)));
+        assert_eq!(b.command(K::ArrowUp, false, PLAY), Some(Command::Act(Action::MoveForward)));
+        assert_eq!(b.command(K::Equal, false, PLAY), None);
+        assert_eq!(
+            b.command(K::Equal, false, &[Context::Replay, Context::Play]),
+            Some(Command::ReplayFaster)
+        );
+    }
+
+    #[test]
+    fn the_default_hints_read_as_before() {
+        let b = Bindings::default();
+        assert_eq!(b.help_hint(), "F1 / or Esc closes");
+        assert_eq!(b.automap_hint(), "M/Tab closes");
+        assert_eq!(b.log_hint(), "↑ ↓ PgUp PgDn scroll   L or Esc closes");
+        assert_eq!(b.prompt_text("Save and quit?"), "Save and quit? (Y/N)");
+        assert!(b.describe().contains(&("Move forward".into(), "W ↑".into())));
+        assert!(b.describe().contains(&("Fullscreen".into(), "F11 Alt+Enter".into())));
     }
 }

@@ -1,18 +1,25 @@
-//! Input mapping: keyboard keys and `--keys` tokens to the commands of the app.
+//! Input mapping: what a key asks of the app, and `--keys` tokens read through the key table.
 
+use super::bindings::command_for_token;
 use crate::game::Action;
 
 /// What a key asks of the app: a game action, or something the app handles itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
     Act(Action),
-    /// Esc: in the window, asks "Save and quit?"; in `--keys`, ends the input.
+    /// Esc: in the window, asks "Save and quit?" or closes what is open; in `--keys`, ends the input.
     Quit,
     Automap,
     Help,
     MessageLog,
     Screenshot,
     Fullscreen,
+    /// The open prompt's answer: yes or no.
+    Answer(bool),
+    /// Scrolls the open message log by this many messages (positive goes back in time).
+    ScrollLog(i32),
+    ReplayFaster,
+    ReplaySlower,
 }
 
 /// Parses a `--keys` string ("W W Q SPACE ESC") into commands; an unknown token is one clear error.
@@ -28,16 +35,10 @@ pub fn parse_keys(keys: &str) -> Result<Vec<Command>, String> {
         .collect()
 }
 
-fn command_for_token(token: &str) -> Option<Command> {
-    if token.eq_ignore_ascii_case("ESC") {
-        return Some(Command::Quit);
-    }
-    Action::from_key_token(token).map(Command::Act)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::bindings::BINDABLE;
 
     #[test]
     fn tokens_map_to_the_same_actions_as_keys() {
@@ -51,8 +52,41 @@ mod tests {
         assert_eq!(cmds[6], Command::Quit);
     }
 
+    /// The token meanings `--keys` scripts and recordings were written against, pinned one by one.
+    #[test]
+    fn every_token_keeps_its_meaning() {
+        let want = [
+            ("W", Command::Act(Action::MoveForward)),
+            ("UP", Command::Act(Action::MoveForward)),
+            ("S", Command::Act(Action::MoveBack)),
+            ("DOWN", Command::Act(Action::MoveBack)),
+            ("A", Command::Act(Action::StrafeLeft)),
+            ("D", Command::Act(Action::StrafeRight)),
+            ("Q", Command::Act(Action::TurnLeft)),
+            ("LEFT", Command::Act(Action::TurnLeft)),
+            ("E", Command::Act(Action::TurnRight)),
+            ("RIGHT", Command::Act(Action::TurnRight)),
+            ("C", Command::Act(Action::Wait)),
+            ("SPACE", Command::Act(Action::Interact)),
+            ("Z", Command::Act(Action::UseItem)),
+            ("X", Command::Act(Action::Discard)),
+            ("1", Command::Act(Action::Select(0))),
+            ("2", Command::Act(Action::Select(1))),
+            ("3", Command::Act(Action::Select(2))),
+            ("4", Command::Act(Action::Select(3))),
+            ("ESC", Command::Quit),
+        ];
+        for (token, command) in want {
+            assert_eq!(parse_keys(token), Ok(vec![command]), "{token}");
+        }
+        let all: usize = BINDABLE.iter().map(|b| b.tokens.len()).sum();
+        assert_eq!(all, want.len(), "no token beyond the documented ones");
+    }
+
     #[test]
     fn an_unknown_token_is_an_error() {
         assert!(parse_keys("W JUMP").unwrap_err().contains("JUMP"));
+        // Names of keys that are bound but have no token are still unknown to `--keys`.
+        assert!(parse_keys("M").is_err() && parse_keys("Y").is_err());
     }
 }

@@ -3,6 +3,7 @@
 //! Keeps the interface rules (overlays never take a turn, Esc asks before quitting, replays feed
 //! actions at a set pace) testable with synthetic time.
 
+use super::bindings::{Bindings, Context};
 use super::effects::Effects;
 use super::input::Command;
 use super::persist::recording::Recording;
@@ -11,6 +12,7 @@ use crate::game::present::ScenePresenter;
 use crate::game::{Action, Game, Status};
 use crate::render::{Overlay, UiState};
 use crate::scene::Scene;
+use winit::keyboard::KeyCode;
 
 /// Seconds a notice (e.g. "Screenshot saved") stays on screen.
 const NOTICE_SECONDS: f64 = 4.0;
@@ -47,16 +49,12 @@ pub struct Session {
     pub recording: Option<Recording>,
     replay: Option<Replay>,
     automap_allowed: bool,
-    help_lines: Vec<(String, String)>,
+    /// The player's key table: what keys do, and what the help and hints name.
+    bindings: Bindings,
 }
 
 impl Session {
-    pub fn new(
-        game: Game,
-        reduced_effects: bool,
-        automap_allowed: bool,
-        help_lines: Vec<(String, String)>,
-    ) -> Self {
+    pub fn new(game: Game, reduced_effects: bool, automap_allowed: bool, bindings: Bindings) -> Self {
         let machine = TurnMachine::new(&game, 0.0);
         let mut presenter = ScenePresenter::default();
         let scene = presenter.scene(&game, None);
@@ -71,7 +69,7 @@ impl Session {
             recording: None,
             replay: None,
             automap_allowed,
-            help_lines,
+            bindings,
         }
     }
 
@@ -90,7 +88,8 @@ impl Session {
 
     pub fn replay(&mut self, actions: Vec<Action>, speed: f64) {
         self.replay = Some(Replay { actions, next: 0, speed, last_at: f64::NEG_INFINITY });
-        self.notify(&format!("Replay: {speed} actions per second (+ and - change it, Esc leaves)."), 0.0);
+        let hint = self.bindings.replay_hint();
+        self.notify(&format!("Replay: {speed} actions per second ({hint})."), 0.0);
     }
 
     pub fn is_replaying(&self) -> bool {
@@ -112,30 +111,87 @@ impl Session {
         }
     }
 
+    /// The contexts whose keys are live now, most specific first: the open prompt or log and a
+    /// replay come before play, so their keys win where they overlap (the log's arrows), and their
+    /// keys do nothing when they are not open (Y and N are free for play bindings).
+    pub fn contexts(&self) -> Vec<Context> {
+        let mut contexts = Vec::new();
+        match self.overlay {
+            Some(Overlay::Prompt { .. }) => contexts.push(Context::Prompt),
+            Some(Overlay::MessageLog { .. }) => contexts.push(Context::Log),
+            _ => {}
+        }
+        if self.replay.is_some() {
+            contexts.push(Context::Replay);
+        }
+        // Play stays live under overlays: its keys close them (Esc, M, L) and `command` keeps
+        // its actions from taking a turn.
+        contexts.extend([Context::Play, Context::Global]);
+        contexts
+    }
+
+    /// A key press in the window, dispatched through the key table in the active contexts.
+    pub fn key(&mut self, key: KeyCode, alt: bool, now: f64) -> Request {
+        match self.bindings.command(key, alt, &self.contexts()) {
+            Some(command) => self.command(command, now),
+            None => Request::None,
+        }
+    }
+
+    /// The newest held key (last in `held`) that maps to a game action now; the turn machine
+    /// decides whether it repeats.
+    pub fn held_action(&self, held: &[KeyCode]) -> Option<Action> {
+        let contexts = self.contexts();
+        held.iter().rev().find_map(|&key| match self.bindings.command(key, false, &contexts) {
+            Some(Command::Act(action)) => Some(action),
+            _ => None,
+        })
+    }
+
     /// Handles one command. Game actions go to the turn machine only when no overlay is open and no
     /// replay is playing; everything else is interface and never takes a turn.
     pub fn command(&mut self, command: Command, now: f64) -> Request {
         if let Some(Overlay::Prompt { .. }) = self.overlay {
-            // The prompt answers with Y/N (see `answer`); Esc closes it.
-            if command == Command::Quit {
-                self.overlay = None;
-            }
-            return Request::None;
+            // The prompt takes its answers and Esc (which closes it); of the rest only the
+            // window controls work, and nothing reaches the game.
+            return match command {
+                Command::Answer(yes) => self.answer(yes),
+                Command::Quit => {
+                    self.overlay = None;
+                    Request::None
+                }
+                Command::Screenshot => Request::Screenshot,
+                Command::Fullscreen => Request::ToggleFullscreen,
+                _ => Request::None,
+            };
         }
         match command {
             Command::Quit if self.overlay.is_some() => self.overlay = None,
             Command::Quit if self.replay.is_some() || self.game.status() != Status::Playing => {
                 return Request::Exit
             }
-            Command::Quit => self.overlay = Some(Overlay::Prompt { text: "Save and quit? (Y/N)".into() }),
+            Command::Quit => {
+                self.overlay = Some(Overlay::Prompt { text: self.bindings.prompt_text("Save and quit?") })
+            }
             Command::Automap if !self.automap_allowed => {
                 self.notify("The automap is switched off in the settings.", now)
             }
-            Command::Automap => self.toggle(Overlay::Automap),
-            Command::Help => self.toggle(Overlay::Help { bindings: self.help_lines.clone() }),
-            Command::MessageLog => self.toggle(Overlay::MessageLog { scroll: 0 }),
+            // Each overlay carries its help and hints from the key table: render names no key.
+            Command::Automap => self.toggle(Overlay::Automap { hint: self.bindings.automap_hint() }),
+            Command::Help => self.toggle(Overlay::Help {
+                bindings: self.bindings.describe(),
+                hint: self.bindings.help_hint(),
+            }),
+            Command::MessageLog => {
+                self.toggle(Overlay::MessageLog { scroll: 0, hint: self.bindings.log_hint() })
+            }
             Command::Screenshot => return Request::Screenshot,
             Command::Fullscreen => return Request::ToggleFullscreen,
+            Command::ScrollLog(lines) => self.scroll_log(i64::from(lines)),
+            Command::ReplayFaster => self.change_replay_speed(2.0, now),
+            Command::ReplaySlower => self.change_replay_speed(0.5, now),
+            // Only the prompt takes answers (handled above).
+            Command::Answer(_) => {}
             Command::Act(_) if self.overlay.is_some() || self.replay.is_some() => {}
             Command::Act(action) => self.act(action, now),
         }
@@ -158,7 +214,7 @@ impl Session {
     /// Scrolls the message log by `lines` (positive goes back in time).
     pub fn scroll_log(&mut self, lines: i64) {
         let total = self.game.messages().len();
-        if let Some(Overlay::MessageLog { scroll }) = &mut self.overlay {
+        if let Some(Overlay::MessageLog { scroll, .. }) = &mut self.overlay {
             *scroll = (*scroll as i64 + lines).clamp(0, total.saturating_sub(1) as i64) as usize;
         }
     }
@@ -222,7 +278,8 @@ impl Session {
             self.effects.on_events(&self.machine.last_report().events, now);
             self.refresh_scene();
             if ended {
-                self.notify("The replay has ended. Esc leaves.", now);
+                let text = format!("The replay has ended. {} leaves.", self.bindings.first_key("menu"));
+                self.notify(&text, now);
             }
         }
     }
@@ -234,15 +291,91 @@ mod tests {
     use crate::game::{Facing, Map, Pos};
 
     fn session() -> Session {
+        with_bindings(Bindings::default())
+    }
+
+    fn with_bindings(bindings: Bindings) -> Session {
         let map = Map::from_rows(&["#######", "#.....#", "#######"]).unwrap();
-        Session::new(Game::from_map(map, Pos::new(1, 1), Facing::East), false, true, Vec::new())
+        Session::new(Game::from_map(map, Pos::new(1, 1), Facing::East), false, true, bindings)
+    }
+
+    /// The default bindings with the row `name` moved to `keys`, as a settings file would.
+    fn rebound(name: &str, keys: &[KeyCode]) -> Bindings {
+        let mut b = Bindings::default();
+        let i = crate::app::bindings::BINDABLE.iter().position(|r| r.name == name).unwrap();
+        b.keys[i] = keys.to_vec();
+        b
+    }
+
+    /// Regression: the window answered Y/N before reading the bindings, so a play binding on Y
+    /// was swallowed.
+    #[test]
+    fn a_play_binding_on_y_acts_in_play_and_y_answers_the_open_prompt() {
+        let mut s = with_bindings(rebound("wait", &[KeyCode::KeyY]));
+        assert_eq!(s.key(KeyCode::KeyY, false, 0.0), Request::None);
+        assert_eq!(s.game.turn(), 1, "Y waited a turn");
+        assert_eq!(s.key(KeyCode::KeyN, false, 0.0), Request::None, "N is unbound in play");
+        s.update(1.0, None);
+        s.key(KeyCode::Escape, false, 1.0);
+        assert!(matches!(s.overlay(), Some(Overlay::Prompt { .. })));
+        assert_eq!(s.key(KeyCode::KeyY, false, 1.0), Request::SaveAndExit, "Y answers the prompt");
+        assert_eq!(s.game.turn(), 1, "and does not also wait");
+        assert_eq!(s.overlay(), None);
+        s.key(KeyCode::Escape, false, 2.0);
+        assert_eq!(s.key(KeyCode::KeyN, false, 2.0), Request::None);
+        assert_eq!(s.overlay(), None, "N goes back");
+    }
+
+    /// Regression: the automap and log hints printed fixed keys after a rebinding.
+    #[test]
+    fn after_rebinding_the_help_and_every_hint_name_the_new_keys() {
+        let mut b = rebound("automap", &[KeyCode::KeyK]);
+        for (name, key) in [("message_log", KeyCode::KeyO), ("help", KeyCode::F2), ("log_up", KeyCode::KeyI)]
+        {
+            let i = crate::app::bindings::BINDABLE.iter().position(|r| r.name == name).unwrap();
+            b.keys[i] = vec![key];
+        }
+        let mut s = with_bindings(b);
+        s.key(KeyCode::KeyK, false, 0.0);
+        assert_eq!(s.overlay(), Some(&Overlay::Automap { hint: "K closes".into() }));
+        s.key(KeyCode::KeyK, false, 0.0);
+        s.key(KeyCode::KeyO, false, 0.0);
+        let Some(Overlay::MessageLog { hint, .. }) = s.overlay() else { panic!("the log is open") };
+        assert_eq!(hint, "I ↓ PgUp PgDn scroll   O or Esc closes");
+        s.key(KeyCode::KeyO, false, 0.0);
+        s.key(KeyCode::F2, false, 0.0);
+        let Some(Overlay::Help { bindings, hint }) = s.overlay() else { panic!("help is open") };
+        assert_eq!(hint, "F2 or Esc closes");
+        for line in [("Automap", "K"), ("Message log", "O"), ("Help", "F2"), ("Log: scroll up", "I")] {
+            assert!(bindings.contains(&(line.0.into(), line.1.into())), "{line:?} in {bindings:?}");
+        }
+        assert!(!bindings.iter().any(|(_, keys)| keys.contains("Tab")), "no stale key: {bindings:?}");
+        // The old keys no longer open them.
+        s.key(KeyCode::F2, false, 0.0);
+        s.key(KeyCode::KeyM, false, 0.0);
+        s.key(KeyCode::F1, false, 0.0);
+        assert_eq!(s.overlay(), None);
+    }
+
+    #[test]
+    fn the_log_takes_the_arrows_while_open_and_gives_them_back_when_closed() {
+        let mut s = session();
+        for _ in 0..3 {
+            s.game.act(Action::Interact);
+        }
+        s.key(KeyCode::KeyL, false, 0.0);
+        s.key(KeyCode::ArrowUp, false, 0.0);
+        assert!(matches!(s.overlay(), Some(Overlay::MessageLog { scroll: 1, .. })));
+        assert_eq!(s.held_action(&[KeyCode::ArrowUp]), None, "held arrows scroll, not walk");
+        s.key(KeyCode::KeyL, false, 0.0);
+        assert_eq!(s.held_action(&[KeyCode::ArrowUp]), Some(Action::MoveForward));
     }
 
     #[test]
     fn overlays_never_take_a_turn() {
         let mut s = session();
         s.command(Command::Automap, 0.0);
-        assert_eq!(s.overlay(), Some(&Overlay::Automap));
+        assert!(matches!(s.overlay(), Some(Overlay::Automap { .. })));
         s.command(Command::Act(Action::MoveForward), 0.0);
         s.update(1.0, Some(Action::MoveForward));
         assert_eq!(s.game.turn(), 0);

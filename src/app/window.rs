@@ -1,10 +1,9 @@
 //! The real window: winit events in, the session in the middle, wgpu frames out.
 
 use super::cli::Options;
-use super::input::Command;
 use super::persist::{self, files, morgue, profile, recording::Recording, run_save, settings::Settings};
 use super::session::{Request, Session};
-use crate::game::{Action, Game};
+use crate::game::Game;
 use crate::render::{self, Effects, Frame, Gpu, Renderer, View};
 use glam::Vec2;
 use std::path::PathBuf;
@@ -33,7 +32,7 @@ pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
     // A run started deeper than depth 1 is practice: its score is not recorded.
     let practice = !continued && opts.depth > 1;
     let reduced = opts.reduced_effects || settings.reduced_effects;
-    let mut session = Session::new(game, reduced, settings.automap, settings.bindings.describe());
+    let mut session = Session::new(game, reduced, settings.automap, settings.bindings.clone());
     if continued {
         session.notify("You return to the depths.", 0.0);
     }
@@ -163,31 +162,8 @@ impl App {
         self.held.retain(|&k| k != code);
         self.held.push(code);
         let now = self.now();
-        let request = match (code, self.session.overlay()) {
-            (KeyCode::KeyY, _) => self.session.answer(true),
-            (KeyCode::KeyN, _) => self.session.answer(false),
-            (KeyCode::Enter, _) if self.modifiers.alt_key() => Request::ToggleFullscreen,
-            (KeyCode::ArrowUp | KeyCode::PageUp, Some(render::Overlay::MessageLog { .. })) => {
-                self.session.scroll_log(if code == KeyCode::PageUp { 10 } else { 1 });
-                Request::None
-            }
-            (KeyCode::ArrowDown | KeyCode::PageDown, Some(render::Overlay::MessageLog { .. })) => {
-                self.session.scroll_log(if code == KeyCode::PageDown { -10 } else { -1 });
-                Request::None
-            }
-            (KeyCode::Equal | KeyCode::NumpadAdd, _) if self.session.is_replaying() => {
-                self.session.change_replay_speed(2.0, now);
-                Request::None
-            }
-            (KeyCode::Minus | KeyCode::NumpadSubtract, _) if self.session.is_replaying() => {
-                self.session.change_replay_speed(0.5, now);
-                Request::None
-            }
-            _ => match self.settings.bindings.command(code) {
-                Some(command) => self.session.command(command, now),
-                None => Request::None,
-            },
-        };
+        // Every key goes through the key table; the session knows which contexts are open.
+        let request = self.session.key(code, self.modifiers.alt_key(), now);
         self.handle(event_loop, request);
     }
 
@@ -244,14 +220,6 @@ impl App {
         self.session.notify(&text, now);
     }
 
-    /// The newest held key that maps to a game action; the turn machine decides whether it repeats.
-    fn held_action(&self) -> Option<Action> {
-        self.held.iter().rev().find_map(|&code| match self.settings.bindings.command(code) {
-            Some(Command::Act(action)) => Some(action),
-            _ => None,
-        })
-    }
-
     fn view(&self, now: f64) -> View {
         let pose = self.session.machine.pose(now);
         View { eye: pose.eye, angle: pose.angle, time: now as f32 }
@@ -273,7 +241,7 @@ impl App {
 
     fn redraw(&mut self, event_loop: &ActiveEventLoop) {
         let now = self.now();
-        let held = self.held_action();
+        let held = self.session.held_action(&self.held);
         let update = self.session.update(now, held);
         let ui = self.session.ui(now);
         let view = self.view(now);

@@ -25,29 +25,6 @@ pub enum Action {
     Discard,
 }
 
-impl Action {
-    /// Parses one `--keys` token (the keyboard's letters), e.g. "W", "SPACE", "3".
-    pub fn from_key_token(token: &str) -> Option<Action> {
-        Some(match token.to_ascii_uppercase().as_str() {
-            "W" | "UP" => Action::MoveForward,
-            "S" | "DOWN" => Action::MoveBack,
-            "A" => Action::StrafeLeft,
-            "D" => Action::StrafeRight,
-            "Q" | "LEFT" => Action::TurnLeft,
-            "E" | "RIGHT" => Action::TurnRight,
-            "C" => Action::Wait,
-            "SPACE" => Action::Interact,
-            "Z" => Action::UseItem,
-            "X" => Action::Discard,
-            "1" => Action::Select(0),
-            "2" => Action::Select(1),
-            "3" => Action::Select(2),
-            "4" => Action::Select(3),
-            _ => return None,
-        })
-    }
-}
-
 /// Something that happened while resolving an action, in order; the app turns these into animation,
 /// flashes and messages.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

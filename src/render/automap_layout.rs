@@ -34,6 +34,8 @@ pub struct AutomapView {
     pub player: Pos,
     pub facing: Facing,
     pub depth: u32,
+    /// The keys that close it, from the app ("M/Tab closes"); empty names none.
+    pub hint: String,
 }
 
 impl AutomapView {
@@ -45,6 +47,7 @@ impl AutomapView {
             player: model.player,
             facing: model.facing,
             depth: model.depth,
+            hint: String::new(),
         }
     }
 
@@ -147,7 +150,8 @@ pub fn automap_layout(view: &AutomapView, grid: &HudGrid) -> AutomapLayout {
     let first = Pos::new(window(bx, bw, cols, view.player.x), window(by, bh, rows, view.player.y));
 
     let title = format!("AUTOMAP - DEPTH {}", view.depth);
-    let hint = "▲ you   > exit   M/Tab closes";
+    let hint = format!("▲ you   > exit   {}", view.hint);
+    let hint = hint.trim_end();
     let (map_w, map_h) = (cols as u32 * MAP_CELL_W * scale, rows as u32 * MAP_CELL_H * scale);
     let need_cols = map_w.div_ceil(6 * gs).max(title.chars().count() as u32).max(hint.chars().count() as u32);
     let panel = Panel::centred(grid, need_cols + CHROME_COLS, map_h.div_ceil(10 * gs) + TITLED_CHROME_ROWS);

@@ -3,12 +3,15 @@
 /// A full-screen panel drawn over the 3D view. Overlays never change the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Overlay {
-    /// The explored part of the level, the player, and the exit once seen.
-    Automap,
-    /// The current bindings: (action, keys) pairs.
-    Help { bindings: Vec<(String, String)> },
-    /// The whole message history, newest at the bottom, `scroll` lines up from the end.
-    MessageLog { scroll: usize },
+    /// The explored part of the level, the player, and the exit once seen. `hint` names the keys
+    /// that close it ("M/Tab closes").
+    Automap { hint: String },
+    /// The current bindings as (label, keycaps) lines, a blank line between groups, and the hint
+    /// naming the keys that close it. The app writes both from its key table, so render names no key.
+    Help { bindings: Vec<(String, String)>, hint: String },
+    /// The whole message history, newest at the bottom, `scroll` lines up from the end; `hint`
+    /// names the scroll and close keys.
+    MessageLog { scroll: usize, hint: String },
     /// A question with its answers, e.g. "Save and quit? (Y/N)".
     Prompt { text: String },
 }

@@ -18,11 +18,14 @@ pub enum OverlayView {
     Automap(AutomapView),
     Help {
         bindings: Vec<(String, String)>,
+        hint: String,
     },
-    /// Every message as (turn, text), oldest first, and how many messages back the view is scrolled.
+    /// Every message as (turn, text), oldest first, how many messages back the view is scrolled,
+    /// and the app's hint naming the scroll and close keys.
     MessageLog {
         lines: Vec<(u64, String)>,
         scroll: usize,
+        hint: String,
     },
     Prompt {
         text: String,
@@ -32,11 +35,17 @@ pub enum OverlayView {
 impl OverlayView {
     pub fn new(overlay: &Overlay, hud: &HudModel) -> OverlayView {
         match overlay {
-            Overlay::Automap => OverlayView::Automap(AutomapView::from_model(&hud.automap)),
-            Overlay::Help { bindings } => OverlayView::Help { bindings: bindings.clone() },
-            Overlay::MessageLog { scroll } => OverlayView::MessageLog {
+            Overlay::Automap { hint } => OverlayView::Automap(AutomapView {
+                hint: hint.clone(),
+                ..AutomapView::from_model(&hud.automap)
+            }),
+            Overlay::Help { bindings, hint } => {
+                OverlayView::Help { bindings: bindings.clone(), hint: hint.clone() }
+            }
+            Overlay::MessageLog { scroll, hint } => OverlayView::MessageLog {
                 lines: hud.messages.iter().map(|m| (m.turn, m.text.clone())).collect(),
                 scroll: *scroll,
+                hint: hint.clone(),
             },
             Overlay::Prompt { text } => OverlayView::Prompt { text: text.clone() },
         }
@@ -49,9 +58,9 @@ pub fn overlay_scene(view: &OverlayView, grid: &HudGrid) -> HudScene {
     scene.rect(PixelRect::new(0, 0, grid.width as i32, grid.bar_top() as i32, [0.0, 0.0, 0.0, VEIL_ALPHA]));
     scene.extend(match view {
         OverlayView::Automap(map) => automap_scene(map, grid),
-        OverlayView::Help { bindings } => text_panel_scene(&help_layout(bindings, grid), grid),
-        OverlayView::MessageLog { lines, scroll } => {
-            text_panel_scene(&log_layout(lines, *scroll, grid), grid)
+        OverlayView::Help { bindings, hint } => text_panel_scene(&help_layout(bindings, hint, grid), grid),
+        OverlayView::MessageLog { lines, scroll, hint } => {
+            text_panel_scene(&log_layout(lines, *scroll, hint, grid), grid)
         }
         OverlayView::Prompt { text } => text_panel_scene(&prompt_layout(text, grid), grid),
     });
@@ -164,49 +173,11 @@ fn text_panel_scene(layout: &PanelLayout, grid: &HudGrid) -> HudScene {
     scene
 }
 
-/// Winit key names made readable: `KeyW` → `W`, `ArrowUp` → `↑`, `Slash` → `/`.
-pub fn pretty_keys(keys: &str) -> String {
-    let pretty = |k: &str| -> String {
-        match k {
-            "ArrowUp" => "↑".into(),
-            "ArrowDown" => "↓".into(),
-            "ArrowLeft" => "←".into(),
-            "ArrowRight" => "→".into(),
-            "Escape" => "Esc".into(),
-            "Slash" => "/".into(),
-            "Backslash" => "\\".into(),
-            "Minus" => "-".into(),
-            "Equal" => "=".into(),
-            "Comma" => ",".into(),
-            "Period" => ".".into(),
-            "Semicolon" => ";".into(),
-            "Quote" => "'".into(),
-            "BracketLeft" => "[".into(),
-            "BracketRight" => "]".into(),
-            "Backquote" => "`".into(),
-            "PageUp" => "PgUp".into(),
-            "PageDown" => "PgDn".into(),
-            _ => k.strip_prefix("Key").or_else(|| k.strip_prefix("Digit")).unwrap_or(k).to_string(),
-        }
-    };
-    keys.split_whitespace().map(pretty).collect::<Vec<_>>().join(" ")
-}
-
-/// Keys that work in any case and are not in the bindings: the prompt's answers and log scrolling.
-pub const FIXED_KEYS: [(&str, &str); 2] = [("Answer a prompt", "Y / N"), ("Scroll the log", "↑ ↓ PgUp PgDn")];
-
-fn capitalised(s: &str) -> String {
-    let mut c = s.chars();
-    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
-}
-
-/// The help panel: every (action, keys) pair with dot leaders, then the fixed keys, in as many
-/// columns as the height needs; cut with "..." when even that is not enough.
-pub fn help_layout(bindings: &[(String, String)], grid: &HudGrid) -> PanelLayout {
-    let mut entries: Vec<(String, String)> =
-        bindings.iter().map(|(a, k)| (capitalised(a), pretty_keys(k))).collect();
-    entries.push((String::new(), String::new()));
-    entries.extend(FIXED_KEYS.iter().map(|(a, k)| (a.to_string(), k.to_string())));
+/// The help panel: every (label, keys) line as the app wrote it, with dot leaders (an empty label
+/// is a blank line), in as many columns as the height needs; cut with "..." when even that is not
+/// enough. The hint line is the app's too: render names no key.
+pub fn help_layout(bindings: &[(String, String)], hint: &str, grid: &HudGrid) -> PanelLayout {
+    let entries = bindings;
     let name_w = entries.iter().map(|(a, _)| text_width(a)).max().unwrap_or(0);
     let key_w = entries.iter().map(|(_, k)| text_width(k)).max().unwrap_or(0);
     let entry_w = name_w + 3 + key_w;
@@ -223,14 +194,9 @@ pub fn help_layout(bindings: &[(String, String)], grid: &HudGrid) -> PanelLayout
         None => ((1..=n.max(1)).rev().find(|&k| fits(k)).unwrap_or(1), max_rows),
     };
     let width = (columns * entry_w + (columns - 1) * COLUMN_GAP).min(max_cols);
-    let help_keys = bindings.iter().find(|(a, _)| a == "help").map(|(_, k)| pretty_keys(k));
-    let hint = match help_keys {
-        Some(k) => format!("{k} or Esc closes"),
-        None => "Esc closes".to_string(),
-    };
     let title = "HELP";
-    let panel = Panel::centred(grid, width.max(text_width(&hint)) + CHROME_COLS, rows + TITLED_CHROME_ROWS);
-    let mut layout = PanelLayout::titled(panel, grid, title, &hint);
+    let panel = Panel::centred(grid, width.max(text_width(hint)) + CHROME_COLS, rows + TITLED_CHROME_ROWS);
+    let mut layout = PanelLayout::titled(panel, grid, title, hint);
     let (c0, text_cols) = panel.text_cols();
     let left = c0 + text_cols.saturating_sub(width) / 2;
     let content = layout.content_rows();
@@ -298,9 +264,8 @@ pub fn wrap(text: &str, width: u32) -> Vec<String> {
 /// The message log: the whole history with `turn N:` prefixes, newest at the bottom, scrolled
 /// `scroll` messages back; long messages wrap under their text. Counts of hidden older and newer
 /// messages sit at the right of the title and hint lines.
-pub fn log_layout(lines: &[(u64, String)], scroll: usize, grid: &HudGrid) -> PanelLayout {
+pub fn log_layout(lines: &[(u64, String)], scroll: usize, hint: &str, grid: &HudGrid) -> PanelLayout {
     let panel = Panel::region(grid);
-    let hint = "↑ ↓ PgUp PgDn scroll   L or Esc closes";
     let mut layout = PanelLayout::titled(panel, grid, "MESSAGE LOG", hint);
     let (c0, text_cols) = panel.text_cols();
     let content = layout.content_rows();
@@ -372,33 +337,49 @@ mod tests {
     use super::*;
     use crate::render::hud_layout::tests::{text_on_row, SIZES};
 
+    /// Help lines as the app writes them: labels and keycaps, a blank line between groups.
     fn bindings() -> Vec<(String, String)> {
         [
-            ("move forward", "KeyW ArrowUp"),
-            ("move back", "KeyS ArrowDown"),
-            ("strafe left", "KeyA"),
-            ("strafe right", "KeyD"),
-            ("turn left", "KeyQ ArrowLeft"),
-            ("turn right", "KeyE ArrowRight"),
-            ("attack or descend", "Space"),
-            ("wait", "KeyC"),
-            ("use item", "KeyZ"),
-            ("discard item", "KeyX"),
-            ("slot 1", "Digit1"),
-            ("slot 2", "Digit2"),
-            ("slot 3", "Digit3"),
-            ("slot 4", "Digit4"),
-            ("menu", "Escape"),
-            ("automap", "KeyM Tab"),
-            ("help", "F1 Slash"),
-            ("message log", "KeyL"),
-            ("screenshot", "F12"),
-            ("fullscreen", "F11"),
+            ("Move forward", "W ↑"),
+            ("Move back", "S ↓"),
+            ("Strafe left", "A"),
+            ("Strafe right", "D"),
+            ("Turn left", "Q ←"),
+            ("Turn right", "E →"),
+            ("Attack or descend", "Space"),
+            ("Wait", "C"),
+            ("Use item", "Z"),
+            ("Discard item", "X"),
+            ("Slot 1", "1"),
+            ("Slot 2", "2"),
+            ("Slot 3", "3"),
+            ("Slot 4", "4"),
+            ("Menu (save and quit)", "Esc"),
+            ("Automap", "M Tab"),
+            ("Message log", "L"),
+            ("", ""),
+            ("Help", "F1 /"),
+            ("Screenshot", "F12"),
+            ("Fullscreen", "F11 Alt+Enter"),
+            ("", ""),
+            ("Prompt: yes", "Y"),
+            ("Prompt: no", "N"),
+            ("", ""),
+            ("Log: scroll up", "↑"),
+            ("Log: scroll down", "↓"),
+            ("Log: page up", "PgUp"),
+            ("Log: page down", "PgDn"),
+            ("", ""),
+            ("Replay: faster", "= Num+"),
+            ("Replay: slower", "- Num-"),
         ]
         .iter()
         .map(|(a, k)| (a.to_string(), k.to_string()))
         .collect()
     }
+
+    const HELP_HINT: &str = "F1 / or Esc closes";
+    const LOG_HINT: &str = "↑ ↓ PgUp PgDn scroll   L or Esc closes";
 
     fn all_text(layout: &PanelLayout) -> String {
         let rows: std::collections::BTreeSet<u32> = layout.glyphs.iter().map(|p| p.row).collect();
@@ -427,18 +408,10 @@ mod tests {
     }
 
     #[test]
-    fn keys_read_like_keycaps() {
-        assert_eq!(pretty_keys("KeyW ArrowUp"), "W ↑");
-        assert_eq!(pretty_keys("Digit1"), "1");
-        assert_eq!(pretty_keys("F1 Slash"), "F1 /");
-        assert_eq!(pretty_keys("Escape"), "Esc");
-    }
-
-    #[test]
-    fn help_lists_every_binding_and_the_fixed_keys_from_701x401_up() {
+    fn help_lists_every_line_and_the_apps_hint_from_701x401_up() {
         for (w, h) in SIZES {
             let grid = HudGrid::new(w, h);
-            let layout = help_layout(&bindings(), &grid);
+            let layout = help_layout(&bindings(), HELP_HINT, &grid);
             inside(&layout, &grid);
             let text = all_text(&layout);
             assert!(text.contains("HELP") && text.contains("F1 / or Esc closes"), "{w}x{h}:\n{text}");
@@ -447,21 +420,21 @@ mod tests {
                 assert!(text.contains("..."), "too small for everything: cut visibly");
                 continue;
             }
+            assert!(text.contains("Fullscreen") && text.contains("F11 Alt+Enter"), "{w}x{h}:\n{text}");
             assert!(
-                text.contains("Fullscreen") && text.contains("F11"),
-                "{w}x{h}: last binding cut:\n{text}"
+                text.contains("Replay: slower") && text.contains("- Num-"),
+                "{w}x{h}: last line cut:\n{text}"
             );
-            assert!(text.contains("Y / N") && text.contains("↑ ↓ PgUp PgDn"), "{w}x{h}:\n{text}");
         }
     }
 
     #[test]
     fn help_on_a_short_wide_target_uses_two_columns() {
         let grid = HudGrid::new(960, 300);
-        let layout = help_layout(&bindings(), &grid);
+        let layout = help_layout(&bindings(), HELP_HINT, &grid);
         inside(&layout, &grid);
         let text = all_text(&layout);
-        assert!(text.contains("Fullscreen") && text.contains("Y / N"), "{text}");
+        assert!(text.contains("Fullscreen") && text.contains("Replay: slower"), "{text}");
         let starts: std::collections::BTreeSet<u32> =
             layout.glyphs.iter().filter(|p| p.ch == 'M' || p.ch == 'S').map(|p| p.col).collect();
         assert!(starts.len() >= 2, "two columns expected:\n{text}");
@@ -472,7 +445,7 @@ mod tests {
         let grid = HudGrid::new(320, 160);
         let many: Vec<(String, String)> =
             (0..60).map(|i| (format!("action {i}"), "KeyK".to_string())).collect();
-        let layout = help_layout(&many, &grid);
+        let layout = help_layout(&many, HELP_HINT, &grid);
         inside(&layout, &grid);
         assert!(all_text(&layout).contains("..."));
     }
@@ -481,7 +454,7 @@ mod tests {
     fn the_log_shows_the_newest_message_at_the_bottom_and_scrolls_back() {
         let grid = HudGrid::new(1280, 720);
         let lines: Vec<(u64, String)> = (1..=100).map(|t| (t, format!("Message number {t}."))).collect();
-        let layout = log_layout(&lines, 0, &grid);
+        let layout = log_layout(&lines, 0, LOG_HINT, &grid);
         inside(&layout, &grid);
         let content = PanelLayout::titled(layout.panel, &grid, "", "").content_rows();
         let bottom = text_on_row(&layout.glyphs, content.end - 1);
@@ -491,7 +464,7 @@ mod tests {
         assert!(top.contains(&format!("turn {}:", 101 - shown)), "{top:?}");
         assert!(all_text(&layout).contains(&format!("▲ {} older", 100 - shown)));
 
-        let scrolled = log_layout(&lines, 5, &grid);
+        let scrolled = log_layout(&lines, 5, LOG_HINT, &grid);
         let bottom = text_on_row(&scrolled.glyphs, content.end - 1);
         assert!(bottom.contains("turn 95: Message number 95."), "{bottom:?}");
         assert!(all_text(&scrolled).contains("▼ 5 newer"));
@@ -503,13 +476,13 @@ mod tests {
         let lines = vec![(7, long.trim().to_string()), (8, "Short.".to_string())];
         for (w, h) in SIZES {
             let grid = HudGrid::new(w, h);
-            let layout = log_layout(&lines, 0, &grid);
+            let layout = log_layout(&lines, 0, LOG_HINT, &grid);
             inside(&layout, &grid);
             let (c0, _) = layout.panel.text_cols();
             let continuation = layout.glyphs.iter().filter(|p| p.ch == 'w').map(|p| p.col).min().unwrap();
             assert_eq!(continuation, c0 + text_width("turn 7: "), "{w}x{h}");
         }
-        assert!(all_text(&log_layout(&[], 0, &HudGrid::new(1280, 720))).contains("Nothing yet."));
+        assert!(all_text(&log_layout(&[], 0, LOG_HINT, &HudGrid::new(1280, 720))).contains("Nothing yet."));
     }
 
     #[test]
@@ -528,6 +501,20 @@ mod tests {
         inside(&layout, &grid);
     }
 
+    /// The hints are the app's words: a rebound key shows as given, and render adds no key of its own.
+    #[test]
+    fn the_help_log_and_automap_hints_are_drawn_as_the_app_wrote_them() {
+        let grid = HudGrid::new(1280, 720);
+        let help = all_text(&help_layout(&bindings(), "K or Esc closes", &grid));
+        assert!(help.contains("K or Esc closes") && !help.contains("F1 / or"), "{help}");
+        let log = all_text(&log_layout(&[], 0, "I J scroll   O or Esc closes", &grid));
+        assert!(log.contains("I J scroll   O or Esc closes") && !log.contains("PgUp"), "{log}");
+        let view = OverlayView::new(&Overlay::Automap { hint: "K closes".into() }, &explored_hud());
+        let OverlayView::Automap(map) = view else { panic!("an automap view") };
+        let text = all_text(&crate::render::automap_layout::automap_layout(&map, &grid).text);
+        assert!(text.contains("> exit   K closes") && !text.contains("M/Tab"), "{text}");
+    }
+
     #[test]
     fn wrapping_respects_the_width() {
         assert_eq!(wrap("a bb ccc dddd", 6), vec!["a bb", "ccc", "dddd"]);
@@ -535,16 +522,22 @@ mod tests {
         assert_eq!(wrap("", 5), vec![""]);
     }
 
-    #[test]
-    fn every_overlay_stays_on_the_target_and_veils_only_the_world() {
+    /// A HUD model whose automap knows a whole 33 × 33 level of floor, the player in the middle.
+    fn explored_hud() -> HudModel {
         let mut hud = HudModel::default();
         let known = crate::scene::MapCellLook { tile: Some(crate::scene::TileLook::Floor), in_view: true };
         hud.automap.cells = crate::grid::Grid::filled(33, 33, known);
         hud.automap.player = crate::grid::Pos::new(16, 16);
+        hud
+    }
+
+    #[test]
+    fn every_overlay_stays_on_the_target_and_veils_only_the_world() {
+        let hud = explored_hud();
         let views = [
-            OverlayView::new(&Overlay::Automap, &hud),
-            OverlayView::Help { bindings: bindings() },
-            OverlayView::MessageLog { lines: vec![(1, "x".repeat(500))], scroll: 0 },
+            OverlayView::new(&Overlay::Automap { hint: "M/Tab closes".into() }, &hud),
+            OverlayView::Help { bindings: bindings(), hint: HELP_HINT.into() },
+            OverlayView::MessageLog { lines: vec![(1, "x".repeat(500))], scroll: 0, hint: LOG_HINT.into() },
             OverlayView::Prompt { text: "Save and quit? (Y/N)".into() },
         ];
         for (w, h) in SIZES {

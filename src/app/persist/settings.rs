@@ -48,8 +48,8 @@ impl Settings {
         let bindings: Map<String, Value> = BINDABLE
             .iter()
             .zip(&self.bindings.keys)
-            .map(|((name, _, _), keys)| {
-                (name.to_string(), json!(keys.iter().map(|k| key_name(*k)).collect::<Vec<_>>()))
+            .map(|(b, keys)| {
+                (b.name.to_string(), json!(keys.iter().map(|k| key_name(*k)).collect::<Vec<_>>()))
             })
             .collect();
         let value = json!({
@@ -153,7 +153,7 @@ fn read_bindings(v: &Value, bindings: &mut Bindings, problems: &mut Vec<String>)
         return;
     };
     for (action, keys) in map {
-        let Some(index) = BINDABLE.iter().position(|(name, _, _)| name == action) else {
+        let Some(index) = BINDABLE.iter().position(|b| b.name == action) else {
             problems.push(format!("Settings: unknown binding '{action}' is ignored."));
             continue;
         };
@@ -166,7 +166,7 @@ fn read_bindings(v: &Value, bindings: &mut Bindings, problems: &mut Vec<String>)
             // Name this action's own default keys, as the other settings name their default value.
             _ => problems.push(format!(
                 "Settings: binding '{action}' has a bad value {keys}; it must be a list of key names, so the default {} is used.",
-                json!(BINDABLE[index].2.iter().map(|k| key_name(*k)).collect::<Vec<_>>())
+                json!(BINDABLE[index].keys.iter().map(|k| key_name(*k)).collect::<Vec<_>>())
             )),
         }
     }

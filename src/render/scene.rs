@@ -9,7 +9,7 @@ use crate::game::{Game, Map, Pos, Tile};
 use bytemuck::{Pod, Zeroable};
 use glam::Vec2;
 
-/// Cell word, low byte: what the tile is. Mirrors the `TILE_*` constants in `shaders/world.wgsl`.
+/// Cell word, low byte: what the tile is. The shaders get these through the prelude (`shader_source`).
 pub const TILE_MASK: u32 = 0xff;
 pub const TILE_FLOOR: u32 = 0;
 pub const TILE_WALL: u32 = 1;
@@ -23,8 +23,8 @@ pub const FLAG_PHANTOM_PASSAGE: u32 = 1 << 9;
 pub const LIGHT_RADIUS: f32 = 5.5;
 /// Strength of the torch flicker (relative brightness wobble); faint on purpose.
 pub const LIGHT_FLICKER: f32 = 0.06;
-/// Exposure of the world's tone curve `1 - exp(-EXPOSURE * c)`; mirrors `EXPOSURE` in world.wgsl so
-/// tests can undo the curve and check that darkness scales the light linearly.
+/// Exposure of the world's tone curve `1 - exp(-EXPOSURE * c)`; the shaders get it through the
+/// prelude, and tests can undo the curve and check that darkness scales the light linearly.
 pub const EXPOSURE: f32 = 1.15;
 
 /// Per-frame camera, light and effect values for `shaders/world.wgsl`.
@@ -190,7 +190,7 @@ pub struct GlyphInstance {
     pub _pad1: u32,
 }
 
-/// `GlyphInstance::glyph` value for a filled rectangle. Mirrors `GLYPH_SOLID` in `shaders/hud.wgsl`.
+/// `GlyphInstance::glyph` value for a filled rectangle. The HUD shader gets it through the prelude.
 pub const GLYPH_SOLID: u32 = 0xffff_ffff;
 
 /// The cell word for one tile, before any per-turn flags.

@@ -13,9 +13,9 @@ use rand::RngExt;
 /// Most sprites drawn at once; the nearest win. The shader visits every live sprite for every pixel,
 /// so the cap bounds the worst frame.
 pub const MAX_SPRITES: usize = 64;
-/// `SpriteRaw::kind` of a real entity (enemy, hallucination, pickup). Mirrors world.wgsl.
+/// `SpriteRaw::kind` of a real entity (enemy, hallucination, pickup); in the shaders' prelude.
 pub const SPRITE_ENTITY: u32 = 0;
-/// `SpriteRaw::kind` of a false `@`: shown only in brief flickers the shader times. Mirrors world.wgsl.
+/// `SpriteRaw::kind` of a false `@`: shown only in brief flickers the shader times; in the prelude.
 pub const SPRITE_FALSE_PLAYER: u32 = 1;
 /// Cells picked per turn where a false `@` may flicker.
 pub const FALSE_PLAYERS_PER_TURN: usize = 3;
@@ -27,7 +27,7 @@ pub const PICKUP_HEIGHT: f32 = 0.34;
 /// (a new level, a loaded game): it is shown where it is, not slid across the map.
 const MAX_ANIMATED_STEP: i32 = 2;
 
-/// One sprite for `shaders/world.wgsl` (`array<SpriteRaw>` in a storage buffer).
+/// One sprite for `shaders/sprites.wgsl` (`array<SpriteRaw>` in a storage buffer).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Pod, Zeroable)]
 pub struct SpriteRaw {

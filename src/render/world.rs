@@ -1,5 +1,5 @@
 //! The world on the GPU: pipelines, camera uniforms, the grid and sprite storage buffers, and the
-//! view-sized intermediate targets for `shaders/world.wgsl`.
+//! view-sized intermediate targets for `shaders/world.wgsl` and `shaders/sprites.wgsl`.
 //!
 //! Two passes: the world (a full-screen triangle that ray-casts every pixel) writes the finished
 //! picture and, beside it, each pixel's surface depth; then the sprites, far to near, each as a quad
@@ -14,7 +14,7 @@ use super::camera::Camera;
 use super::gpu::Gpu;
 use super::layout_entries::{storage_entry, texture_entry, uniform_entry};
 use super::scene::{pack_seen_cells, Effects, WorldTurn, WorldUniforms, TILE_WALL};
-use super::shaders;
+use super::shader_source::{self, Entry};
 use super::sprites::{SpriteRaw, SpriteTracker, MAX_SPRITES};
 use crate::game::Game;
 use wgpu::util::DeviceExt;
@@ -88,7 +88,9 @@ struct Depth {
 }
 
 pub(crate) struct WorldPass {
-    module: wgpu::ShaderModule,
+    /// `shaders/world.wgsl` and `shaders/sprites.wgsl`, one module per pass.
+    world_module: wgpu::ShaderModule,
+    sprite_module: wgpu::ShaderModule,
     /// The world pipeline reads group 0 only; the sprite pipelines also read the world's depth.
     world_layout: wgpu::PipelineLayout,
     read_layout: wgpu::PipelineLayout,
@@ -116,7 +118,8 @@ pub(crate) struct WorldPass {
 impl WorldPass {
     pub(crate) fn new(gpu: &Gpu, format: wgpu::TextureFormat) -> WorldPass {
         let device = &gpu.device;
-        let module = shaders::module(device, "world.wgsl", shaders::WORLD_WGSL);
+        let world_module = shader_source::module(device, Entry::World);
+        let sprite_module = shader_source::module(device, Entry::Sprites);
         // Both stages read the uniforms, the grid and the sprites: the sprite quads are placed by
         // the vertex shader from the same data the fragment shader paints with.
         let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
@@ -157,7 +160,8 @@ impl WorldPass {
         });
         let bind_group = Self::bind_group(gpu, &layout, &uniforms, &cells, &sprites);
         let mut pass = WorldPass {
-            module,
+            world_module,
+            sprite_module,
             world_layout,
             read_layout,
             texture_layout,
@@ -188,6 +192,7 @@ impl WorldPass {
         let constants = variant.constants();
         let options = || wgpu::PipelineCompilationOptions { constants: &constants, ..Default::default() };
         let pipeline = |label: &str,
+                        module: &wgpu::ShaderModule,
                         layout: &wgpu::PipelineLayout,
                         (vs, fs): (&str, &str),
                         targets: &[Option<wgpu::ColorTargetState>]| {
@@ -195,7 +200,7 @@ impl WorldPass {
                 label: Some(label),
                 layout: Some(layout),
                 vertex: wgpu::VertexState {
-                    module: &self.module,
+                    module,
                     entry_point: Some(vs),
                     compilation_options: options(),
                     buffers: &[],
@@ -204,7 +209,7 @@ impl WorldPass {
                 depth_stencil: None,
                 multisample: wgpu::MultisampleState::default(),
                 fragment: Some(wgpu::FragmentState {
-                    module: &self.module,
+                    module,
                     entry_point: Some(fs),
                     compilation_options: options(),
                     targets,
@@ -228,7 +233,7 @@ impl WorldPass {
                 write_mask: wgpu::ColorWrites::ALL,
             })
         };
-        // Light adds through the tone curve: dst + (1 - dst) * src (see world.wgsl, pass 2).
+        // Light adds through the tone curve: dst + (1 - dst) * src (see sprites.wgsl).
         let screen = wgpu::BlendComponent {
             src_factor: wgpu::BlendFactor::OneMinusDst,
             dst_factor: wgpu::BlendFactor::One,
@@ -237,18 +242,21 @@ impl WorldPass {
         self.variants[variant.index()] = Some(Pipelines {
             world: pipeline(
                 "world pipeline",
+                &self.world_module,
                 &self.world_layout,
                 ("vs_main", "fs_main"),
                 &[opaque(self.format), opaque(DEPTH_FORMAT)],
             ),
             light: pipeline(
                 "world sprite light pipeline",
+                &self.sprite_module,
                 &self.read_layout,
                 ("vs_sprite_light", "fs_sprite_light"),
                 &[blended(screen)],
             ),
             ink: pipeline(
                 "world sprite ink pipeline",
+                &self.sprite_module,
                 &self.read_layout,
                 ("vs_sprite_ink", "fs_sprite_ink"),
                 &[blended(wgpu::BlendState::ALPHA_BLENDING.color)],

@@ -16,6 +16,11 @@
 #include "world/effects.wgsl"
 #include "world/screen.wgsl"
 
+// For tests only: every sprite quad covers the whole view, the slow path that the fitted quads must
+// match pixel for pixel (`Renderer::set_sprite_quads_cover_view`). A pipeline constant, so the
+// production uniforms carry nothing for it.
+override QUADS_COVER_VIEW: bool = false;
+
 
 // Sprites. A glyph is lit by the torch plus a little light of its own (so a red `@` at the edge of the
 // torch still reads as red, not as the torch's orange), and glows in its colour: a halo on its own
@@ -38,12 +43,12 @@ const SPRITE_HOP: f32 = 0.05;
 // Height of a sprite's feet: just above the floor, lurching up mid-step while it moves.
 fn sprite_feet(s: SpriteRaw) -> f32 {
     let moving = select(0.0, 1.0, any(s.pos_from != s.pos_to));
-    return SPRITE_LIFT + moving * SPRITE_HOP * sin(3.14159 * u.enemy_progress);
+    return SPRITE_LIFT + moving * SPRITE_HOP * sin(3.14159 * frame.enemy_progress);
 }
 
 // How visible sprite `s` is this frame: its fade across the step, and a false `@`'s flicker.
 fn sprite_alpha(s: SpriteRaw) -> f32 {
-    var alpha = mix(s.fade_from, s.fade_to, u.enemy_progress);
+    var alpha = mix(s.fade_from, s.fade_to, frame.enemy_progress);
     if s.kind == SPRITE_FALSE_PLAYER {
         alpha = alpha * false_player_alpha(s.seed);
     }
@@ -65,10 +70,10 @@ fn sprite_hit(s: SpriteRaw, depth: f32, ray: vec2<f32>, v: f32, flicker: f32, on
     if alpha <= 0.0 {
         return none;
     }
-    let p = mix(s.pos_from, s.pos_to, u.enemy_progress);
-    let rel = p - u.eye;
-    let d = dot(rel, u.dir);
-    let fwd = dot(ray, u.dir);
+    let p = mix(s.pos_from, s.pos_to, frame.enemy_progress);
+    let rel = p - frame.eye;
+    let d = dot(rel, frame.dir);
+    let fwd = dot(ray, frame.dir);
     if d < SPRITE_NEAR || fwd <= 0.0 {
         return none;
     }
@@ -77,13 +82,13 @@ fn sprite_hit(s: SpriteRaw, depth: f32, ray: vec2<f32>, v: f32, flicker: f32, on
     let light_dist = length(vec3<f32>(rel, feet + 3.5 * fp - EYE_HEIGHT));
     // Lit like a wall facing the player, plus its own faint light that darkness dims as well.
     let light = torch(light_dist, 1.0, flicker)
-        + vec3<f32>(SPRITE_SELF_LIGHT * u.light_scale / (1.0 + 0.18 * light_dist * light_dist));
+        + vec3<f32>(SPRITE_SELF_LIGHT * turn.light_scale / (1.0 + 0.18 * light_dist * light_dist));
     let tint = s.color.rgb * light;
     let glow = s.color.a * alpha;
     var added = vec3<f32>(0.0);
     if on_floor {
         // The pool of its light on the floor around its feet.
-        let off = u.eye + ray * (0.5 / max(-v, 1e-6)) - p;
+        let off = frame.eye + ray * (0.5 / max(-v, 1e-6)) - p;
         let r2 = dot(off, off) / (SPRITE_POOL_RADIUS * SPRITE_POOL_RADIUS);
         if r2 < POOL_REACH * POOL_REACH {
             added = tint * (SPRITE_POOL * glow * s.height * exp(-2.0 * r2));
@@ -94,7 +99,7 @@ fn sprite_hit(s: SpriteRaw, depth: f32, ray: vec2<f32>, v: f32, flicker: f32, on
         return SpriteHit(added, vec3<f32>(0.0), 0.0);
     }
     // Where the ray crosses the sprite's plane, in font pixels from the glyph's top-left.
-    let x = dot(ray, u.right) * t - dot(rel, u.right);
+    let x = dot(ray, frame.right) * t - dot(rel, frame.right);
     let z = EYE_HEIGHT + v * t;
     var gx = x / fp + 2.5;
     let gy = (feet + 7.0 * fp - z) / fp;
@@ -109,8 +114,8 @@ fn sprite_hit(s: SpriteRaw, depth: f32, ray: vec2<f32>, v: f32, flicker: f32, on
         // violet. Scaled by `shimmer`, so 0 is indistinguishable from a real enemy.
         let row = floor(gy);
         let phase = f32(s.seed & 255u) * 0.1;
-        gx = gx + s.shimmer * 0.45 * sin(row * 1.9 + u.time * 11.0 + phase);
-        ink_alpha = ink_alpha * (1.0 - s.shimmer * 0.35 * (0.5 + 0.5 * sin(u.time * 7.0 + row * 0.8 + phase)));
+        gx = gx + s.shimmer * 0.45 * sin(row * 1.9 + frame.time * 11.0 + phase);
+        ink_alpha = ink_alpha * (1.0 - s.shimmer * 0.35 * (0.5 + 0.5 * sin(frame.time * 7.0 + row * 0.8 + phase)));
         ink = mix(ink, ink.rrr * vec3<f32>(0.8, 0.25, 1.0), 0.25 * s.shimmer);
     }
     var cover = 0.0;
@@ -136,15 +141,15 @@ fn sprite_hit(s: SpriteRaw, depth: f32, ray: vec2<f32>, v: f32, flicker: f32, on
 // its light the box holds the halo and the pool; for its `ink` just the glyph (and its shimmer).
 fn sprite_rect(i: u32, ink: bool) -> vec4<f32> {
     let none = vec4<f32>(0.0);
-    if u.quads_cover_view != 0u {
-        return vec4<f32>(vec2<f32>(0.0), u.view_size);
+    if QUADS_COVER_VIEW {
+        return vec4<f32>(vec2<f32>(0.0), frame.view_size);
     }
     let s = sprites[i];
     if sprite_alpha(s) <= 0.0 {
         return none;
     }
-    let p = mix(s.pos_from, s.pos_to, u.enemy_progress);
-    if dot(p - u.eye, u.dir) < SPRITE_NEAR {
+    let p = mix(s.pos_from, s.pos_to, frame.enemy_progress);
+    if dot(p - frame.eye, frame.dir) < SPRITE_NEAR {
         return none;
     }
     let fp = s.height / f32(GLYPH_H);
@@ -163,12 +168,12 @@ fn sprite_rect(i: u32, ink: bool) -> vec4<f32> {
     for (var k = 0u; k < 8u; k = k + 1u) {
         let corner = p + reach * vec2<f32>(select(-1.0, 1.0, (k & 1u) != 0u), select(-1.0, 1.0, (k & 2u) != 0u));
         let z = select(bottom, top, (k & 4u) != 0u);
-        let rel = corner - u.eye;
-        let depth = dot(rel, u.dir);
+        let rel = corner - frame.eye;
+        let depth = dot(rel, frame.dir);
         if depth < 0.05 {
             behind = true;
         } else {
-            let q = 0.5 * u.view_size + vec2<f32>(dot(rel, u.right) * u.focal.x, (EYE_HEIGHT - z) * u.focal.y) / depth;
+            let q = 0.5 * frame.view_size + vec2<f32>(dot(rel, frame.right) * frame.focal.x, (EYE_HEIGHT - z) * frame.focal.y) / depth;
             lo = min(lo, q);
             hi = max(hi, q);
         }
@@ -176,14 +181,14 @@ fn sprite_rect(i: u32, ink: bool) -> vec4<f32> {
     if behind {
         // The box reaches past the eye: it can cover any part of the view.
         lo = vec2<f32>(0.0);
-        hi = u.view_size;
+        hi = frame.view_size;
     }
     var margin = 1.0;
     if WILD {
-        margin = margin + u.view_size.y * warp_reach();
+        margin = margin + frame.view_size.y * warp_reach();
     }
-    lo = clamp(lo - margin - u.jolt_px, vec2<f32>(0.0), u.view_size);
-    hi = clamp(hi + margin - u.jolt_px, vec2<f32>(0.0), u.view_size);
+    lo = clamp(lo - margin - pulse.jolt_px, vec2<f32>(0.0), frame.view_size);
+    hi = clamp(hi + margin - pulse.jolt_px, vec2<f32>(0.0), frame.view_size);
     return vec4<f32>(lo, hi);
 }
 
@@ -198,7 +203,7 @@ fn sprite_quad(v: u32, i: u32, ink: bool) -> SpriteVsOut {
     let rect = sprite_rect(i, ink);
     let f = mix(rect.xy, rect.zw, quad_corner(v));
     var out: SpriteVsOut;
-    out.pos = vec4<f32>(2.0 * f.x / u.view_size.x - 1.0, 1.0 - 2.0 * f.y / u.view_size.y, 0.0, 1.0);
+    out.pos = vec4<f32>(2.0 * f.x / frame.view_size.x - 1.0, 1.0 - 2.0 * f.y / frame.view_size.y, 0.0, 1.0);
     out.index = i;
     return out;
 }
@@ -225,14 +230,14 @@ fn sprite_at(in: SpriteVsOut) -> SpriteHit {
 @fragment
 fn fs_sprite_light(in: SpriteVsOut) -> @location(0) vec4<f32> {
     let hit = sprite_at(in);
-    let sc = screen_at(in.pos.xy + u.jolt_px);
-    let lit = tone(hit.added * sc.gain) * (1.0 - clamp(u.flash_rgba.a, 0.0, 1.0));
+    let sc = screen_at(in.pos.xy + pulse.jolt_px);
+    let lit = tone(hit.added * sc.gain) * (1.0 - clamp(pulse.flash_rgba.a, 0.0, 1.0));
     return vec4<f32>(encode(lit), 0.0);
 }
 
 @fragment
 fn fs_sprite_ink(in: SpriteVsOut) -> @location(0) vec4<f32> {
     let hit = sprite_at(in);
-    let sc = screen_at(in.pos.xy + u.jolt_px);
+    let sc = screen_at(in.pos.xy + pulse.jolt_px);
     return vec4<f32>(finish(hit.ink, sc), hit.cover);
 }

@@ -43,17 +43,17 @@ fn fs_main(in: VsOut) -> WorldOut {
     let ray = pr.ray;
     let v = pr.v;
     let flicker = torch_flicker();
-    let hit = cast_ray(u.eye, ray);
+    let hit = cast_ray(frame.eye, ray);
     var z = EYE_HEIGHT + v * hit.perp;
     if MILD {
-        if hit.found && u.breathing > 0.0 {
+        if hit.found && turn.breathing > 0.0 {
             z = breathe(hit, ray, z);
         }
     }
     var sample: Sample;
     let on_wall = hit.found && z >= 0.0 && z <= 1.0;
     if on_wall {
-        let footprint = hit.perp * length(ray) / u.focal.y;
+        let footprint = hit.perp * length(ray) / frame.focal.y;
         sample = shade_wall(hit, ray, z, flicker, footprint);
     } else {
         sample = shade_flat(ray, v, flicker);

@@ -6,8 +6,8 @@ use hollowdeep::render::camera::EYE_HEIGHT;
 use hollowdeep::render::font::{ATLAS_COLS, GLYPH_H, GLYPH_W};
 use hollowdeep::render::reference::MAX_STEPS;
 use hollowdeep::render::scene::{
-    GlyphInstance, HudUniforms, WorldUniforms, EXPOSURE, FLAG_PHANTOM_PASSAGE, FLAG_PHANTOM_WALL,
-    GLYPH_SOLID, TILE_EXIT, TILE_FLOOR, TILE_MASK, TILE_WALL,
+    FrameUniforms, GlyphInstance, HudUniforms, PulseUniforms, TurnUniforms, EXPOSURE, FLAG_PHANTOM_PASSAGE,
+    FLAG_PHANTOM_WALL, GLYPH_SOLID, LIGHT_FLICKER, LIGHT_RADIUS, TILE_EXIT, TILE_FLOOR, TILE_MASK, TILE_WALL,
 };
 use hollowdeep::render::shader_source::{self, compose, ComposeError, Entry, PRELUDE};
 use hollowdeep::render::sprites::{SpriteRaw, MAX_SPRITES, SPRITE_ENTITY, SPRITE_FALSE_PLAYER};
@@ -204,34 +204,33 @@ fn cpu_written_structs_match_their_wgsl_twins() {
     let sprites = parse_and_validate("sprites.wgsl");
     let hud = parse_and_validate("hud.wgsl");
     let world_structs = [
-        mirror!(WorldUniforms {
+        mirror!(FrameUniforms {
             eye,
             dir,
             right,
             view_size,
             focal,
-            jolt_px,
-            grid_size,
             time,
-            light_scale,
-            flash_rgba,
-            light_radius,
-            flicker,
+            enemy_progress,
             encode_srgb,
-            sprite_count,
+            _pad0,
+            _pad1,
+            _pad2,
+        }),
+        mirror!(TurnUniforms {
+            grid_size,
+            light_scale,
+            reduced,
             colour_drift,
             breathing,
             tex_flicker,
             warp,
             false_player,
             distortion,
-            warp_pulse,
-            enemy_progress,
-            reduced,
-            quads_cover_view,
             _pad0,
             _pad1,
         }),
+        mirror!(PulseUniforms { flash_rgba, jolt_px, warp_pulse, _pad0 }),
         mirror!(SpriteRaw { pos_from, pos_to, color, rows, height, shimmer, fade_from, fade_to, kind, seed }),
     ];
     let hud_structs = [
@@ -285,7 +284,12 @@ fn shared_constants_match_their_rust_twins() {
         ("ATLAS_COLS", ATLAS_COLS),
         ("GLYPH_SOLID", GLYPH_SOLID),
     ];
-    let f32s = [("EYE_HEIGHT", EYE_HEIGHT), ("EXPOSURE", EXPOSURE)];
+    let f32s = [
+        ("EYE_HEIGHT", EYE_HEIGHT),
+        ("EXPOSURE", EXPOSURE),
+        ("LIGHT_RADIUS", LIGHT_RADIUS),
+        ("LIGHT_FLICKER", LIGHT_FLICKER),
+    ];
     assert_eq!(u32s.len() + f32s.len(), PRELUDE.len(), "a prelude constant is not checked here");
     // Every entry gets the whole prelude, so each sees the same values whichever it uses.
     for (path, _) in SHADER_ENTRIES {

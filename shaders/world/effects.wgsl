@@ -43,12 +43,12 @@ fn tex_flicker_gain(key: vec3<i32>) -> f32 {
     if !WILD {
         return 1.0;
     }
-    if u.tex_flicker <= 0.0 {
+    if turn.tex_flicker <= 0.0 {
         return 1.0;
     }
-    let clock = u.time * TEX_FLICKER_RATE + 5.0 * hash3(key + vec3<i32>(3, 5, 7));
+    let clock = frame.time * TEX_FLICKER_RATE + 5.0 * hash3(key + vec3<i32>(3, 5, 7));
     let h = hash3(vec3<i32>(key.x + i32(floor(clock)) * 131, key.y, key.z + 17));
-    if h >= TEX_FLICKER_SHARE * u.tex_flicker {
+    if h >= TEX_FLICKER_SHARE * turn.tex_flicker {
         return 1.0;
     }
     return select(0.3, 1.9, fract(h * 37.0) > 0.5);
@@ -58,25 +58,25 @@ fn tex_flicker_gain(key: vec3<i32>) -> f32 {
 // walls, floor and sprites bend together. Only called when one of them is on. `warp_reach` bounds
 // what this does from the same constants: change one, the sprite quads follow.
 fn warp_pixel(px: vec2<f32>) -> vec2<f32> {
-    let h = u.view_size.y;
-    let c = 0.5 * u.view_size;
+    let h = frame.view_size.y;
+    let c = 0.5 * frame.view_size;
     var d = (px - c) / h;
-    let t = u.time;
+    let t = frame.time;
     // Warping: slow crossing waves, like looking through heat over a fire.
     let wave = vec2<f32>(
         sin(d.y * 7.0 + t * 1.3) + WAVE_MINOR * sin(d.y * 13.0 + d.x * 3.0 - t * 2.1),
         sin(d.x * 6.0 - t * 1.1) + WAVE_MINOR * sin(d.x * 11.0 + d.y * 4.0 + t * 1.7),
     );
-    d = d + (u.warp * WARP_AMOUNT) * wave;
+    d = d + (turn.warp * WARP_AMOUNT) * wave;
     // Distortion: the view rolls, swirls about its centre and swells in and out.
     let r2 = dot(d, d);
-    let angle = u.distortion * (ROLL_ANGLE * sin(t * ROLL_RATE + ROLL_PHASE)
+    let angle = turn.distortion * (ROLL_ANGLE * sin(t * ROLL_RATE + ROLL_PHASE)
         + SWIRL_ANGLE * exp(-SWIRL_FALLOFF * r2) * sin(t * SWIRL_RATE + SWIRL_PHASE));
     let cs = vec2<f32>(cos(angle), sin(angle));
     d = vec2<f32>(d.x * cs.x - d.y * cs.y, d.x * cs.y + d.y * cs.x);
-    d = d * (1.0 + u.distortion * ZOOM_SCALE * sin(t * ZOOM_RATE + ZOOM_PHASE));
+    d = d * (1.0 + turn.distortion * ZOOM_SCALE * sin(t * ZOOM_RATE + ZOOM_PHASE));
     // The pulse: rings running out from the centre while it lasts.
-    d = d * (1.0 + u.warp_pulse * PULSE_SCALE * sin(sqrt(r2) * 30.0 - t * 14.0));
+    d = d * (1.0 + pulse.warp_pulse * PULSE_SCALE * sin(sqrt(r2) * 30.0 - t * 14.0));
     return c + d * h;
 }
 
@@ -87,53 +87,53 @@ fn warp_pixel(px: vec2<f32>) -> vec2<f32> {
 // point at radius r by at most A r exp(-k r^2), whose peak is A exp(-1/2) / sqrt(2 k); the pulse by
 // its scale at the corner.
 fn warp_reach() -> f32 {
-    let t = u.time;
+    let t = frame.time;
     let wave_reach = sqrt(2.0) * (1.0 + WAVE_MINOR) * WARP_AMOUNT;
-    let corner = 0.5 * length(u.view_size) / u.view_size.y + wave_reach;
-    let waves = wave_reach * u.warp;
-    let roll = abs(u.distortion * ROLL_ANGLE * sin(t * ROLL_RATE + ROLL_PHASE));
-    let swirl = abs(u.distortion * SWIRL_ANGLE * sin(t * SWIRL_RATE + SWIRL_PHASE));
+    let corner = 0.5 * length(frame.view_size) / frame.view_size.y + wave_reach;
+    let waves = wave_reach * turn.warp;
+    let roll = abs(turn.distortion * ROLL_ANGLE * sin(t * ROLL_RATE + ROLL_PHASE));
+    let swirl = abs(turn.distortion * SWIRL_ANGLE * sin(t * SWIRL_RATE + SWIRL_PHASE));
     let swirl_peak = exp(-0.5) / sqrt(2.0 * SWIRL_FALLOFF);
-    let zoom = abs(u.distortion * ZOOM_SCALE * sin(t * ZOOM_RATE + ZOOM_PHASE));
-    let pulse = u.warp_pulse * PULSE_SCALE;
-    return waves + (roll + zoom) * corner + swirl_peak * swirl + pulse * corner * (1.0 + zoom);
+    let zoom = abs(turn.distortion * ZOOM_SCALE * sin(t * ZOOM_RATE + ZOOM_PHASE));
+    let rings = pulse.warp_pulse * PULSE_SCALE;
+    return waves + (roll + zoom) * corner + swirl_peak * swirl + rings * corner * (1.0 + zoom);
 }
 
 // Breathing: the wall's height stretches about the eye line; each stretch of wall breathes on its
 // own phase, rippling along the face. Returns the height the pixel has on the unstretched wall.
 fn breathe(hit: WallHit, ray: vec2<f32>, z: f32) -> f32 {
-    let p = u.eye + ray * hit.perp;
+    let p = frame.eye + ray * hit.perp;
     let s = select(p.x, p.y, hit.side == 0u);
     let phase = 6.2832 * hash3(vec3<i32>(hit.cell, 23)) * 0.35 + s * 1.9;
-    let swell = u.breathing * BREATH_SWELL * (0.5 + 0.5 * sin(u.time * BREATH_RATE + phase));
+    let swell = turn.breathing * BREATH_SWELL * (0.5 + 0.5 * sin(frame.time * BREATH_RATE + phase));
     return (z - EYE_HEIGHT) / (1.0 + swell) + EYE_HEIGHT;
 }
 
 // Colour drift: a tint that wanders through the hues over time and across the view, normalised so it
 // moves colour, not brightness.
 fn drift_tint(px: vec2<f32>) -> vec3<f32> {
-    let t = u.time;
-    let q = px / u.view_size;
+    let t = frame.time;
+    let q = px / frame.view_size;
     let theta = 2.0 + t * 0.13 + 1.6 * q.x + 1.5 * sin(t * 0.05 + q.y);
     let hue = cos(vec3<f32>(theta, theta + 2.0944, theta + 4.1888));
-    return vec3<f32>(1.0) + (DRIFT_AMOUNT * u.colour_drift) * hue;
+    return vec3<f32>(1.0) + (DRIFT_AMOUNT * turn.colour_drift) * hue;
 }
 
 // A false `@` shows only in brief flickers: each candidate gets a chance FALSE_RATE times a second
 // and takes it with a probability that grows with the effect. A taken chance pops on and off like a
 // glimpse; under reduced effects it fades in and out instead.
 fn false_player_alpha(seed: u32) -> f32 {
-    if u.false_player <= 0.0 {
+    if turn.false_player <= 0.0 {
         return 0.0;
     }
-    let clock = u.time * FALSE_RATE + 7.0 * f32(seed & 1023u) / 1024.0;
+    let clock = frame.time * FALSE_RATE + 7.0 * f32(seed & 1023u) / 1024.0;
     let slot = floor(clock);
     let f = clock - slot;
-    if hash3(vec3<i32>(i32(slot), i32(seed & 0xffffu), 91)) >= FALSE_SHARE * u.false_player {
+    if hash3(vec3<i32>(i32(slot), i32(seed & 0xffffu), 91)) >= FALSE_SHARE * turn.false_player {
         return 0.0;
     }
-    let strength = smoothstep(0.0, 0.5, u.false_player);
-    if u.reduced != 0u {
+    let strength = smoothstep(0.0, 0.5, turn.false_player);
+    if turn.reduced != 0u {
         let s = sin(3.14159 * f);
         return strength * s * s;
     }

@@ -4,11 +4,11 @@
 #include "world/inputs.wgsl"
 
 fn cell_at(c: vec2<i32>) -> u32 {
-    let size = vec2<i32>(u.grid_size);
+    let size = vec2<i32>(turn.grid_size);
     if c.x < 0 || c.y < 0 || c.x >= size.x || c.y >= size.y {
         return TILE_WALL;
     }
-    return cells[u32(c.y) * u.grid_size.x + u32(c.x)];
+    return cells[u32(c.y) * turn.grid_size.x + u32(c.x)];
 }
 
 fn blocks_view(cell: u32) -> bool {

@@ -14,15 +14,15 @@ struct PixelRay {
 }
 
 fn pixel_ray(frag: vec2<f32>) -> PixelRay {
-    let screen = frag + u.jolt_px;
+    let screen = frag + pulse.jolt_px;
     var px = screen;
     if WILD {
-        if u.warp + u.distortion + u.warp_pulse > 0.0 {
+        if turn.warp + turn.distortion + pulse.warp_pulse > 0.0 {
             px = warp_pixel(px);
         }
     }
-    let ray = u.dir + u.right * ((px.x - 0.5 * u.view_size.x) / u.focal.x);
-    return PixelRay(screen, ray, (0.5 * u.view_size.y - px.y) / u.focal.y);
+    let ray = frame.dir + frame.right * ((px.x - 0.5 * frame.view_size.x) / frame.focal.x);
+    return PixelRay(screen, ray, (0.5 * frame.view_size.y - px.y) / frame.focal.y);
 }
 
 // The screen effects and the tone curve, from linear light to what the target stores. `screen` is
@@ -36,20 +36,20 @@ struct Screen {
 fn screen_at(screen: vec2<f32>) -> Screen {
     var gain = vec3<f32>(1.0);
     if MILD {
-        if u.colour_drift > 0.0 {
+        if turn.colour_drift > 0.0 {
             gain = gain * drift_tint(screen);
         }
     }
     // A soft vignette pulls the eye to the centre and deepens the gloom at the corners.
-    let centred = (screen / u.view_size - 0.5) * vec2<f32>(1.0, 0.8);
+    let centred = (screen / frame.view_size - 0.5) * vec2<f32>(1.0, 0.8);
     let edge = dot(centred, centred);
     gain = gain * (1.0 - 0.45 * edge);
     var bleed = vec3<f32>(0.0);
     if WILD {
-        if u.distortion > 0.0 {
+        if turn.distortion > 0.0 {
             // Severe distortion: the edges of sight bleed a dark red that throbs with the heartbeat.
-            let beat = pow(0.5 + 0.5 * sin(u.time * 6.9), 4.0);
-            let w = u.distortion * smoothstep(0.05, 0.4, edge) * (0.45 + 0.25 * beat);
+            let beat = pow(0.5 + 0.5 * sin(frame.time * 6.9), 4.0);
+            let w = turn.distortion * smoothstep(0.05, 0.4, edge) * (0.45 + 0.25 * beat);
             gain = gain * (1.0 - w);
             bleed = vec3<f32>(0.16, 0.0, 0.01) * w;
         }
@@ -62,7 +62,7 @@ fn tone(c: vec3<f32>) -> vec3<f32> {
 }
 
 fn encode(c: vec3<f32>) -> vec3<f32> {
-    if u.encode_srgb != 0u {
+    if frame.encode_srgb != 0u {
         return encode_srgb(c);
     }
     return c;
@@ -70,7 +70,7 @@ fn encode(c: vec3<f32>) -> vec3<f32> {
 
 // Linear light at `screen` as the target stores it: screen effects, tone curve, flash.
 fn finish(light: vec3<f32>, sc: Screen) -> vec3<f32> {
-    let c = mix(tone(light * sc.gain + sc.bleed), u.flash_rgba.rgb, clamp(u.flash_rgba.a, 0.0, 1.0));
+    let c = mix(tone(light * sc.gain + sc.bleed), pulse.flash_rgba.rgb, clamp(pulse.flash_rgba.a, 0.0, 1.0));
     return encode(clamp(c, vec3<f32>(0.0), vec3<f32>(1.0)));
 }
 

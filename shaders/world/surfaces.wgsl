@@ -25,7 +25,7 @@ fn shade_wall(hit: WallHit, ray: vec2<f32>, z: f32, flicker: f32, footprint: f32
     if dist >= torch_reach() {
         return Sample(vec3<f32>(0.0), hit.perp);
     }
-    let p = u.eye + ray * hit.perp;
+    let p = frame.eye + ray * hit.perp;
     // Along-face coordinate, continuous over neighbouring cells of the same wall line.
     let s = select(p.x, p.y, hit.side == 0u);
     // The wall line: which grid line and which way it faces.
@@ -46,11 +46,11 @@ fn shade_pit(cell: vec2<i32>, ray: vec2<f32>, v: f32, t_floor: f32, flicker: f32
     let lo = vec2<f32>(cell) + vec2<f32>(PIT_INSET);
     let hi = vec2<f32>(cell) + vec2<f32>(1.0 - PIT_INSET);
     let bound = select(hi, lo, ray < vec2<f32>(0.0));
-    let tx = select((bound.x - u.eye.x) / ray.x, 1e30, ray.x == 0.0);
-    let ty = select((bound.y - u.eye.y) / ray.y, 1e30, ray.y == 0.0);
+    let tx = select((bound.x - frame.eye.x) / ray.x, 1e30, ray.x == 0.0);
+    let ty = select((bound.y - frame.eye.y) / ray.y, 1e30, ray.y == 0.0);
     let t_exit = max(min(tx, ty), t_floor);
     let depth = -(EYE_HEIGHT + v * t_exit);
-    let p = u.eye + ray * t_exit;
+    let p = frame.eye + ray * t_exit;
     let x_face = tx < ty;
     let s = select(p.x, p.y, x_face);
     let albedo = stone_blocks(s, -depth, vec3<i32>(cell.x * 3 + cell.y, select(4, 5, x_face), 7), footprint * 1.5, false);
@@ -64,8 +64,8 @@ fn shade_pit(cell: vec2<i32>, ray: vec2<f32>, v: f32, t_floor: f32, flicker: f32
 // Floor (looking down, v < 0) or ceiling (v > 0) at distance t along the ray.
 fn shade_flat(ray: vec2<f32>, v: f32, flicker: f32) -> Sample {
     let t = (0.5 / abs(v));
-    let p = u.eye + ray * t;
-    let footprint = t * length(ray) / u.focal.y;
+    let p = frame.eye + ray * t;
+    let footprint = t * length(ray) / frame.focal.y;
     let to_surface = vec3<f32>(ray * t, select(-EYE_HEIGHT, 1.0 - EYE_HEIGHT, v > 0.0));
     let dist = length(to_surface);
     if dist >= torch_reach() {

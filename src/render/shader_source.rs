@@ -10,8 +10,8 @@ use super::camera::EYE_HEIGHT;
 use super::font::{ATLAS_COLS, GLYPH_H, GLYPH_W};
 use super::reference::MAX_STEPS;
 use super::scene::{
-    EXPOSURE, FLAG_PHANTOM_PASSAGE, FLAG_PHANTOM_WALL, GLYPH_SOLID, TILE_EXIT, TILE_FLOOR, TILE_MASK,
-    TILE_WALL,
+    EXPOSURE, FLAG_PHANTOM_PASSAGE, FLAG_PHANTOM_WALL, GLYPH_SOLID, LIGHT_FLICKER, LIGHT_RADIUS, TILE_EXIT,
+    TILE_FLOOR, TILE_MASK, TILE_WALL,
 };
 use super::sprites::{MAX_SPRITES, SPRITE_ENTITY, SPRITE_FALSE_PLAYER};
 use std::fmt;
@@ -86,6 +86,9 @@ pub const PRELUDE: &[(&str, PreludeValue)] = {
         ("MAX_STEPS", U32(MAX_STEPS)),
         ("EYE_HEIGHT", F32(EYE_HEIGHT)),
         ("EXPOSURE", F32(EXPOSURE)),
+        // The torch (scene.rs): fixed for a run, so constants rather than uniforms.
+        ("LIGHT_RADIUS", F32(LIGHT_RADIUS)),
+        ("LIGHT_FLICKER", F32(LIGHT_FLICKER)),
         // Sprites (sprites.rs): the kinds, and how many the buffer holds.
         ("SPRITE_ENTITY", U32(SPRITE_ENTITY)),
         ("SPRITE_FALSE_PLAYER", U32(SPRITE_FALSE_PLAYER)),

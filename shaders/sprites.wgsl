@@ -34,8 +34,8 @@ const SPRITE_POOL_RADIUS: f32 = 0.42;
 // they fall below a step of an 8-bit target, so the cut never shows; the sprite quads hold them.
 const HALO_REACH: f32 = 6.0;
 const POOL_REACH: f32 = 1.5;
-// Feet just above the floor so the lowest ink row never sinks into it; no sprite closer than this.
-const SPRITE_LIFT: f32 = 0.012;
+// Feet SPRITE_LIFT (prelude) above the floor so the lowest ink row never sinks into it; no sprite
+// closer than SPRITE_NEAR.
 const SPRITE_NEAR: f32 = 0.2;
 // A stepping enemy lurches up this much mid-step.
 const SPRITE_HOP: f32 = 0.05;

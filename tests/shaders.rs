@@ -10,7 +10,7 @@ use hollowdeep::render::scene::{
     FLAG_PHANTOM_WALL, GLYPH_SOLID, LIGHT_FLICKER, LIGHT_RADIUS, TILE_EXIT, TILE_FLOOR, TILE_MASK, TILE_WALL,
 };
 use hollowdeep::render::shader_source::{self, compose, ComposeError, Entry, PRELUDE};
-use hollowdeep::render::sprites::{SpriteRaw, MAX_SPRITES, SPRITE_ENTITY, SPRITE_FALSE_PLAYER};
+use hollowdeep::render::sprites::{SpriteRaw, MAX_SPRITES, SPRITE_ENTITY, SPRITE_FALSE_PLAYER, SPRITE_LIFT};
 use naga::proc::Layouter;
 use naga::valid::{Capabilities, ValidationFlags, Validator};
 use std::mem::{offset_of, size_of};
@@ -289,6 +289,7 @@ fn shared_constants_match_their_rust_twins() {
         ("EXPOSURE", EXPOSURE),
         ("LIGHT_RADIUS", LIGHT_RADIUS),
         ("LIGHT_FLICKER", LIGHT_FLICKER),
+        ("SPRITE_LIFT", SPRITE_LIFT),
     ];
     assert_eq!(u32s.len() + f32s.len(), PRELUDE.len(), "a prelude constant is not checked here");
     // Every entry gets the whole prelude, so each sees the same values whichever it uses.

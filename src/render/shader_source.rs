@@ -13,7 +13,7 @@ use super::scene::{
     EXPOSURE, FLAG_PHANTOM_PASSAGE, FLAG_PHANTOM_WALL, GLYPH_SOLID, LIGHT_FLICKER, LIGHT_RADIUS, TILE_EXIT,
     TILE_FLOOR, TILE_MASK, TILE_WALL,
 };
-use super::sprites::{MAX_SPRITES, SPRITE_ENTITY, SPRITE_FALSE_PLAYER};
+use super::sprites::{MAX_SPRITES, SPRITE_ENTITY, SPRITE_FALSE_PLAYER, SPRITE_LIFT};
 use std::fmt;
 
 /// One file per pass (`vs_*`/`fs_*` entry points); each includes what it needs.
@@ -93,6 +93,7 @@ pub const PRELUDE: &[(&str, PreludeValue)] = {
         ("SPRITE_ENTITY", U32(SPRITE_ENTITY)),
         ("SPRITE_FALSE_PLAYER", U32(SPRITE_FALSE_PLAYER)),
         ("MAX_SPRITES", U32(MAX_SPRITES as u32)),
+        ("SPRITE_LIFT", F32(SPRITE_LIFT)),
         // The pixel font (font.rs): a glyph's cell and the atlas, and the HUD's solid-rectangle glyph.
         ("GLYPH_W", U32(GLYPH_W)),
         ("GLYPH_H", U32(GLYPH_H)),

@@ -23,6 +23,9 @@ pub const FALSE_PLAYERS_PER_TURN: usize = 3;
 /// walls 1 high; pickups lie small on the floor.
 pub const ACTOR_HEIGHT: f32 = 0.92;
 pub const PICKUP_HEIGHT: f32 = 0.34;
+/// Height of a sprite's feet above the floor, in cells, so its lowest ink row never sinks into it.
+/// In the shaders' prelude; tests project sprites with it.
+pub const SPRITE_LIFT: f32 = 0.012;
 /// An entity that moved further than this (in cells, either axis) since the last upload jumped
 /// (a new level, a loaded game): it is shown where it is, not slid across the map.
 const MAX_ANIMATED_STEP: i32 = 2;

@@ -1,5 +1,9 @@
 //! HUD pass: instanced quads over the 3D view, each a glyph from the pixel-font atlas scaled by a whole
 //! number (crisp: texels are fetched with textureLoad, never filtered) or a solid rectangle (the bar).
+//! GLYPH_SOLID and the atlas geometry (GLYPH_W, GLYPH_H, ATLAS_COLS) come from the generated prelude.
+
+#include "common/colour.wgsl"
+#include "common/quad.wgsl"
 
 struct HudUniforms {
     screen: vec2<f32>,
@@ -16,12 +20,6 @@ struct GlyphInstance {
     _pad1: u32,
 }
 
-// Mirrors scene::GLYPH_SOLID and font::{GLYPH_W, GLYPH_H, ATLAS_COLS}.
-const GLYPH_SOLID: u32 = 0xffffffffu;
-const GLYPH_W: u32 = 6u;
-const GLYPH_H: u32 = 8u;
-const ATLAS_COLS: u32 = 16u;
-
 @group(0) @binding(0) var<uniform> hud: HudUniforms;
 @group(0) @binding(1) var<storage, read> instances: array<GlyphInstance>;
 @group(0) @binding(2) var atlas: texture_2d<f32>;
@@ -34,22 +32,12 @@ struct VsOut {
 // Six vertices per instance: two triangles covering its rectangle.
 @vertex
 fn vs_main(@builtin(vertex_index) v: u32, @builtin(instance_index) i: u32) -> VsOut {
-    var corners = array<vec2<f32>, 6>(
-        vec2<f32>(0.0, 0.0), vec2<f32>(1.0, 0.0), vec2<f32>(0.0, 1.0),
-        vec2<f32>(0.0, 1.0), vec2<f32>(1.0, 0.0), vec2<f32>(1.0, 1.0),
-    );
     let r = instances[i].rect;
-    let px = r.xy + corners[v] * r.zw;
+    let px = r.xy + quad_corner(v) * r.zw;
     var out: VsOut;
     out.pos = vec4<f32>(px.x / hud.screen.x * 2.0 - 1.0, 1.0 - px.y / hud.screen.y * 2.0, 0.0, 1.0);
     out.index = i;
     return out;
-}
-
-fn encode_srgb(c: vec3<f32>) -> vec3<f32> {
-    let lo = c * 12.92;
-    let hi = 1.055 * pow(c, vec3<f32>(1.0 / 2.4)) - 0.055;
-    return select(hi, lo, c <= vec3<f32>(0.0031308));
 }
 
 @fragment

@@ -9,7 +9,9 @@ use glam::Vec2;
 use hollowdeep::app::effects::{Effects as Feedback, FlashKind};
 use hollowdeep::game::sanity::Phantom;
 use hollowdeep::game::{Action, EntityKind, Event, Facing, Game, Item, Map, Pickup, Pos, Variant};
+use hollowdeep::render::font::GLYPH_H;
 use hollowdeep::render::scene::EXPOSURE;
+use hollowdeep::render::sprites::SPRITE_LIFT;
 use hollowdeep::render::{reference, world_viewport, Camera, Effects, View};
 
 fn game(rows: &[&str], start: (i32, i32), facing: Facing) -> Game {
@@ -80,8 +82,8 @@ struct Projected {
 fn project(cam: &Camera, cell: Pos, height: f32) -> Projected {
     let rel = Vec2::new(cell.x as f32 + 0.5, cell.y as f32 + 0.5) - cam.eye;
     let depth = rel.dot(cam.dir);
-    let fp = height / 8.0;
-    let lift = 0.012; // SPRITE_LIFT in world.wgsl
+    let fp = height / GLYPH_H as f32;
+    let lift = SPRITE_LIFT;
     let horizon = 0.5 * cam.size.y;
     Projected {
         x: 0.5 * cam.size.x + rel.dot(cam.right) / depth * cam.focal.x,

@@ -1,29 +1,63 @@
-//! Shader checks without a GPU: every WGSL file parses and validates with naga, the runtime embeds the
-//! same text, and every CPU-written struct and shared constant matches its Rust twin byte for byte.
+//! Shader checks without a GPU: every entry composed from its parts parses and validates with naga,
+//! the runtime embeds exactly the part files, composition errors are reported, and every CPU-written
+//! struct and shared constant matches its Rust twin byte for byte.
 
+use hollowdeep::render::camera::EYE_HEIGHT;
 use hollowdeep::render::font::{ATLAS_COLS, GLYPH_H, GLYPH_W};
 use hollowdeep::render::reference::MAX_STEPS;
 use hollowdeep::render::scene::{
-    GlyphInstance, HudUniforms, WorldUniforms, EXPOSURE, FLAG_PHANTOM_PASSAGE, FLAG_PHANTOM_WALL,
-    GLYPH_SOLID, TILE_EXIT, TILE_FLOOR, TILE_MASK, TILE_WALL,
+    FrameUniforms, GlyphInstance, HudUniforms, PulseUniforms, TurnUniforms, EXPOSURE, FLAG_PHANTOM_PASSAGE,
+    FLAG_PHANTOM_WALL, GLYPH_SOLID, LIGHT_FLICKER, LIGHT_RADIUS, TILE_EXIT, TILE_FLOOR, TILE_MASK, TILE_WALL,
 };
-use hollowdeep::render::sprites::{SpriteRaw, SPRITE_ENTITY, SPRITE_FALSE_PLAYER};
-use hollowdeep::render::{camera::EYE_HEIGHT, shaders};
+use hollowdeep::render::shader_source::{self, compose, ComposeError, Entry, PRELUDE};
+use hollowdeep::render::sprites::{SpriteRaw, MAX_SPRITES, SPRITE_ENTITY, SPRITE_FALSE_PLAYER, SPRITE_LIFT};
 use naga::proc::Layouter;
 use naga::valid::{Capabilities, ValidationFlags, Validator};
 use std::mem::{offset_of, size_of};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-/// Every shader of the project. A file missing from disk is a failure, not a skip.
-const SHADER_FILES: &[&str] = &["shaders/world.wgsl", "shaders/hud.wgsl"];
+/// Every entry file (one per pass) with the entry points its pipelines use.
+const SHADER_ENTRIES: &[(&str, &[&str])] = &[
+    ("world.wgsl", &["vs_main", "fs_main"]),
+    ("sprites.wgsl", &["vs_sprite_light", "fs_sprite_light", "vs_sprite_ink", "fs_sprite_ink"]),
+    ("hud.wgsl", &["vs_main", "fs_main"]),
+];
+
+/// Every file under `shaders/`. A file missing from disk, or one on disk missing here, is a failure.
+const SHADER_FILES: &[&str] = &[
+    "common/colour.wgsl",
+    "common/noise.wgsl",
+    "common/quad.wgsl",
+    "world/inputs.wgsl",
+    "world/grid.wgsl",
+    "world/light.wgsl",
+    "world/effects.wgsl",
+    "world/materials.wgsl",
+    "world/surfaces.wgsl",
+    "world/screen.wgsl",
+    "world.wgsl",
+    "sprites.wgsl",
+    "hud.wgsl",
+];
+
+fn shaders_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("shaders")
+}
 
 fn read(path: &str) -> String {
-    let full = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+    let full = shaders_dir().join(path);
     std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{} is missing: {e}", full.display()))
 }
 
+/// The composed text of the entry `path`, exactly as the runtime compiles it.
+fn composed(path: &str) -> String {
+    let entry =
+        Entry::ALL.into_iter().find(|e| e.path() == path).unwrap_or_else(|| panic!("no entry {path}"));
+    entry.compose().unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
 fn parse_and_validate(path: &str) -> naga::Module {
-    let source = read(path);
+    let source = composed(path);
     let module = naga::front::wgsl::parse_str(&source)
         .unwrap_or_else(|e| panic!("{}", e.emit_to_string_with_path(&source, path)));
     Validator::new(ValidationFlags::all(), Capabilities::default())
@@ -33,23 +67,96 @@ fn parse_and_validate(path: &str) -> naga::Module {
 }
 
 #[test]
-fn every_shader_parses_and_validates() {
-    assert!(!SHADER_FILES.is_empty());
-    for path in SHADER_FILES {
+fn every_shader_entry_composes_parses_and_validates() {
+    assert!(!SHADER_ENTRIES.is_empty());
+    for (path, entry_points) in SHADER_ENTRIES {
         let module = parse_and_validate(path);
-        for entry in ["vs_main", "fs_main"] {
-            assert!(module.entry_points.iter().any(|e| e.name == entry), "{path} lacks {entry}");
+        assert!(!entry_points.is_empty());
+        for entry in *entry_points {
+            assert!(module.entry_points.iter().any(|e| e.name == *entry), "{path} lacks {entry}");
         }
     }
 }
 
 #[test]
-fn runtime_embeds_exactly_the_shader_files() {
-    let runtime: Vec<&str> = shaders::ALL.iter().map(|(p, _)| *p).collect();
-    assert_eq!(runtime, SHADER_FILES, "runtime list and test list differ");
-    for (path, text) in shaders::ALL {
+fn runtime_composes_exactly_the_listed_entries_from_the_files_on_disk() {
+    let runtime: Vec<&str> = Entry::ALL.iter().map(|e| e.path()).collect();
+    let listed: Vec<&str> = SHADER_ENTRIES.iter().map(|(p, _)| *p).collect();
+    assert_eq!(runtime, listed, "runtime entries and test entries differ");
+    let embedded: Vec<&str> = shader_source::PARTS.iter().map(|(p, _)| *p).collect();
+    assert_eq!(embedded, SHADER_FILES, "runtime part list and test list differ");
+    for (path, text) in shader_source::PARTS {
         assert_eq!(*text, read(path), "{path}: runtime text differs from the file");
     }
+    // And the other way: no WGSL file lies on disk unlisted (and so unchecked).
+    let mut on_disk = Vec::new();
+    let mut dirs = vec![shaders_dir()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).expect("shaders/ is readable") {
+            let path = entry.expect("a readable entry").path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "wgsl") {
+                let rel = path.strip_prefix(shaders_dir()).unwrap();
+                on_disk.push(rel.to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+    on_disk.sort();
+    let mut listed_files: Vec<String> = SHADER_FILES.iter().map(|s| s.to_string()).collect();
+    listed_files.sort();
+    assert_eq!(on_disk, listed_files, "WGSL files on disk vs SHADER_FILES");
+}
+
+#[test]
+fn every_part_says_what_it_is_for_on_its_first_line() {
+    for (path, text) in shader_source::PARTS {
+        assert!(text.starts_with("//"), "{path} must start with a // comment saying what it is for");
+    }
+}
+
+#[test]
+fn no_part_declares_a_constant_the_prelude_generates() {
+    assert!(!PRELUDE.is_empty());
+    for (path, text) in shader_source::PARTS {
+        for (name, _) in PRELUDE {
+            assert!(!text.contains(&format!("const {name}:")), "{path} restates the prelude's {name}");
+        }
+    }
+}
+
+#[test]
+fn composition_errors_are_reported_not_skipped() {
+    let parts: &[(&str, &str)] = &[
+        ("entry.wgsl", "// e\n#include \"a.wgsl\"\n#include \"b.wgsl\"\n"),
+        ("a.wgsl", "// a\n#include \"b.wgsl\"\nfn a() {}\n"),
+        ("b.wgsl", "// b\nfn b() {}\n"),
+        ("lost.wgsl", "// lost\n#include \"nowhere.wgsl\"\n"),
+        ("loop.wgsl", "// loop\n#include \"round.wgsl\"\n"),
+        ("round.wgsl", "// round\n#include \"loop.wgsl\"\n"),
+        ("bad.wgsl", "// bad\n#include nowhere.wgsl\n"),
+    ];
+    // A part included twice (here b, by the entry and by a) appears once, where first included.
+    let text = compose("entry.wgsl", parts).unwrap();
+    assert_eq!(text.matches("fn b()").count(), 1);
+    assert!(text.find("fn b()").unwrap() < text.find("fn a()").unwrap());
+    assert!(text.starts_with(&shader_source::prelude()));
+    assert_eq!(
+        compose("lost.wgsl", parts),
+        Err(ComposeError::UnknownPart {
+            name: "nowhere.wgsl".into(),
+            included_from: Some("lost.wgsl".into())
+        })
+    );
+    assert_eq!(
+        compose("missing.wgsl", parts),
+        Err(ComposeError::UnknownPart { name: "missing.wgsl".into(), included_from: None })
+    );
+    assert_eq!(
+        compose("loop.wgsl", parts),
+        Err(ComposeError::Cycle { chain: vec!["loop.wgsl".into(), "round.wgsl".into(), "loop.wgsl".into()] })
+    );
+    assert_eq!(compose("bad.wgsl", parts), Err(ComposeError::Malformed { part: "bad.wgsl".into(), line: 2 }));
 }
 
 /// A Rust struct's name, size and member offsets. The macro destructures the struct without `..`, so
@@ -93,48 +200,50 @@ fn check_mirror(path: &str, module: &naga::Module, mirror: &Mirror) {
 
 #[test]
 fn cpu_written_structs_match_their_wgsl_twins() {
-    let world = parse_and_validate("shaders/world.wgsl");
-    let hud = parse_and_validate("shaders/hud.wgsl");
+    let world = parse_and_validate("world.wgsl");
+    let sprites = parse_and_validate("sprites.wgsl");
+    let hud = parse_and_validate("hud.wgsl");
     let world_structs = [
-        mirror!(WorldUniforms {
+        mirror!(FrameUniforms {
             eye,
             dir,
             right,
             view_size,
             focal,
-            jolt_px,
-            grid_size,
             time,
-            light_scale,
-            flash_rgba,
-            light_radius,
-            flicker,
+            enemy_progress,
             encode_srgb,
-            sprite_count,
+            _pad0,
+            _pad1,
+            _pad2,
+        }),
+        mirror!(TurnUniforms {
+            grid_size,
+            light_scale,
+            reduced,
             colour_drift,
             breathing,
             tex_flicker,
             warp,
             false_player,
             distortion,
-            warp_pulse,
-            enemy_progress,
-            reduced,
-            quads_cover_view,
             _pad0,
             _pad1,
         }),
+        mirror!(PulseUniforms { flash_rgba, jolt_px, warp_pulse, _pad0 }),
         mirror!(SpriteRaw { pos_from, pos_to, color, rows, height, shimmer, fade_from, fade_to, kind, seed }),
     ];
     let hud_structs = [
         mirror!(HudUniforms { screen, encode_srgb, _pad0 }),
         mirror!(GlyphInstance { rect, color, glyph, scale, _pad0, _pad1 }),
     ];
+    // Both world-view passes read the same blocks; each module must agree with Rust.
     for m in &world_structs {
-        check_mirror("shaders/world.wgsl", &world, m);
+        check_mirror("world.wgsl", &world, m);
+        check_mirror("sprites.wgsl", &sprites, m);
     }
     for m in &hud_structs {
-        check_mirror("shaders/hud.wgsl", &hud, m);
+        check_mirror("hud.wgsl", &hud, m);
     }
 }
 
@@ -159,10 +268,7 @@ fn constant(module: &naga::Module, path: &str, name: &str) -> Value {
 
 #[test]
 fn shared_constants_match_their_rust_twins() {
-    let world = parse_and_validate("shaders/world.wgsl");
-    let hud = parse_and_validate("shaders/hud.wgsl");
-    let w = "shaders/world.wgsl";
-    for (name, value) in [
+    let u32s = [
         ("TILE_MASK", TILE_MASK),
         ("TILE_FLOOR", TILE_FLOOR),
         ("TILE_WALL", TILE_WALL),
@@ -172,17 +278,28 @@ fn shared_constants_match_their_rust_twins() {
         ("MAX_STEPS", MAX_STEPS),
         ("SPRITE_ENTITY", SPRITE_ENTITY),
         ("SPRITE_FALSE_PLAYER", SPRITE_FALSE_PLAYER),
-        ("FONT_W", GLYPH_W),
-        ("FONT_H", GLYPH_H),
-    ] {
-        assert_eq!(constant(&world, w, name), Value::U32(value), "{name}");
-    }
-    assert_eq!(constant(&world, w, "EYE_HEIGHT"), Value::F32(EYE_HEIGHT));
-    assert_eq!(constant(&world, w, "EXPOSURE"), Value::F32(EXPOSURE));
-    let h = "shaders/hud.wgsl";
-    for (name, value) in
-        [("GLYPH_SOLID", GLYPH_SOLID), ("GLYPH_W", GLYPH_W), ("GLYPH_H", GLYPH_H), ("ATLAS_COLS", ATLAS_COLS)]
-    {
-        assert_eq!(constant(&hud, h, name), Value::U32(value), "{name}");
+        ("MAX_SPRITES", MAX_SPRITES as u32),
+        ("GLYPH_W", GLYPH_W),
+        ("GLYPH_H", GLYPH_H),
+        ("ATLAS_COLS", ATLAS_COLS),
+        ("GLYPH_SOLID", GLYPH_SOLID),
+    ];
+    let f32s = [
+        ("EYE_HEIGHT", EYE_HEIGHT),
+        ("EXPOSURE", EXPOSURE),
+        ("LIGHT_RADIUS", LIGHT_RADIUS),
+        ("LIGHT_FLICKER", LIGHT_FLICKER),
+        ("SPRITE_LIFT", SPRITE_LIFT),
+    ];
+    assert_eq!(u32s.len() + f32s.len(), PRELUDE.len(), "a prelude constant is not checked here");
+    // Every entry gets the whole prelude, so each sees the same values whichever it uses.
+    for (path, _) in SHADER_ENTRIES {
+        let module = parse_and_validate(path);
+        for (name, value) in u32s {
+            assert_eq!(constant(&module, path, name), Value::U32(value), "{path}: {name}");
+        }
+        for (name, value) in f32s {
+            assert_eq!(constant(&module, path, name), Value::F32(value), "{path}: {name}");
+        }
     }
 }

@@ -5,7 +5,7 @@ use super::font;
 use super::gpu::Gpu;
 use super::layout_entries::{storage_entry, texture_entry, uniform_entry};
 use super::scene::{GlyphInstance, HudUniforms};
-use super::shaders;
+use super::shader_source::{self, Entry};
 
 pub(crate) struct HudPass {
     pipeline: wgpu::RenderPipeline,
@@ -21,7 +21,7 @@ pub(crate) struct HudPass {
 impl HudPass {
     pub(crate) fn new(gpu: &Gpu, format: wgpu::TextureFormat) -> HudPass {
         let device = &gpu.device;
-        let module = shaders::module(device, "hud.wgsl", shaders::HUD_WGSL);
+        let module = shader_source::module(device, Entry::Hud);
         let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("hud bind group layout"),
             entries: &[

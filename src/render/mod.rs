@@ -2,7 +2,8 @@
 //! with wgpu. It never names a game's rules types and never changes state.
 //!
 //! A frame is the world (`shaders/world.wgsl`: a per-pixel ray-cast of the grid, then the entity
-//! sprites blended over it, far to near) in the area above the HUD bar, then the HUD pass
+//! sprites of `shaders/sprites.wgsl` blended over it, far to near; both composed from parts by
+//! [`shader_source`]) in the area above the HUD bar, then the HUD pass
 //! (`shaders/hud.wgsl`, instanced glyph quads). A scene reaches the GPU only through the packing
 //! functions in [`scene`] (grid, phantoms, madness, light) and [`sprites`] (figures); the projection lives
 //! in [`camera`] and is shared with the CPU reference ray-cast in [`reference`] that tests use.
@@ -28,7 +29,7 @@ pub mod palette;
 pub mod reference;
 pub mod renderer;
 pub mod scene;
-pub mod shaders;
+pub mod shader_source;
 pub mod sprites;
 pub mod turn_strip;
 mod world;

@@ -9,7 +9,7 @@ use crate::grid::Grid;
 use crate::scene::CellLook;
 use glam::{IVec2, Vec2};
 
-/// Upper bound on DDA steps; matches `MAX_STEPS` in `shaders/world.wgsl`. A 57×57 grid needs at most
+/// Upper bound on DDA steps; the shaders get it through the generated prelude (`shader_source`). A 57×57 grid needs at most
 /// 114 steps corner to corner.
 pub const MAX_STEPS: u32 = 160;
 

@@ -11,7 +11,7 @@ use crate::scene::{CellLook, Madness, PhantomLook, TileLook};
 use bytemuck::{Pod, Zeroable};
 use glam::Vec2;
 
-/// Cell word, low byte: what the tile is. Mirrors the `TILE_*` constants in `shaders/world.wgsl`.
+/// Cell word, low byte: what the tile is. The shaders get these through the prelude (`shader_source`).
 pub const TILE_MASK: u32 = 0xff;
 pub const TILE_FLOOR: u32 = 0;
 pub const TILE_WALL: u32 = 1;
@@ -21,58 +21,77 @@ pub const TILE_EXIT: u32 = 2;
 pub const FLAG_PHANTOM_WALL: u32 = 1 << 8;
 pub const FLAG_PHANTOM_PASSAGE: u32 = 1 << 9;
 
-/// Torch radius in cells: beyond it there is only black.
+/// Torch radius in cells: beyond it there is only black. In the shaders' prelude.
 pub const LIGHT_RADIUS: f32 = 5.5;
-/// Strength of the torch flicker (relative brightness wobble); faint on purpose.
+/// Strength of the torch flicker (relative brightness wobble); faint on purpose. In the prelude.
 pub const LIGHT_FLICKER: f32 = 0.06;
-/// Exposure of the world's tone curve `1 - exp(-EXPOSURE * c)`; mirrors `EXPOSURE` in world.wgsl so
-/// tests can undo the curve and check that darkness scales the light linearly.
+/// Exposure of the world's tone curve `1 - exp(-EXPOSURE * c)`; the shaders get it through the
+/// prelude, and tests can undo the curve and check that darkness scales the light linearly.
 pub const EXPOSURE: f32 = 1.15;
 
-/// Per-frame camera, light and effect values for `shaders/world.wgsl`.
+/// Camera and clock for the world and sprite passes: written every frame.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Pod, Zeroable)]
-pub struct WorldUniforms {
+pub struct FrameUniforms {
     pub eye: [f32; 2],
     pub dir: [f32; 2],
     pub right: [f32; 2],
     /// Size of the 3D view in pixels (the part of the target above the HUD bar).
     pub view_size: [f32; 2],
     pub focal: [f32; 2],
-    /// Screen shake offset in pixels (camera jolt); zero when calm.
-    pub jolt_px: [f32; 2],
-    pub grid_size: [u32; 2],
     pub time: f32,
-    /// Multiplies the torch (darkness effect): 1 is the full torch, 0 is blind.
-    pub light_scale: f32,
-    /// Full-screen flash: rgb tint and its strength in alpha; alpha 0 is no flash.
-    pub flash_rgba: [f32; 4],
-    pub light_radius: f32,
-    pub flicker: f32,
+    /// How far the enemies' shared step has run, 0..1 (eased by the app); sprites interpolate by it.
+    pub enemy_progress: f32,
     /// 1 when the target format is not sRGB, so the shader must encode gamma itself.
     pub encode_srgb: u32,
-    /// How many entries of the sprite buffer are live this turn.
-    pub sprite_count: u32,
-    // Madness strengths (0..1 each) as the shader shows them: `shown_madness` of this turn's scene,
-    // already lowered under reduced effects.
+    pub _pad0: u32,
+    pub _pad1: u32,
+    pub _pad2: u32,
+}
+
+/// What holds for a turn: the grid's size, the torch's brightness and the madness as shown. Written
+/// only when it changes (a turn, a darkness step, the reduced-effects setting).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Pod, Zeroable)]
+pub struct TurnUniforms {
+    pub grid_size: [u32; 2],
+    /// Multiplies the torch (darkness effect): 1 is the full torch, 0 is blind.
+    pub light_scale: f32,
+    /// 1 under reduced effects: false `@` sprites fade in and out instead of popping.
+    pub reduced: u32,
+    // Madness strengths (0..1 each) as the shader shows them: `shown_madness` of this turn's
+    // scene, already lowered under reduced effects.
     pub colour_drift: f32,
     pub breathing: f32,
-    /// Flickering textures (not the torch: that is `flicker`).
+    /// Flickering textures (not the torch's flicker: that is the prelude's `LIGHT_FLICKER`).
     pub tex_flicker: f32,
     pub warp: f32,
     pub false_player: f32,
     pub distortion: f32,
-    /// The brief ripple when a hallucination vanishes, 0..1.
-    pub warp_pulse: f32,
-    /// How far the enemies' shared step has run, 0..1 (eased by the app); sprites interpolate by it.
-    pub enemy_progress: f32,
-    /// 1 under reduced effects: false `@` sprites fade in and out instead of popping.
-    pub reduced: u32,
-    /// 1 makes every sprite quad cover the whole view: the slow path that the fitted quads must
-    /// match pixel for pixel (`Renderer::set_sprite_quads_cover_view`, for tests).
-    pub quads_cover_view: u32,
     pub _pad0: u32,
     pub _pad1: u32,
+}
+
+/// Effect pulses that the app's timelines play over a few frames; written only while they change.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Pod, Zeroable)]
+pub struct PulseUniforms {
+    /// Full-screen flash: rgb tint and its strength in alpha; alpha 0 is no flash.
+    pub flash_rgba: [f32; 4],
+    /// Screen shake offset in pixels (camera jolt); zero when calm.
+    pub jolt_px: [f32; 2],
+    /// The brief ripple when a hallucination vanishes, 0..1.
+    pub warp_pulse: f32,
+    pub _pad0: u32,
+}
+
+/// The world's three uniform blocks for one frame, packed from the same inputs as always. Not a GPU
+/// struct itself: each block is its own buffer, so a block that did not change is not written.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WorldUniformBlocks {
+    pub frame: FrameUniforms,
+    pub turn: TurnUniforms,
+    pub pulse: PulseUniforms,
 }
 
 /// Effect strengths that the app animates; `Effects::default()` is calm (no effect at all).
@@ -134,7 +153,7 @@ pub fn shown_madness(m: Madness, reduced: bool) -> Madness {
     Madness { warp: 0.25 * m.warp, flicker: 0.0, distortion: 0.0, ..m }
 }
 
-impl WorldUniforms {
+impl WorldUniformBlocks {
     pub fn new(
         camera: &Camera,
         grid: (u32, u32),
@@ -144,33 +163,39 @@ impl WorldUniforms {
         encode_srgb: bool,
     ) -> Self {
         let m = shown_madness(turn.madness, effects.reduced);
-        WorldUniforms {
-            eye: camera.eye.to_array(),
-            dir: camera.dir.to_array(),
-            right: camera.right.to_array(),
-            view_size: camera.size.to_array(),
-            focal: camera.focal.to_array(),
-            jolt_px: effects.jolt_px.to_array(),
-            grid_size: [grid.0, grid.1],
-            time,
-            light_scale: turn.light * effects.light_scale,
-            flash_rgba: effects.flash_rgba,
-            light_radius: LIGHT_RADIUS,
-            flicker: LIGHT_FLICKER,
-            encode_srgb: encode_srgb as u32,
-            sprite_count: turn.sprite_count,
-            colour_drift: m.colour_drift,
-            breathing: m.breathing,
-            tex_flicker: m.flicker,
-            warp: m.warp,
-            false_player: m.false_player,
-            distortion: m.distortion,
-            warp_pulse: effects.warp_pulse.clamp(0.0, 1.0),
-            enemy_progress: effects.enemy_progress.clamp(0.0, 1.0),
-            reduced: effects.reduced as u32,
-            quads_cover_view: 0,
-            _pad0: 0,
-            _pad1: 0,
+        WorldUniformBlocks {
+            frame: FrameUniforms {
+                eye: camera.eye.to_array(),
+                dir: camera.dir.to_array(),
+                right: camera.right.to_array(),
+                view_size: camera.size.to_array(),
+                focal: camera.focal.to_array(),
+                time,
+                enemy_progress: effects.enemy_progress.clamp(0.0, 1.0),
+                encode_srgb: encode_srgb as u32,
+                _pad0: 0,
+                _pad1: 0,
+                _pad2: 0,
+            },
+            turn: TurnUniforms {
+                grid_size: [grid.0, grid.1],
+                light_scale: turn.light * effects.light_scale,
+                reduced: effects.reduced as u32,
+                colour_drift: m.colour_drift,
+                breathing: m.breathing,
+                tex_flicker: m.flicker,
+                warp: m.warp,
+                false_player: m.false_player,
+                distortion: m.distortion,
+                _pad0: 0,
+                _pad1: 0,
+            },
+            pulse: PulseUniforms {
+                flash_rgba: effects.flash_rgba,
+                jolt_px: effects.jolt_px.to_array(),
+                warp_pulse: effects.warp_pulse.clamp(0.0, 1.0),
+                _pad0: 0,
+            },
         }
     }
 }
@@ -201,7 +226,7 @@ pub struct GlyphInstance {
     pub _pad1: u32,
 }
 
-/// `GlyphInstance::glyph` value for a filled rectangle. Mirrors `GLYPH_SOLID` in `shaders/hud.wgsl`.
+/// `GlyphInstance::glyph` value for a filled rectangle. The HUD shader gets it through the prelude.
 pub const GLYPH_SOLID: u32 = 0xffff_ffff;
 
 /// The cell word for one tile, before any per-turn flags.

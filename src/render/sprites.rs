@@ -11,16 +11,19 @@ use bytemuck::{Pod, Zeroable};
 /// Most sprites drawn at once; the nearest win. The shader visits every live sprite for every pixel,
 /// so the cap bounds the worst frame.
 pub const MAX_SPRITES: usize = 64;
-/// `SpriteRaw::kind` of a real entity (enemy, hallucination, pickup). Mirrors world.wgsl.
+/// `SpriteRaw::kind` of a real entity (enemy, hallucination, pickup); in the shaders' prelude.
 pub const SPRITE_ENTITY: u32 = 0;
-/// `SpriteRaw::kind` of a false `@`: shown only in brief flickers the shader times. Mirrors world.wgsl.
+/// `SpriteRaw::kind` of a false `@`: shown only in brief flickers the shader times; in the prelude.
 pub const SPRITE_FALSE_PLAYER: u32 = 1;
 /// Height of the glyph box (all 8 font rows) in cells: enemies loom at about a man's height against
 /// walls 1 high; pickups lie small on the floor.
 pub const ACTOR_HEIGHT: f32 = 0.92;
 pub const PICKUP_HEIGHT: f32 = 0.34;
+/// Height of a sprite's feet above the floor, in cells, so its lowest ink row never sinks into it.
+/// In the shaders' prelude; tests project sprites with it.
+pub const SPRITE_LIFT: f32 = 0.012;
 
-/// One sprite for `shaders/world.wgsl` (`array<SpriteRaw>` in a storage buffer).
+/// One sprite for `shaders/sprites.wgsl` (`array<SpriteRaw>` in a storage buffer).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Pod, Zeroable)]
 pub struct SpriteRaw {

@@ -1,5 +1,5 @@
 //! The world on the GPU: pipelines, camera uniforms, the grid and sprite storage buffers, and the
-//! view-sized intermediate targets for `shaders/world.wgsl`.
+//! view-sized intermediate targets for `shaders/world.wgsl` and `shaders/sprites.wgsl`.
 //!
 //! Two passes: the world (a full-screen triangle that ray-casts every pixel) writes the finished
 //! picture and, beside it, each pixel's surface depth; then the sprites, far to near, each as a quad
@@ -13,8 +13,11 @@
 use super::camera::Camera;
 use super::gpu::Gpu;
 use super::layout_entries::{storage_entry, texture_entry, uniform_entry};
-use super::scene::{pack_seen_cells, Effects, WorldTurn, WorldUniforms, TILE_WALL};
-use super::shaders;
+use super::scene::{
+    pack_seen_cells, Effects, FrameUniforms, PulseUniforms, TurnUniforms, WorldTurn, WorldUniformBlocks,
+    TILE_WALL,
+};
+use super::shader_source::{self, Entry};
 use super::sprites::{pack_sprites, SpriteRaw, MAX_SPRITES};
 use crate::grid::Pos;
 use crate::scene::WorldScene;
@@ -33,10 +36,11 @@ pub(crate) enum Variant {
 
 impl Variant {
     /// The cheapest variant that shows everything these uniforms ask for.
-    pub(crate) fn for_uniforms(u: &WorldUniforms) -> Variant {
-        if u.tex_flicker > 0.0 || u.warp > 0.0 || u.distortion > 0.0 || u.warp_pulse > 0.0 {
+    pub(crate) fn for_uniforms(u: &WorldUniformBlocks) -> Variant {
+        let t = &u.turn;
+        if t.tex_flicker > 0.0 || t.warp > 0.0 || t.distortion > 0.0 || u.pulse.warp_pulse > 0.0 {
             Variant::Wild
-        } else if u.colour_drift > 0.0 || u.breathing > 0.0 {
+        } else if t.colour_drift > 0.0 || t.breathing > 0.0 {
             Variant::Mild
         } else {
             Variant::Calm
@@ -60,13 +64,20 @@ impl Variant {
         self as usize
     }
 
-    fn constants(self) -> [(&'static str, f64); 2] {
+    /// The overrides of `shaders/world.wgsl`.
+    fn world_constants(self) -> [(&'static str, f64); 2] {
         let (mild, wild) = match self {
             Variant::Calm => (0.0, 0.0),
             Variant::Mild => (1.0, 0.0),
             Variant::Wild => (1.0, 1.0),
         };
         [("MILD", mild), ("WILD", wild)]
+    }
+
+    /// The overrides of `shaders/sprites.wgsl`: the same, and the tests' whole-view quads.
+    fn sprite_constants(self, quads_cover_view: bool) -> [(&'static str, f64); 3] {
+        let [mild, wild] = self.world_constants();
+        [mild, wild, ("QUADS_COVER_VIEW", f64::from(u8::from(quads_cover_view)))]
     }
 }
 
@@ -75,6 +86,13 @@ struct Pipelines {
     world: wgpu::RenderPipeline,
     light: wgpu::RenderPipeline,
     ink: wgpu::RenderPipeline,
+}
+
+/// The world's uniform buffers, one per block of `shaders/world/inputs.wgsl`.
+struct Uniforms {
+    frame: wgpu::Buffer,
+    turn: wgpu::Buffer,
+    pulse: wgpu::Buffer,
 }
 
 /// Distance along each pixel's ray to the surface it sees (negative unless floor).
@@ -89,7 +107,9 @@ struct Depth {
 }
 
 pub(crate) struct WorldPass {
-    module: wgpu::ShaderModule,
+    /// `shaders/world.wgsl` and `shaders/sprites.wgsl`, one module per pass.
+    world_module: wgpu::ShaderModule,
+    sprite_module: wgpu::ShaderModule,
     /// The world pipeline reads group 0 only; the sprite pipelines also read the world's depth.
     world_layout: wgpu::PipelineLayout,
     read_layout: wgpu::PipelineLayout,
@@ -97,11 +117,13 @@ pub(crate) struct WorldPass {
     format: wgpu::TextureFormat,
     depth: Option<Depth>,
     variants: [Option<Pipelines>; 3],
-    /// The variant and sprite count of the uniforms last written, for `record`.
+    /// The variant of the uniforms last written, for `record`.
     variant: Variant,
-    sprite_count: u32,
     layout: wgpu::BindGroupLayout,
-    uniforms: wgpu::Buffer,
+    /// One buffer per uniform block, and the turn and pulse blocks they hold, so that an unchanged
+    /// block is not written again (the frame block always changes).
+    uniforms: Uniforms,
+    written: Option<(TurnUniforms, PulseUniforms)>,
     cells: wgpu::Buffer,
     /// Room for `MAX_SPRITES` sprites, allocated once: a turn writes only its live ones.
     sprites: wgpu::Buffer,
@@ -115,15 +137,19 @@ pub(crate) struct WorldPass {
 impl WorldPass {
     pub(crate) fn new(gpu: &Gpu, format: wgpu::TextureFormat) -> WorldPass {
         let device = &gpu.device;
-        let module = shaders::module(device, "world.wgsl", shaders::WORLD_WGSL);
+        let world_module = shader_source::module(device, Entry::World);
+        let sprite_module = shader_source::module(device, Entry::Sprites);
         // Both stages read the uniforms, the grid and the sprites: the sprite quads are placed by
-        // the vertex shader from the same data the fragment shader paints with.
+        // the vertex shader from the same data the fragment shader paints with. The bindings are
+        // those of shaders/world/inputs.wgsl.
         let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("world bind group layout"),
             entries: &[
-                uniform_entry(0, std::mem::size_of::<WorldUniforms>() as u64),
-                storage_entry(1, 4),
-                storage_entry(2, std::mem::size_of::<SpriteRaw>() as u64),
+                uniform_entry(0, std::mem::size_of::<FrameUniforms>() as u64),
+                uniform_entry(1, std::mem::size_of::<TurnUniforms>() as u64),
+                uniform_entry(2, std::mem::size_of::<PulseUniforms>() as u64),
+                storage_entry(3, 4),
+                storage_entry(4, std::mem::size_of::<SpriteRaw>() as u64),
             ],
         });
         let texture_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
@@ -140,12 +166,19 @@ impl WorldPass {
             bind_group_layouts: &[Some(&layout), Some(&texture_layout)],
             immediate_size: 0,
         });
-        let uniforms = device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("world uniforms"),
-            size: std::mem::size_of::<WorldUniforms>() as u64,
-            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
+        let uniform = |label, size: usize| {
+            device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some(label),
+                size: size as u64,
+                usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            })
+        };
+        let uniforms = Uniforms {
+            frame: uniform("world frame uniforms", std::mem::size_of::<FrameUniforms>()),
+            turn: uniform("world turn uniforms", std::mem::size_of::<TurnUniforms>()),
+            pulse: uniform("world pulse uniforms", std::mem::size_of::<PulseUniforms>()),
+        };
         // Until the first turn is uploaded the world is one wall cell: a valid, black-ish frame.
         let cells = Self::cells_buffer(gpu, &[TILE_WALL]);
         let sprites = device.create_buffer(&wgpu::BufferDescriptor {
@@ -156,7 +189,8 @@ impl WorldPass {
         });
         let bind_group = Self::bind_group(gpu, &layout, &uniforms, &cells, &sprites);
         let mut pass = WorldPass {
-            module,
+            world_module,
+            sprite_module,
             world_layout,
             read_layout,
             texture_layout,
@@ -164,9 +198,9 @@ impl WorldPass {
             depth: None,
             variants: [None, None, None],
             variant: Variant::Calm,
-            sprite_count: 0,
             layout,
             uniforms,
+            written: None,
             cells,
             sprites,
             bind_group,
@@ -183,9 +217,10 @@ impl WorldPass {
         if self.variants[variant.index()].is_some() {
             return;
         }
-        let constants = variant.constants();
-        let options = || wgpu::PipelineCompilationOptions { constants: &constants, ..Default::default() };
+        let world_constants = variant.world_constants();
+        let sprite_constants = variant.sprite_constants(self.quads_cover_view);
         let pipeline = |label: &str,
+                        (module, constants): (&wgpu::ShaderModule, &[(&str, f64)]),
                         layout: &wgpu::PipelineLayout,
                         (vs, fs): (&str, &str),
                         targets: &[Option<wgpu::ColorTargetState>]| {
@@ -193,18 +228,18 @@ impl WorldPass {
                 label: Some(label),
                 layout: Some(layout),
                 vertex: wgpu::VertexState {
-                    module: &self.module,
+                    module,
                     entry_point: Some(vs),
-                    compilation_options: options(),
+                    compilation_options: wgpu::PipelineCompilationOptions { constants, ..Default::default() },
                     buffers: &[],
                 },
                 primitive: wgpu::PrimitiveState::default(),
                 depth_stencil: None,
                 multisample: wgpu::MultisampleState::default(),
                 fragment: Some(wgpu::FragmentState {
-                    module: &self.module,
+                    module,
                     entry_point: Some(fs),
-                    compilation_options: options(),
+                    compilation_options: wgpu::PipelineCompilationOptions { constants, ..Default::default() },
                     targets,
                 }),
                 multiview_mask: None,
@@ -226,7 +261,7 @@ impl WorldPass {
                 write_mask: wgpu::ColorWrites::ALL,
             })
         };
-        // Light adds through the tone curve: dst + (1 - dst) * src (see world.wgsl, pass 2).
+        // Light adds through the tone curve: dst + (1 - dst) * src (see sprites.wgsl).
         let screen = wgpu::BlendComponent {
             src_factor: wgpu::BlendFactor::OneMinusDst,
             dst_factor: wgpu::BlendFactor::One,
@@ -235,18 +270,21 @@ impl WorldPass {
         self.variants[variant.index()] = Some(Pipelines {
             world: pipeline(
                 "world pipeline",
+                (&self.world_module, &world_constants),
                 &self.world_layout,
                 ("vs_main", "fs_main"),
                 &[opaque(self.format), opaque(DEPTH_FORMAT)],
             ),
             light: pipeline(
                 "world sprite light pipeline",
+                (&self.sprite_module, &sprite_constants),
                 &self.read_layout,
                 ("vs_sprite_light", "fs_sprite_light"),
                 &[blended(screen)],
             ),
             ink: pipeline(
                 "world sprite ink pipeline",
+                (&self.sprite_module, &sprite_constants),
                 &self.read_layout,
                 ("vs_sprite_ink", "fs_sprite_ink"),
                 &[blended(wgpu::BlendState::ALPHA_BLENDING.color)],
@@ -294,7 +332,7 @@ impl WorldPass {
     fn bind_group(
         gpu: &Gpu,
         layout: &wgpu::BindGroupLayout,
-        uniforms: &wgpu::Buffer,
+        uniforms: &Uniforms,
         cells: &wgpu::Buffer,
         sprites: &wgpu::Buffer,
     ) -> wgpu::BindGroup {
@@ -302,9 +340,11 @@ impl WorldPass {
             label: Some("world bind group"),
             layout,
             entries: &[
-                wgpu::BindGroupEntry { binding: 0, resource: uniforms.as_entire_binding() },
-                wgpu::BindGroupEntry { binding: 1, resource: cells.as_entire_binding() },
-                wgpu::BindGroupEntry { binding: 2, resource: sprites.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 0, resource: uniforms.frame.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 1, resource: uniforms.turn.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 2, resource: uniforms.pulse.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 3, resource: cells.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 4, resource: sprites.as_entire_binding() },
             ],
         })
     }
@@ -322,8 +362,13 @@ impl WorldPass {
     }
 
     /// See `Renderer::set_sprite_quads_cover_view`.
+    /// A pipeline constant, not a uniform: toggling it drops the built pipelines, and the next frame
+    /// builds the ones it needs.
     pub(crate) fn set_quads_cover_view(&mut self, on: bool) {
-        self.quads_cover_view = on;
+        if self.quads_cover_view != on {
+            self.quads_cover_view = on;
+            self.variants = [None, None, None];
+        }
     }
 
     /// Uploads the grid; the buffer is reallocated only when the level size changes.
@@ -347,8 +392,9 @@ impl WorldPass {
         live.len() as u32
     }
 
-    /// Once per frame: writes the uniforms for `camera` at `time` under `effects`, chooses the
-    /// pipeline variant they need and sizes the depth target to the `target` (width, height).
+    /// Once per frame: writes the uniforms for `camera` at `time` under `effects` (the turn and pulse
+    /// blocks only when they changed), chooses the pipeline variant they need and sizes the depth
+    /// target to the `target` (width, height).
     pub(crate) fn write_frame(
         &mut self,
         gpu: &Gpu,
@@ -358,11 +404,17 @@ impl WorldPass {
         encode_srgb: bool,
         target: (u32, u32),
     ) {
-        let mut u = WorldUniforms::new(camera, self.grid, time, effects, &self.turn, encode_srgb);
-        u.quads_cover_view = self.quads_cover_view as u32;
-        gpu.queue.write_buffer(&self.uniforms, 0, bytemuck::bytes_of(&u));
+        let u = WorldUniformBlocks::new(camera, self.grid, time, effects, &self.turn, encode_srgb);
+        gpu.queue.write_buffer(&self.uniforms.frame, 0, bytemuck::bytes_of(&u.frame));
+        let (last_turn, last_pulse) = self.written.unzip();
+        if last_turn != Some(u.turn) {
+            gpu.queue.write_buffer(&self.uniforms.turn, 0, bytemuck::bytes_of(&u.turn));
+        }
+        if last_pulse != Some(u.pulse) {
+            gpu.queue.write_buffer(&self.uniforms.pulse, 0, bytemuck::bytes_of(&u.pulse));
+        }
+        self.written = Some((u.turn, u.pulse));
         self.variant = Variant::for_uniforms(&u);
-        self.sprite_count = u.sprite_count;
         self.prepare(gpu, self.variant);
         self.ensure_depth(gpu, target);
     }
@@ -403,7 +455,8 @@ impl WorldPass {
             pass.set_pipeline(&pipelines.world);
             pass.draw(0..3, 0..1);
         }
-        if self.sprite_count > 0 {
+        let sprite_count = self.turn.sprite_count;
+        if sprite_count > 0 {
             let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
                 label: Some("world sprite pass"),
                 color_attachments: &[attachment(target, wgpu::LoadOp::Load)],
@@ -414,7 +467,7 @@ impl WorldPass {
             pass.set_bind_group(0, &self.bind_group, &[]);
             pass.set_bind_group(1, &depth.read, &[]);
             // Far to near, each sprite's light then its ink, so nearer ones paint over farther ones.
-            for i in 0..self.sprite_count {
+            for i in 0..sprite_count {
                 pass.set_pipeline(&pipelines.light);
                 pass.draw(0..6, i..i + 1);
                 pass.set_pipeline(&pipelines.ink);

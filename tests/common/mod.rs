@@ -228,7 +228,7 @@ impl Stage {
     }
 }
 
-/// Walls are warm stone, floor and ceiling cool slate (see world.wgsl), so at full sanity hue tells
+/// Walls are warm stone, floor and ceiling cool slate (see shaders/world/materials.wgsl), so at full sanity hue tells
 /// them apart where both get the same light. Near-black pixels carry no hue and count as not-wall.
 pub fn wall_like(f: &Frame, x: u32, y: u32) -> bool {
     let [r, _, b] = f.px(x, y);

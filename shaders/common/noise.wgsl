@@ -1,0 +1,48 @@
+// Hashing and value noise: stable pseudo-random values for integer coordinates, and the rough-stone
+// texture built from them. Pure functions of their arguments; no bindings.
+
+fn pcg(v: u32) -> u32 {
+    let state = v * 747796405u + 2891336453u;
+    let word = ((state >> ((state >> 28u) + 4u)) ^ state) * 277803737u;
+    return (word >> 22u) ^ word;
+}
+
+// A stable value in [0, 1) for integer coordinates; the same cell always gets the same value.
+// One PCG round over the coordinates mixed by large odd primes: cheap enough for per-pixel noise.
+fn hash3(k: vec3<i32>) -> f32 {
+    let u = bitcast<vec3<u32>>(k);
+    let h = pcg(u.x * 73856093u ^ u.y * 19349663u ^ u.z * 83492791u);
+    return f32(h >> 8u) / 16777216.0;
+}
+
+fn value_noise(p: vec2<f32>, seed: i32) -> f32 {
+    let i = vec2<i32>(floor(p));
+    let f = fract(p);
+    let w = f * f * (3.0 - 2.0 * f);
+    let a = hash3(vec3<i32>(i, seed));
+    let b = hash3(vec3<i32>(i + vec2<i32>(1, 0), seed));
+    let c = hash3(vec3<i32>(i + vec2<i32>(0, 1), seed));
+    let d = hash3(vec3<i32>(i + vec2<i32>(1, 1), seed));
+    return mix(mix(a, b, w.x), mix(c, d, w.x), w.y);
+}
+
+// Rough stone: `grain` in [0, 1] (a grain with sparse dark pits) and `wobble` in [-0.5, 0.5] (a slower
+// noise that roughens joint edges). Two noise lookups per pixel keep lavapipe usable; the fine one is
+// skipped, and both fade to their mean, once a pixel covers more than a grain (no shimmer far away).
+struct Rough {
+    grain: f32,
+    wobble: f32,
+}
+
+fn rough(p: vec2<f32>, seed: i32, footprint: f32) -> Rough {
+    let mid = value_noise(p * 13.0, seed);
+    let keep_mid = 1.0 - smoothstep(0.04, 0.12, footprint);
+    let keep_fine = 1.0 - smoothstep(0.01, 0.04, footprint);
+    var fine = 0.5;
+    if keep_fine > 0.0 {
+        fine = value_noise(p * 47.0, seed + 29);
+    }
+    let pits = smoothstep(0.8, 0.95, fine) * keep_fine;
+    let n = 0.6 * mix(0.5, mid, keep_mid) + 0.4 * mix(0.5, fine, keep_fine) - 0.35 * pits;
+    return Rough(clamp(n, 0.0, 1.0), (mid - 0.5) * keep_mid);
+}

@@ -1,0 +1,243 @@
+//! Sprite pass (entry file): entities are pixel-font sprites from a storage buffer
+//! (src/render/sprites.rs), drawn after the world pass, far to near: per sprite a quad over the screen
+//! area its light can reach (halo and floor pool) and a quad over its glyph (`vs_sprite_light`/
+//! `fs_sprite_light`, `vs_sprite_ink`/`fs_sprite_ink`). Each pixel meets the sprite's camera-facing
+//! plane and tests it against the depth of the wall or floor seen there, which the world pass wrote
+//! beside the colour. So a sprite costs only the pixels its quads cover.
+//!
+//! The tone curve turns added light into a screen blend: 1 - exp(-E (b + a)) is
+//! T(b) + (1 - T(b)) T(a), so the light draw blends T(a) with (OneMinusDst, One) and is exact on an
+//! sRGB target (up to a flash in progress). Ink covering a pixel is finished like any surface and
+//! blended over by its cover, exact where it covers fully.
+
+#include "common/quad.wgsl"
+#include "world/inputs.wgsl"
+#include "world/light.wgsl"
+#include "world/effects.wgsl"
+#include "world/screen.wgsl"
+
+// For tests only: every sprite quad covers the whole view, the slow path that the fitted quads must
+// match pixel for pixel (`Renderer::set_sprite_quads_cover_view`). A pipeline constant, so the
+// production uniforms carry nothing for it.
+override QUADS_COVER_VIEW: bool = false;
+
+
+// Sprites. A glyph is lit by the torch plus a little light of its own (so a red `@` at the edge of the
+// torch still reads as red, not as the torch's orange), and glows in its colour: a halo on its own
+// plane and a pool of light on the floor around its feet.
+const SPRITE_SELF_LIGHT: f32 = 0.8;
+const SPRITE_INK_GAIN: f32 = 1.35;
+const SPRITE_HALO: f32 = 0.16;
+const SPRITE_POOL: f32 = 0.22;
+const SPRITE_POOL_RADIUS: f32 = 0.42;
+// Where halo and pool are cut off (font pixels from the glyph's centre; pool radii), chosen where
+// they fall below a step of an 8-bit target, so the cut never shows; the sprite quads hold them.
+const HALO_REACH: f32 = 6.0;
+const POOL_REACH: f32 = 1.5;
+// Feet SPRITE_LIFT (prelude) above the floor so the lowest ink row never sinks into it; no sprite
+// closer than SPRITE_NEAR.
+const SPRITE_NEAR: f32 = 0.2;
+// A stepping enemy lurches up this much mid-step.
+const SPRITE_HOP: f32 = 0.05;
+
+// Height of a sprite's feet: just above the floor, lurching up mid-step while it moves.
+fn sprite_feet(s: SpriteRaw) -> f32 {
+    let moving = select(0.0, 1.0, any(s.pos_from != s.pos_to));
+    return SPRITE_LIFT + moving * SPRITE_HOP * sin(3.14159 * frame.enemy_progress);
+}
+
+// How visible sprite `s` is this frame: its fade across the step, and a false `@`'s flicker.
+fn sprite_alpha(s: SpriteRaw) -> f32 {
+    var alpha = mix(s.fade_from, s.fade_to, frame.enemy_progress);
+    if s.kind == SPRITE_FALSE_PLAYER {
+        alpha = alpha * false_player_alpha(s.seed);
+    }
+    return alpha;
+}
+
+// What sprite `s` does to a pixel whose ray is (`ray`, `v`) and whose surface lies `depth` along
+// it: light it adds (its pool on floor pixels, its halo in front of the surface), then ink that
+// covers by `cover`. In one pass that would be (base + added) * (1 - cover) + ink * cover.
+struct SpriteHit {
+    added: vec3<f32>,
+    ink: vec3<f32>,
+    cover: f32,
+}
+
+fn sprite_hit(s: SpriteRaw, depth: f32, ray: vec2<f32>, v: f32, flicker: f32, on_floor: bool) -> SpriteHit {
+    let none = SpriteHit(vec3<f32>(0.0), vec3<f32>(0.0), 0.0);
+    let alpha = sprite_alpha(s);
+    if alpha <= 0.0 {
+        return none;
+    }
+    let p = mix(s.pos_from, s.pos_to, frame.enemy_progress);
+    let rel = p - frame.eye;
+    let d = dot(rel, frame.dir);
+    let fwd = dot(ray, frame.dir);
+    if d < SPRITE_NEAR || fwd <= 0.0 {
+        return none;
+    }
+    let fp = s.height / f32(GLYPH_H);
+    let feet = sprite_feet(s);
+    let light_dist = length(vec3<f32>(rel, feet + 3.5 * fp - EYE_HEIGHT));
+    // Lit like a wall facing the player, plus its own faint light that darkness dims as well.
+    let light = torch(light_dist, 1.0, flicker)
+        + vec3<f32>(SPRITE_SELF_LIGHT * turn.light_scale / (1.0 + 0.18 * light_dist * light_dist));
+    let tint = s.color.rgb * light;
+    let glow = s.color.a * alpha;
+    var added = vec3<f32>(0.0);
+    if on_floor {
+        // The pool of its light on the floor around its feet.
+        let off = frame.eye + ray * (0.5 / max(-v, 1e-6)) - p;
+        let r2 = dot(off, off) / (SPRITE_POOL_RADIUS * SPRITE_POOL_RADIUS);
+        if r2 < POOL_REACH * POOL_REACH {
+            added = tint * (SPRITE_POOL * glow * s.height * exp(-2.0 * r2));
+        }
+    }
+    let t = d / fwd;
+    if t >= depth {
+        return SpriteHit(added, vec3<f32>(0.0), 0.0);
+    }
+    // Where the ray crosses the sprite's plane, in font pixels from the glyph's top-left.
+    let x = dot(ray, frame.right) * t - dot(rel, frame.right);
+    let z = EYE_HEIGHT + v * t;
+    var gx = x / fp + 2.5;
+    let gy = (feet + 7.0 * fp - z) / fp;
+    let q = vec2<f32>((gx - 2.5) / 4.5, (gy - 3.5) / 5.5);
+    if abs(gx - 2.5) <= HALO_REACH && gy >= -3.0 && gy <= 10.0 {
+        added = added + tint * (SPRITE_HALO * glow * exp(-3.0 * dot(q, q)));
+    }
+    var ink_alpha = alpha;
+    var ink = tint * SPRITE_INK_GAIN;
+    if s.shimmer > 0.0 {
+        // A hallucination's tell: rows slide against each other, the glyph wavers and blushes
+        // violet. Scaled by `shimmer`, so 0 is indistinguishable from a real enemy.
+        let row = floor(gy);
+        let phase = f32(s.seed & 255u) * 0.1;
+        gx = gx + s.shimmer * 0.45 * sin(row * 1.9 + frame.time * 11.0 + phase);
+        ink_alpha = ink_alpha * (1.0 - s.shimmer * 0.35 * (0.5 + 0.5 * sin(frame.time * 7.0 + row * 0.8 + phase)));
+        ink = mix(ink, ink.rrr * vec3<f32>(0.8, 0.25, 1.0), 0.25 * s.shimmer);
+    }
+    var cover = 0.0;
+    if gx >= 0.0 && gx < f32(GLYPH_W) && gy >= 0.0 && gy < f32(GLYPH_H) {
+        let col = u32(gx);
+        let row = u32(gy);
+        let bits = (s.rows[row / 4u] >> (8u * (row % 4u))) & 0xffu;
+        if ((bits >> (GLYPH_W - 1u - col)) & 1u) != 0u {
+            // Each font pixel is a small bevelled tile, pale at its top-left edge and dark at its
+            // bottom-right, so a near glyph has relief instead of reading as a flat decal.
+            let f = vec2<f32>(fract(gx), fract(gy));
+            let bevel = 1.0 + 0.16 * (smoothstep(0.82, 1.0, 1.0 - min(f.x, f.y)) - smoothstep(0.82, 1.0, max(f.x, f.y)));
+            ink = ink * bevel;
+            cover = ink_alpha;
+        }
+    }
+    return SpriteHit(added, ink, cover);
+}
+
+// The framebuffer rectangle (x0, y0, x1, y1) that sprite `i` can touch this frame; empty (x1 <= x0)
+// when it is not drawn. A 3D box around its cell is projected corner by corner, then grown by the
+// most any warp can move a pixel, so the quad never clips what the fragment shader would paint. For
+// its light the box holds the halo and the pool; for its `ink` just the glyph (and its shimmer).
+fn sprite_rect(i: u32, ink: bool) -> vec4<f32> {
+    let none = vec4<f32>(0.0);
+    if QUADS_COVER_VIEW {
+        return vec4<f32>(vec2<f32>(0.0), frame.view_size);
+    }
+    let s = sprites[i];
+    if sprite_alpha(s) <= 0.0 {
+        return none;
+    }
+    let p = mix(s.pos_from, s.pos_to, frame.enemy_progress);
+    if dot(p - frame.eye, frame.dir) < SPRITE_NEAR {
+        return none;
+    }
+    let fp = s.height / f32(GLYPH_H);
+    let feet = sprite_feet(s);
+    var reach = max(HALO_REACH * fp, POOL_REACH * SPRITE_POOL_RADIUS);
+    var bottom = 0.0;
+    var top = feet + (7.0 + 3.0) * fp;
+    if ink {
+        reach = 4.0 * fp;
+        bottom = feet - fp;
+        top = feet + 7.0 * fp;
+    }
+    var lo = vec2<f32>(1e9);
+    var hi = vec2<f32>(-1e9);
+    var behind = false;
+    for (var k = 0u; k < 8u; k = k + 1u) {
+        let corner = p + reach * vec2<f32>(select(-1.0, 1.0, (k & 1u) != 0u), select(-1.0, 1.0, (k & 2u) != 0u));
+        let z = select(bottom, top, (k & 4u) != 0u);
+        let rel = corner - frame.eye;
+        let depth = dot(rel, frame.dir);
+        if depth < 0.05 {
+            behind = true;
+        } else {
+            let q = 0.5 * frame.view_size + vec2<f32>(dot(rel, frame.right) * frame.focal.x, (EYE_HEIGHT - z) * frame.focal.y) / depth;
+            lo = min(lo, q);
+            hi = max(hi, q);
+        }
+    }
+    if behind {
+        // The box reaches past the eye: it can cover any part of the view.
+        lo = vec2<f32>(0.0);
+        hi = frame.view_size;
+    }
+    var margin = 1.0;
+    if WILD {
+        margin = margin + frame.view_size.y * warp_reach();
+    }
+    lo = clamp(lo - margin - pulse.jolt_px, vec2<f32>(0.0), frame.view_size);
+    hi = clamp(hi + margin - pulse.jolt_px, vec2<f32>(0.0), frame.view_size);
+    return vec4<f32>(lo, hi);
+}
+
+struct SpriteVsOut {
+    @builtin(position) pos: vec4<f32>,
+    @location(0) @interpolate(flat) index: u32,
+}
+
+
+// One quad per sprite (the instance), two triangles, over `sprite_rect`.
+fn sprite_quad(v: u32, i: u32, ink: bool) -> SpriteVsOut {
+    let rect = sprite_rect(i, ink);
+    let f = mix(rect.xy, rect.zw, quad_corner(v));
+    var out: SpriteVsOut;
+    out.pos = vec4<f32>(2.0 * f.x / frame.view_size.x - 1.0, 1.0 - 2.0 * f.y / frame.view_size.y, 0.0, 1.0);
+    out.index = i;
+    return out;
+}
+
+@vertex
+fn vs_sprite_light(@builtin(vertex_index) v: u32, @builtin(instance_index) i: u32) -> SpriteVsOut {
+    return sprite_quad(v, i, false);
+}
+
+@vertex
+fn vs_sprite_ink(@builtin(vertex_index) v: u32, @builtin(instance_index) i: u32) -> SpriteVsOut {
+    return sprite_quad(v, i, true);
+}
+
+// The world pass's depth: how far along each pixel's ray its surface is, negated unless it is floor.
+@group(1) @binding(0) var world_depth: texture_2d<f32>;
+
+fn sprite_at(in: SpriteVsOut) -> SpriteHit {
+    let pr = pixel_ray(in.pos.xy);
+    let stored = textureLoad(world_depth, vec2<i32>(in.pos.xy), 0).r;
+    return sprite_hit(sprites[in.index], abs(stored), pr.ray, pr.v, torch_flicker(), stored > 0.0);
+}
+
+@fragment
+fn fs_sprite_light(in: SpriteVsOut) -> @location(0) vec4<f32> {
+    let hit = sprite_at(in);
+    let sc = screen_at(in.pos.xy + pulse.jolt_px);
+    let lit = tone(hit.added * sc.gain) * (1.0 - clamp(pulse.flash_rgba.a, 0.0, 1.0));
+    return vec4<f32>(encode(lit), 0.0);
+}
+
+@fragment
+fn fs_sprite_ink(in: SpriteVsOut) -> @location(0) vec4<f32> {
+    let hit = sprite_at(in);
+    let sc = screen_at(in.pos.xy + pulse.jolt_px);
+    return vec4<f32>(finish(hit.ink, sc), hit.cover);
+}

@@ -1,0 +1,141 @@
+// Madness (src/game/sanity.rs): texture flicker, the warps that bend the cast pixel, breathing walls,
+// colour drift and the false `@`. Every effect is a product with its strength from the uniforms, so at
+// full sanity each one is exactly off; the WILD and MILD overrides compile the costly ones out.
+
+#include "common/noise.wgsl"
+#include "world/grid.wgsl"
+
+// Madness at full strength (each scaled by its 0..1 uniform).
+// Breathing: walls swell up to this fraction of their height, over about five seconds a breath.
+const BREATH_SWELL: f32 = 0.16;
+const BREATH_RATE: f32 = 1.25;
+// Flickering textures: share of stone blocks and slabs that flicker at a time, and how often.
+const TEX_FLICKER_SHARE: f32 = 0.22;
+const TEX_FLICKER_RATE: f32 = 7.0;
+// Heavy warping: displacement of the cast pixel, in view heights, by crossing waves each a sine of
+// amplitude 1 plus one of amplitude WAVE_MINOR.
+const WARP_AMOUNT: f32 = 0.024;
+const WAVE_MINOR: f32 = 0.5;
+// Severe distortion: the view rolls (an angle in radians), swirls about its centre (an angle that
+// fades as exp(-SWIRL_FALLOFF r^2) with the radius r in view heights) and zooms (a relative scale),
+// each on its own slow clock (rate in radians per second, phase).
+const ROLL_ANGLE: f32 = 0.1;
+const ROLL_RATE: f32 = 0.43;
+const ROLL_PHASE: f32 = 0.7;
+const SWIRL_ANGLE: f32 = 0.55;
+const SWIRL_RATE: f32 = 0.71;
+const SWIRL_PHASE: f32 = 0.3;
+const SWIRL_FALLOFF: f32 = 9.0;
+const ZOOM_SCALE: f32 = 0.12;
+const ZOOM_RATE: f32 = 0.9;
+const ZOOM_PHASE: f32 = 1.3;
+// The vanishing pulse: relative scale of the rings it sends out from the centre.
+const PULSE_SCALE: f32 = 0.06;
+// Colour drift: how far the tint may pull each channel (0.5 = between half and one and a half).
+const DRIFT_AMOUNT: f32 = 0.35;
+// False `@`: chances per second per candidate cell, and the share of chances taken at full strength.
+const FALSE_RATE: f32 = 1.3;
+const FALSE_SHARE: f32 = 0.45;
+
+// Flickering textures: now and then a block or slab (`key`) goes dark or pale for a beat, each on its
+// own clock. Exactly 1 when the effect is off.
+fn tex_flicker_gain(key: vec3<i32>) -> f32 {
+    if !WILD {
+        return 1.0;
+    }
+    if turn.tex_flicker <= 0.0 {
+        return 1.0;
+    }
+    let clock = frame.time * TEX_FLICKER_RATE + 5.0 * hash3(key + vec3<i32>(3, 5, 7));
+    let h = hash3(vec3<i32>(key.x + i32(floor(clock)) * 131, key.y, key.z + 17));
+    if h >= TEX_FLICKER_SHARE * turn.tex_flicker {
+        return 1.0;
+    }
+    return select(0.3, 1.9, fract(h * 37.0) > 0.5);
+}
+
+// Heavy warping, severe distortion and the vanishing pulse move the pixel the ray is cast through, so
+// walls, floor and sprites bend together. Only called when one of them is on. `warp_reach` bounds
+// what this does from the same constants: change one, the sprite quads follow.
+fn warp_pixel(px: vec2<f32>) -> vec2<f32> {
+    let h = frame.view_size.y;
+    let c = 0.5 * frame.view_size;
+    var d = (px - c) / h;
+    let t = frame.time;
+    // Warping: slow crossing waves, like looking through heat over a fire.
+    let wave = vec2<f32>(
+        sin(d.y * 7.0 + t * 1.3) + WAVE_MINOR * sin(d.y * 13.0 + d.x * 3.0 - t * 2.1),
+        sin(d.x * 6.0 - t * 1.1) + WAVE_MINOR * sin(d.x * 11.0 + d.y * 4.0 + t * 1.7),
+    );
+    d = d + (turn.warp * WARP_AMOUNT) * wave;
+    // Distortion: the view rolls, swirls about its centre and swells in and out.
+    let r2 = dot(d, d);
+    let angle = turn.distortion * (ROLL_ANGLE * sin(t * ROLL_RATE + ROLL_PHASE)
+        + SWIRL_ANGLE * exp(-SWIRL_FALLOFF * r2) * sin(t * SWIRL_RATE + SWIRL_PHASE));
+    let cs = vec2<f32>(cos(angle), sin(angle));
+    d = vec2<f32>(d.x * cs.x - d.y * cs.y, d.x * cs.y + d.y * cs.x);
+    d = d * (1.0 + turn.distortion * ZOOM_SCALE * sin(t * ZOOM_RATE + ZOOM_PHASE));
+    // The pulse: rings running out from the centre while it lasts.
+    d = d * (1.0 + pulse.warp_pulse * PULSE_SCALE * sin(sqrt(r2) * 30.0 - t * 14.0));
+    return c + d * h;
+}
+
+// The farthest `warp_pixel` moves any pixel this frame, in view heights (sprite quads grow by it).
+// Each step bounds its own displacement: the waves by their amplitude (each axis at most
+// 1 + WAVE_MINOR, so the vector sqrt(2) times that); the roll and zoom by their angle and scale at the
+// view's corner (chord no longer than arc); the swirl, whose angle fades as exp(-k r^2), moves a
+// point at radius r by at most A r exp(-k r^2), whose peak is A exp(-1/2) / sqrt(2 k); the pulse by
+// its scale at the corner.
+fn warp_reach() -> f32 {
+    let t = frame.time;
+    let wave_reach = sqrt(2.0) * (1.0 + WAVE_MINOR) * WARP_AMOUNT;
+    let corner = 0.5 * length(frame.view_size) / frame.view_size.y + wave_reach;
+    let waves = wave_reach * turn.warp;
+    let roll = abs(turn.distortion * ROLL_ANGLE * sin(t * ROLL_RATE + ROLL_PHASE));
+    let swirl = abs(turn.distortion * SWIRL_ANGLE * sin(t * SWIRL_RATE + SWIRL_PHASE));
+    let swirl_peak = exp(-0.5) / sqrt(2.0 * SWIRL_FALLOFF);
+    let zoom = abs(turn.distortion * ZOOM_SCALE * sin(t * ZOOM_RATE + ZOOM_PHASE));
+    let rings = pulse.warp_pulse * PULSE_SCALE;
+    return waves + (roll + zoom) * corner + swirl_peak * swirl + rings * corner * (1.0 + zoom);
+}
+
+// Breathing: the wall's height stretches about the eye line; each stretch of wall breathes on its
+// own phase, rippling along the face. Returns the height the pixel has on the unstretched wall.
+fn breathe(hit: WallHit, ray: vec2<f32>, z: f32) -> f32 {
+    let p = frame.eye + ray * hit.perp;
+    let s = select(p.x, p.y, hit.side == 0u);
+    let phase = 6.2832 * hash3(vec3<i32>(hit.cell, 23)) * 0.35 + s * 1.9;
+    let swell = turn.breathing * BREATH_SWELL * (0.5 + 0.5 * sin(frame.time * BREATH_RATE + phase));
+    return (z - EYE_HEIGHT) / (1.0 + swell) + EYE_HEIGHT;
+}
+
+// Colour drift: a tint that wanders through the hues over time and across the view, normalised so it
+// moves colour, not brightness.
+fn drift_tint(px: vec2<f32>) -> vec3<f32> {
+    let t = frame.time;
+    let q = px / frame.view_size;
+    let theta = 2.0 + t * 0.13 + 1.6 * q.x + 1.5 * sin(t * 0.05 + q.y);
+    let hue = cos(vec3<f32>(theta, theta + 2.0944, theta + 4.1888));
+    return vec3<f32>(1.0) + (DRIFT_AMOUNT * turn.colour_drift) * hue;
+}
+
+// A false `@` shows only in brief flickers: each candidate gets a chance FALSE_RATE times a second
+// and takes it with a probability that grows with the effect. A taken chance pops on and off like a
+// glimpse; under reduced effects it fades in and out instead.
+fn false_player_alpha(seed: u32) -> f32 {
+    if turn.false_player <= 0.0 {
+        return 0.0;
+    }
+    let clock = frame.time * FALSE_RATE + 7.0 * f32(seed & 1023u) / 1024.0;
+    let slot = floor(clock);
+    let f = clock - slot;
+    if hash3(vec3<i32>(i32(slot), i32(seed & 0xffffu), 91)) >= FALSE_SHARE * turn.false_player {
+        return 0.0;
+    }
+    let strength = smoothstep(0.0, 0.5, turn.false_player);
+    if turn.reduced != 0u {
+        let s = sin(3.14159 * f);
+        return strength * s * s;
+    }
+    return strength * select(0.0, 1.0, f < 0.12 || (f > 0.2 && f < 0.26));
+}

@@ -1,0 +1,73 @@
+// What the CPU hands both passes of the 3D view (world and sprites): the uniform blocks, the grid and
+// sprite buffers, and the pipeline overrides that compile the madness effects in or out.
+
+// The uniforms come in three blocks by how often they change, each written only when it does (Rust
+// twins of the same names in src/render/scene.rs).
+
+// Camera and clock: every frame.
+struct FrameUniforms {
+    eye: vec2<f32>,
+    dir: vec2<f32>,
+    right: vec2<f32>,
+    view_size: vec2<f32>,
+    focal: vec2<f32>,
+    time: f32,
+    // How far the enemies' shared step has run, 0..1; sprites interpolate by it.
+    enemy_progress: f32,
+    // 1 when the target is not sRGB, so the shader must encode gamma itself.
+    encode_srgb: u32,
+    _pad0: u32,
+    _pad1: u32,
+    _pad2: u32,
+}
+
+// What holds for a turn: the grid's size, the torch's brightness (darkness) and the madness shown.
+struct TurnUniforms {
+    grid_size: vec2<u32>,
+    light_scale: f32,
+    // 1 under reduced effects: false `@` sprites fade in and out instead of popping.
+    reduced: u32,
+    colour_drift: f32,
+    breathing: f32,
+    tex_flicker: f32,
+    warp: f32,
+    false_player: f32,
+    distortion: f32,
+    _pad0: u32,
+    _pad1: u32,
+}
+
+// Effect pulses the app plays over a few frames: the flash, the camera jolt, the vanishing ripple.
+struct PulseUniforms {
+    flash_rgba: vec4<f32>,
+    jolt_px: vec2<f32>,
+    warp_pulse: f32,
+    _pad0: u32,
+}
+
+// One entity (or false `@`) as the CPU packed it this turn; see sprites.rs for each member.
+struct SpriteRaw {
+    pos_from: vec2<f32>,
+    pos_to: vec2<f32>,
+    color: vec4<f32>,
+    rows: vec2<u32>,
+    height: f32,
+    shimmer: f32,
+    fade_from: f32,
+    fade_to: f32,
+    kind: u32,
+    seed: u32,
+}
+
+
+// Pipeline variants: MILD compiles in colour drift and breathing; WILD the texture flicker, the
+// warps, the severe distortion and the vanishing pulse. Off means the code is not there at all.
+// src/render/world.rs picks the variant per frame.
+override MILD: bool = true;
+override WILD: bool = true;
+
+@group(0) @binding(0) var<uniform> frame: FrameUniforms;
+@group(0) @binding(1) var<uniform> turn: TurnUniforms;
+@group(0) @binding(2) var<uniform> pulse: PulseUniforms;
+@group(0) @binding(3) var<storage, read> cells: array<u32>;
+@group(0) @binding(4) var<storage, read> sprites: array<SpriteRaw>;

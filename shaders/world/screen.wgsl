@@ -1,0 +1,77 @@
+// From framebuffer pixel to ray, and from linear light to the stored colour: the jolt and warps that
+// move the cast pixel, the screen effects (tint, vignette, bleed), the tone curve and the flash.
+
+#include "common/colour.wgsl"
+#include "world/effects.wgsl"
+
+// The ray a framebuffer pixel casts: jolted, then bent by any warp. `screen` is the jolted pixel,
+// which the screen-space effects (vignette, tint) use so they do not swim with the warp.
+struct PixelRay {
+    screen: vec2<f32>,
+    ray: vec2<f32>,
+    // Tangent of the pixel's elevation: positive above the horizon.
+    v: f32,
+}
+
+fn pixel_ray(frag: vec2<f32>) -> PixelRay {
+    let screen = frag + pulse.jolt_px;
+    var px = screen;
+    if WILD {
+        if turn.warp + turn.distortion + pulse.warp_pulse > 0.0 {
+            px = warp_pixel(px);
+        }
+    }
+    let ray = frame.dir + frame.right * ((px.x - 0.5 * frame.view_size.x) / frame.focal.x);
+    return PixelRay(screen, ray, (0.5 * frame.view_size.y - px.y) / frame.focal.y);
+}
+
+// The screen effects and the tone curve, from linear light to what the target stores. `screen` is
+// the jolted pixel: tint, vignette and bleed stay put on screen while the world warps.
+struct Screen {
+    // What multiplies linear light here (tint, vignette, bleed's share), and the bleed's own colour.
+    gain: vec3<f32>,
+    bleed: vec3<f32>,
+}
+
+fn screen_at(screen: vec2<f32>) -> Screen {
+    var gain = vec3<f32>(1.0);
+    if MILD {
+        if turn.colour_drift > 0.0 {
+            gain = gain * drift_tint(screen);
+        }
+    }
+    // A soft vignette pulls the eye to the centre and deepens the gloom at the corners.
+    let centred = (screen / frame.view_size - 0.5) * vec2<f32>(1.0, 0.8);
+    let edge = dot(centred, centred);
+    gain = gain * (1.0 - 0.45 * edge);
+    var bleed = vec3<f32>(0.0);
+    if WILD {
+        if turn.distortion > 0.0 {
+            // Severe distortion: the edges of sight bleed a dark red that throbs with the heartbeat.
+            let beat = pow(0.5 + 0.5 * sin(frame.time * 6.9), 4.0);
+            let w = turn.distortion * smoothstep(0.05, 0.4, edge) * (0.45 + 0.25 * beat);
+            gain = gain * (1.0 - w);
+            bleed = vec3<f32>(0.16, 0.0, 0.01) * w;
+        }
+    }
+    return Screen(gain, bleed);
+}
+
+fn tone(c: vec3<f32>) -> vec3<f32> {
+    return vec3<f32>(1.0) - exp(-EXPOSURE * c);
+}
+
+fn encode(c: vec3<f32>) -> vec3<f32> {
+    if frame.encode_srgb != 0u {
+        return encode_srgb(c);
+    }
+    return c;
+}
+
+// Linear light at `screen` as the target stores it: screen effects, tone curve, flash.
+fn finish(light: vec3<f32>, sc: Screen) -> vec3<f32> {
+    let c = mix(tone(light * sc.gain + sc.bleed), pulse.flash_rgba.rgb, clamp(pulse.flash_rgba.a, 0.0, 1.0));
+    return encode(clamp(c, vec3<f32>(0.0), vec3<f32>(1.0)));
+}
+
+// Pass 1, the world: the finished pixel, and how far along its ray the surface is (negated unless

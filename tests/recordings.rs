@@ -6,6 +6,7 @@ mod persist_support;
 use hollowdeep::app::persist::files::{read_optional, write_atomic};
 use hollowdeep::app::persist::profile::Profile;
 use hollowdeep::app::persist::recording::{Recording, RECORDING_FORMAT_VERSION};
+use hollowdeep::game::dump::StateDump;
 use hollowdeep::game::save::state_hash;
 use hollowdeep::game::{Action, Game, Status};
 use persist_support::*;
@@ -166,4 +167,37 @@ fn damaged_and_truncated_recordings_are_refused() {
         let why = one_line_refusal(&bad);
         assert!(why.contains("damaged"), "{what}: {why}");
     }
+}
+
+// ---- Committed recordings --------------------------------------------------------------------
+
+/// Recordings made by the first release with `--record`: each `NAME.hdrec` verifies and its replay
+/// ends in the state dump `NAME.dump.json` that release wrote with `--dump-state` for the same run.
+const RECORDINGS: [&str; 3] = ["descends-twice", "dies", "ordinary"];
+
+#[test]
+fn every_committed_recording_verifies_and_replays_to_its_expected_dump() {
+    let dir = fixtures_dir("recordings");
+    for name in committed_fixtures(&dir, ".hdrec", &RECORDINGS) {
+        let rec = Recording::from_text(&read_fixture(&dir.join(format!("{name}.hdrec"))))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(!rec.actions.is_empty(), "{name}");
+        assert_eq!(rec.verify(), Ok(rec.final_hash.clone()), "{name}");
+        assert_matches_fixture(
+            &dir.join(format!("{name}.dump.json")),
+            &StateDump::of(&rec.replay()).to_json(),
+        );
+    }
+}
+
+#[test]
+fn the_committed_recordings_cover_a_death_and_two_descents() {
+    let dir = fixtures_dir("recordings");
+    let replay =
+        |name: &str| Recording::from_text(&read_fixture(&dir.join(format!("{name}.hdrec")))).unwrap();
+    let dies = replay("dies");
+    assert_eq!(dies.replay().status(), Status::Dead);
+    let descends = replay("descends-twice");
+    assert_eq!(descends.replay().depth(), descends.depth + 2);
+    assert_eq!(descends.replay().status(), Status::Playing);
 }

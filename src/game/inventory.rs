@@ -30,6 +30,11 @@ impl Inventory {
         }
     }
 
+    /// An inventory exactly as a save recorded it; `Game::validate` checks the selection.
+    pub(crate) fn from_parts(slots: [Option<Carried>; SLOTS], selected: usize) -> Self {
+        Self { slots, selected }
+    }
+
     pub fn select(&mut self, slot: usize) {
         if slot < SLOTS {
             self.selected = slot;

@@ -50,12 +50,7 @@ impl TryFrom<MapRecord> for Map {
     type Error = String;
 
     fn try_from(record: MapRecord) -> Result<Self, String> {
-        if record.width <= 0 || record.height <= 0 {
-            return Err("a map needs at least one cell".into());
-        }
-        Grid::from_cells(record.width, record.height, record.tiles)
-            .map(|tiles| Self { tiles })
-            .ok_or_else(|| "the map's tile count does not match its width and height".into())
+        Map::from_tiles(record.width, record.height, record.tiles)
     }
 }
 
@@ -63,6 +58,16 @@ impl Map {
     pub fn filled(width: i32, height: i32, tile: Tile) -> Self {
         assert!(width > 0 && height > 0, "a map needs at least one cell");
         Self { tiles: Grid::filled(width, height, tile) }
+    }
+
+    /// A map of `width` × `height` row-major tiles, or why they cannot be one.
+    pub fn from_tiles(width: i32, height: i32, tiles: Vec<Tile>) -> Result<Self, String> {
+        if width <= 0 || height <= 0 {
+            return Err("a map needs at least one cell".into());
+        }
+        Grid::from_cells(width, height, tiles)
+            .map(|tiles| Self { tiles })
+            .ok_or_else(|| "the map's tile count does not match its width and height".into())
     }
 
     /// Builds a map from rows of `#`, `.` and `>`; used by tests to write small levels inline.

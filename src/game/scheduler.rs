@@ -45,6 +45,18 @@ impl Scheduler {
         self.slots.iter().any(|s| s.id == id)
     }
 
+    /// Every slot as (actor, speed, charge) in storage order, with the threshold and the clock: the
+    /// state a save records (`game::save`).
+    pub(crate) fn to_parts(&self) -> (Vec<(ActorId, u32, u32)>, u32, u64) {
+        (self.slots.iter().map(|s| (s.id, s.speed, s.charge)).collect(), self.threshold, self.global_tick)
+    }
+
+    /// The scheduler `to_parts` described, exactly (no speed clamping: a save restores what was).
+    pub(crate) fn from_parts(slots: Vec<(ActorId, u32, u32)>, threshold: u32, global_tick: u64) -> Self {
+        let slots = slots.into_iter().map(|(id, speed, charge)| Slot { id, speed, charge }).collect();
+        Self { slots, threshold, global_tick }
+    }
+
     pub fn global_tick(&self) -> u64 {
         self.global_tick
     }

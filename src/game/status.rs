@@ -45,6 +45,11 @@ impl Statuses {
         }
     }
 
+    /// Statuses exactly as a save recorded them.
+    pub(crate) fn from_effects(effects: Vec<StatusEffect>) -> Self {
+        Self(effects)
+    }
+
     pub fn has(&self, kind: StatusKind) -> bool {
         self.0.iter().any(|s| s.kind == kind)
     }

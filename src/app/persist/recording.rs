@@ -66,12 +66,18 @@ impl Recording {
         serde_json::from_str(text).map_err(|e| format!("it is damaged ({e})"))
     }
 
-    /// Plays every action on a fresh game and reports whether it ends in the recorded state.
-    pub fn verify(&self) -> Result<String, String> {
+    /// The game that playing every action on a fresh run gives.
+    pub fn replay(&self) -> Game {
         let mut game = Game::new_at_depth(self.seed, self.depth);
         for action in &self.actions {
             game.act(*action);
         }
+        game
+    }
+
+    /// Plays every action on a fresh game and reports whether it ends in the recorded state.
+    pub fn verify(&self) -> Result<String, String> {
+        let game = self.replay();
         let hash = format!("{:016x}", state_hash(&game));
         if hash == self.final_hash {
             Ok(hash)

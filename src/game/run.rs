@@ -15,23 +15,23 @@ use super::sight::field_of_view;
 use super::spawn::populate;
 use super::status::StatusKind;
 use crate::grid::{Facing, Grid, Pos};
-use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
     Playing,
     Dead,
 }
 
 /// A line of the message log, stamped with the turn it was said on so the HUD can fade it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Message {
     pub text: String,
     pub turn: u64,
 }
 
-/// The state of one run. Pure data plus rules: no clock, no I/O, no GPU.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// The state of one run. Pure data plus rules: no clock, no I/O, no GPU. Deliberately not
+/// serialisable: what goes to disk is the save format (`save::v1`), which this layout may outgrow.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Game {
     pub(crate) seed: u64,
     pub(crate) depth: u32,

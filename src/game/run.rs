@@ -29,6 +29,18 @@ pub struct Message {
     pub turn: u64,
 }
 
+/// The events of the last action, kept so the state dump can show them. Not part of the state: a
+/// save does not carry them and a loaded game starts with none, so two games compare equal whatever
+/// their last reports were (equality is about where the run stands, not how it got there).
+#[derive(Clone, Debug, Default)]
+pub struct LastEvents(pub Vec<Event>);
+
+impl PartialEq for LastEvents {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
 /// The state of one run. Pure data plus rules: no clock, no I/O, no GPU. Deliberately not
 /// serialisable: what goes to disk is the save format (`save::v1`), which this layout may outgrow.
 #[derive(Clone, Debug, PartialEq)]
@@ -51,6 +63,8 @@ pub struct Game {
     /// This turn's phantom cells, row-major; re-drawn every turn.
     pub(crate) phantoms: Grid<Phantom>,
     pub(crate) rng: GameRng,
+    /// What the last `act` reported (see [`LastEvents`]).
+    pub(crate) last_events: LastEvents,
 }
 
 impl Game {
@@ -105,6 +119,7 @@ impl Game {
             explored: Grid::filled(0, 0, false),
             phantoms: Grid::filled(0, 0, Phantom::None),
             rng: gameplay_stream(seed),
+            last_events: LastEvents::default(),
         };
         game.reset_level_state();
         game.refresh_view();
@@ -167,6 +182,10 @@ impl Game {
     }
     pub fn entities(&self) -> &[Entity] {
         &self.entities
+    }
+    /// The events of the last action that reached a playing game, in order (empty after loading).
+    pub fn last_events(&self) -> &[Event] {
+        &self.last_events.0
     }
     pub fn messages(&self) -> &[Message] {
         &self.messages
@@ -265,6 +284,7 @@ impl Game {
             self.shift_maze(&mut report);
             self.roll_phantoms();
         }
+        self.last_events = LastEvents(report.events.clone());
         report
     }
 
@@ -486,7 +506,8 @@ fn generate_depth(seed: u64, depth: u32) -> (Level, Vec<Entity>) {
     (level, entities)
 }
 
-fn speed_of(entity: &Entity) -> u32 {
+/// The scheduler speed of an actor (pickups never act; they get the player's for completeness).
+pub(crate) fn speed_of(entity: &Entity) -> u32 {
     match entity.kind {
         EntityKind::Enemy { variant, .. } => BALANCE.speed_of(variant),
         _ => BALANCE.player_speed,

@@ -14,7 +14,7 @@ use crate::game::inventory::{Carried, Inventory, SLOTS};
 use crate::game::map::{Map, Tile};
 use crate::game::player::Player;
 use crate::game::rng::GameRng;
-use crate::game::run::{Game, Message, Status};
+use crate::game::run::{Game, LastEvents, Message, Status};
 use crate::game::sanity::Phantom;
 use crate::game::scheduler::{ActorId, Scheduler};
 use crate::game::status::{StatusEffect, StatusKind, Statuses};
@@ -299,6 +299,8 @@ impl SaveV1 {
             explored,
             phantoms,
             rng,
+            // Not saved: what the last action reported before saving is not part of the state.
+            last_events: LastEvents::default(),
         };
         game.validate()?;
         Ok(game)

@@ -263,6 +263,17 @@ impl StateDump {
         }
     }
 
+    /// The bytes the state hash of recordings (format 2) covers: this dump as compact JSON, in field
+    /// order, with its prose emptied (`messages`, `message_log`, `events` and `cause_of_death`), so
+    /// rewording a message changes no hash while every fact the dump shows does.
+    pub fn hashed_bytes(mut self) -> Vec<u8> {
+        self.messages.clear();
+        self.message_log.clear();
+        self.events.clear();
+        self.cause_of_death = None;
+        serde_json::to_vec(&self).expect("a state dump holds only plain data")
+    }
+
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("a state dump holds only plain data")
     }

@@ -6,6 +6,7 @@
 
 pub mod v1;
 
+use super::dump::StateDump;
 use super::run::Game;
 use serde::{Deserialize, Serialize};
 use v1::SaveV1;
@@ -76,14 +77,21 @@ pub fn run_from_str(text: &str) -> Result<Game, LoadError> {
 
 /// Checks the `format` and `version` fields every Hollowdeep file starts with.
 pub fn check_header(text: &str, kind: &str, version: u32) -> Result<(), LoadError> {
+    check_header_in(text, kind, &[version]).map(|_| ())
+}
+
+/// Like [`check_header`] for a kind of file with several readable versions (the newest last);
+/// returns the version found.
+pub fn check_header_in(text: &str, kind: &str, versions: &[u32]) -> Result<u32, LoadError> {
     let header: RunHeader = serde_json::from_str(text).map_err(|e| LoadError::Corrupt(e.to_string()))?;
     if header.format != kind {
         return Err(LoadError::WrongKind { found: header.format, expected: kind.to_string() });
     }
-    if header.version != version {
-        return Err(LoadError::OtherVersion { found: header.version, expected: version });
+    if !versions.contains(&header.version) {
+        let newest = versions.iter().copied().max().unwrap_or(0);
+        return Err(LoadError::OtherVersion { found: header.version, expected: newest });
     }
-    Ok(())
+    Ok(header.version)
 }
 
 /// How a file's `format` field is named to the player.
@@ -98,9 +106,16 @@ fn kind_in_words(format: &str) -> String {
     }
 }
 
-/// FNV-1a over the compact JSON of the game's v1 save record: equal states give equal hashes on
-/// every machine, and it is the hash that recordings of format 1 store.
+/// The state hash: FNV-1a over the documented state dump without its prose
+/// ([`StateDump::hashed_bytes`]). Equal states give equal hashes on every machine; rewording a
+/// message does not change it. Recordings of format 2 store it.
 pub fn state_hash(game: &Game) -> u64 {
+    fnv1a(&StateDump::of(game).hashed_bytes())
+}
+
+/// The first release's state hash, kept only to verify recordings of format 1: FNV-1a over the
+/// compact JSON of the game's v1 save record (which is what that release hashed), prose included.
+pub fn state_hash_v1(game: &Game) -> u64 {
     fnv1a(&serde_json::to_vec(&SaveV1::of(game)).expect("a save record is plain data"))
 }
 

@@ -258,6 +258,16 @@ fn impossible_states_in_a_parseable_save_are_refused() {
         ("explored grid of the wrong size", Box::new(|g| g["explored"] = serde_json::json!([true, false]))),
         ("visible grid of the wrong size", Box::new(|g| g["visible"] = serde_json::json!([]))),
         ("phantom grid of the wrong size", Box::new(|g| g["phantoms"] = serde_json::json!([]))),
+        ("a scheduler slot of speed zero", Box::new(|g| g["scheduler"]["slots"][0]["speed"] = 0.into())),
+        ("a scheduler threshold of zero", Box::new(|g| g["scheduler"]["threshold"] = 0.into())),
+        ("a charge near overflow", Box::new(|g| g["scheduler"]["slots"][0]["charge"] = u32::MAX.into())),
+        (
+            "no player in the scheduler",
+            Box::new(|g| {
+                let slots = g["scheduler"]["slots"].as_array_mut().unwrap();
+                slots.retain(|s| s["id"] != "Player");
+            }),
+        ),
         ("map narrower than its tiles", Box::new(move |g| g["level"]["map"]["width"] = (w - 1).into())),
         (
             "map of zero size",

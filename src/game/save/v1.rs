@@ -220,6 +220,9 @@ pub struct RngV1 {
     pub word_pos: u128,
 }
 
+/// Far above any speed, charge or threshold the balance table uses, far below overflow.
+const SCHEDULER_LIMIT: u32 = 1_000_000;
+
 impl SaveV1 {
     /// The v1 record of a game: everything the rules need to continue it exactly.
     pub fn of(game: &Game) -> Self {
@@ -272,6 +275,16 @@ impl SaveV1 {
         let phantoms =
             Grid::from_cells(w, h, self.phantoms.into_iter().map(PhantomV1::into_phantom).collect())
                 .ok_or("its grids do not match the map size")?;
+        // The rules tick charges by speed until someone reaches the threshold: a zero speed or a
+        // huge number would hang or overflow them, so a hand-edited clock is refused here.
+        let sane = |n: u32| (1..=SCHEDULER_LIMIT).contains(&n);
+        let slots = &self.scheduler.slots;
+        if !sane(self.scheduler.threshold)
+            || slots.iter().any(|s| !sane(s.speed) || s.charge > SCHEDULER_LIMIT)
+            || slots.iter().filter(|s| s.id == ActorIdV1::Player).count() != 1
+        {
+            return Err("its turn scheduler is impossible".into());
+        }
         let mut rng = GameRng::from_seed(self.rng.seed);
         rng.set_stream(self.rng.stream);
         rng.set_word_pos(self.rng.word_pos);

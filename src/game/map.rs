@@ -1,9 +1,8 @@
 //! The level grid: walls, floor and the exit pit, with bounds-safe lookups.
 
 use crate::grid::{Grid, Pos};
-use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tile {
     Wall,
     Floor,
@@ -26,32 +25,9 @@ impl Tile {
 }
 
 /// A rectangular grid of tiles. Anything outside the grid reads as wall.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(into = "MapRecord", try_from = "MapRecord")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Map {
     tiles: Grid<Tile>,
-}
-
-/// How a map is written inside a saved run (format v1): width, height and the row-major tiles.
-#[derive(Serialize, Deserialize)]
-struct MapRecord {
-    width: i32,
-    height: i32,
-    tiles: Vec<Tile>,
-}
-
-impl From<Map> for MapRecord {
-    fn from(map: Map) -> Self {
-        Self { width: map.width(), height: map.height(), tiles: map.tiles.into_cells() }
-    }
-}
-
-impl TryFrom<MapRecord> for Map {
-    type Error = String;
-
-    fn try_from(record: MapRecord) -> Result<Self, String> {
-        Map::from_tiles(record.width, record.height, record.tiles)
-    }
 }
 
 impl Map {

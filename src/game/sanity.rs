@@ -7,13 +7,12 @@ use super::map::Tile;
 use super::run::Game;
 use crate::grid::Pos;
 use rand::RngExt;
-use serde::{Deserialize, Serialize};
 
 pub const MSG_SOLID_STONE: &str = "You walk into solid stone.";
 pub const MSG_WALL_NEVER_THERE: &str = "The wall was never there.";
 
 /// How a cell lies to the player this turn.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Phantom {
     #[default]
     None,

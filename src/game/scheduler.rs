@@ -3,23 +3,22 @@
 //! Every actor gains its speed in charge each tick; whoever first reaches the threshold acts. Ties go
 //! to the highest charge, then the player, then the lowest id, so the order never depends on storage.
 
-use serde::{Deserialize, Serialize};
 
 /// Who a scheduler slot belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum ActorId {
     Player,
     Entity(u32),
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Slot {
     id: ActorId,
     speed: u32,
     charge: u32,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Scheduler {
     slots: Vec<Slot>,
     threshold: u32,

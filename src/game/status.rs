@@ -1,8 +1,7 @@
 //! Timed status effects on any actor, ticked when that actor's turn ends (turn-system spec).
 
-use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum StatusKind {
     /// Loses HP at the start of each of its turns. A bandage stops it.
     Bleeding,
@@ -19,7 +18,7 @@ impl StatusKind {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StatusEffect {
     pub kind: StatusKind,
     /// Turns of its owner still to run, counting the current one.
@@ -27,7 +26,7 @@ pub struct StatusEffect {
 }
 
 /// The statuses of one actor, at most one of each kind, kept sorted by kind for a stable order.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Statuses(Vec<StatusEffect>);
 
 impl Statuses {

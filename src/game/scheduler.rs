@@ -3,7 +3,6 @@
 //! Every actor gains its speed in charge each tick; whoever first reaches the threshold acts. Ties go
 //! to the highest charge, then the player, then the lowest id, so the order never depends on storage.
 
-
 /// Who a scheduler slot belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum ActorId {

@@ -1,6 +1,5 @@
 //! Timed status effects on any actor, ticked when that actor's turn ends (turn-system spec).
 
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum StatusKind {
     /// Loses HP at the start of each of its turns. A bandage stops it.

@@ -1,4 +1,5 @@
-//! Architecture invariants that no compiler checks: the rules never reach for the screen.
+//! Architecture invariants that no compiler checks: the rules never reach for the screen, and their
+//! state is never written to disk but through a format.
 
 use std::path::Path;
 
@@ -45,6 +46,32 @@ fn src_game_reads_no_clock_and_no_global_rng() {
             assert!(!text.contains(banned), "{} uses {banned}", file.display());
         }
     }
+}
+
+/// STYLE 17: what goes to disk is a format, not a memory layout. In `src/game` only the save records,
+/// the state dump and the recorded `Action` may name serde's traits; the state types never do, so a
+/// field added to `Game` cannot reach a file without a record type saying so.
+#[test]
+fn only_the_formats_in_src_game_derive_serde() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/game");
+    let mut files = Vec::new();
+    rust_files(&root, &mut files);
+    let formats = ["save/mod.rs", "save/v1.rs", "dump.rs", "action.rs"];
+    let mut formats_found = 0;
+    for file in files {
+        let name = file.strip_prefix(&root).unwrap().to_string_lossy().replace('\\', "/");
+        let text = std::fs::read_to_string(&file).unwrap();
+        let serde = names_word(&text, "Serialize") || names_word(&text, "Deserialize");
+        if formats.contains(&name.as_str()) {
+            formats_found += usize::from(serde);
+        } else {
+            assert!(
+                !serde,
+                "src/game/{name} names serde: state is saved through src/game/save/ records only"
+            );
+        }
+    }
+    assert_eq!(formats_found, formats.len(), "the check saw every format file");
 }
 
 #[test]

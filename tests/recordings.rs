@@ -6,7 +6,8 @@ mod persist_support;
 use hollowdeep::app::persist::files::{read_optional, write_atomic};
 use hollowdeep::app::persist::profile::Profile;
 use hollowdeep::app::persist::recording::{Recording, RECORDING_FORMAT_VERSION};
-use hollowdeep::game::save::state_hash;
+use hollowdeep::game::dump::StateDump;
+use hollowdeep::game::save::{state_hash, state_hash_v1};
 use hollowdeep::game::{Action, Game, Status};
 use persist_support::*;
 use serde_json::Value;
@@ -166,4 +167,86 @@ fn damaged_and_truncated_recordings_are_refused() {
         let why = one_line_refusal(&bad);
         assert!(why.contains("damaged"), "{what}: {why}");
     }
+}
+
+// ---- Committed recordings --------------------------------------------------------------------
+
+/// Recordings made by the first release with `--record`: each `NAME.hdrec` verifies and its replay
+/// ends in the state dump `NAME.dump.json` that release wrote with `--dump-state` for the same run.
+const RECORDINGS: [&str; 3] = ["descends-twice", "dies", "ordinary"];
+
+#[test]
+fn every_committed_recording_verifies_and_replays_to_its_expected_dump() {
+    let dir = fixtures_dir("recordings");
+    for name in committed_fixtures(&dir, ".hdrec", &RECORDINGS) {
+        let rec = Recording::from_text(&read_fixture(&dir.join(format!("{name}.hdrec"))))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(!rec.actions.is_empty(), "{name}");
+        assert_eq!(rec.verify(), Ok(rec.final_hash.clone()), "{name}");
+        assert_matches_fixture(
+            &dir.join(format!("{name}.dump.json")),
+            &StateDump::of(&rec.replay()).to_json(),
+        );
+    }
+}
+
+#[test]
+fn the_committed_recordings_cover_a_death_and_two_descents() {
+    let dir = fixtures_dir("recordings");
+    let replay =
+        |name: &str| Recording::from_text(&read_fixture(&dir.join(format!("{name}.hdrec")))).unwrap();
+    let dies = replay("dies");
+    assert_eq!(dies.replay().status(), Status::Dead);
+    let descends = replay("descends-twice");
+    assert_eq!(descends.replay().depth(), descends.depth + 2);
+    assert_eq!(descends.replay().status(), Status::Playing);
+}
+
+/// The decision written down in docs/rules.md: a format-1 recording keeps the hash it was made
+/// with and is verified with the first release's hash function, kept for that alone.
+#[test]
+fn committed_format_1_recordings_are_verified_with_the_format_1_hash() {
+    let dir = fixtures_dir("recordings");
+    for name in committed_fixtures(&dir, ".hdrec", &RECORDINGS) {
+        let rec = Recording::from_text(&read_fixture(&dir.join(format!("{name}.hdrec")))).unwrap();
+        assert_eq!(rec.version, 1, "{name}: made by the first release");
+        let game = rec.replay();
+        assert_eq!(rec.final_hash, format!("{:016x}", state_hash_v1(&game)), "{name}");
+        assert_ne!(rec.final_hash, format!("{:016x}", state_hash(&game)), "{name}: the hashes differ");
+    }
+}
+
+#[test]
+fn a_new_recording_is_format_2_and_stores_the_hash_over_the_dump() {
+    let (rec, game) = record(11, 2, 120);
+    assert_eq!((rec.version, RECORDING_FORMAT_VERSION), (2, 2));
+    assert_eq!(rec.final_hash, format!("{:016x}", state_hash(&game)));
+    let mut old = rec.clone();
+    old.version = 1;
+    old.finish(&game);
+    assert_eq!(old.final_hash, format!("{:016x}", state_hash_v1(&game)), "format 1 keeps its own hash");
+    assert_eq!(Recording::from_text(&old.to_text()).unwrap().verify(), Ok(old.final_hash.clone()));
+}
+
+#[test]
+fn the_state_hash_ignores_message_prose_but_not_the_facts_of_the_dump() {
+    let game = mid_run(31);
+    assert!(!game.messages().is_empty(), "a run with something said");
+    let reworded = edited(&game, |g| {
+        for m in g["messages"].as_array_mut().unwrap() {
+            m["text"] = "Reworded.".into();
+        }
+        g["cause_of_death"] = "reworded cause".into();
+    })
+    .unwrap();
+    assert_eq!(state_hash(&reworded), state_hash(&game), "prose is not hashed");
+    assert_ne!(state_hash_v1(&reworded), state_hash_v1(&game), "the format-1 hash did cover it");
+
+    let hurt = edited(&game, |g| g["player"]["hp"] = (game.player().hp - 1).into()).unwrap();
+    assert_ne!(state_hash(&hurt), state_hash(&game), "the player's HP is in the dump, so in the hash");
+    let fewer_said = edited(&game, |g| {
+        g["messages"].as_array_mut().unwrap().pop();
+    })
+    .unwrap();
+    assert_eq!(state_hash(&fewer_said), state_hash(&game), "the message log is prose, left out whole");
 }

@@ -3,8 +3,12 @@
 
 mod persist_support;
 
+use hollowdeep::app::headless::{actions_until_quit, play};
+use hollowdeep::app::input::parse_keys;
 use hollowdeep::app::persist::profile::{self, Profile};
 use hollowdeep::app::persist::run_save::{self, Loaded};
+use hollowdeep::game::dump::StateDump;
+use hollowdeep::game::mode::Crawler;
 use hollowdeep::game::save::{run_from_str, run_to_string, state_hash, LoadError, RUN_FORMAT_VERSION};
 use hollowdeep::game::{Game, Pos, Status};
 use persist_support::*;
@@ -255,6 +259,16 @@ fn impossible_states_in_a_parseable_save_are_refused() {
         ("explored grid of the wrong size", Box::new(|g| g["explored"] = serde_json::json!([true, false]))),
         ("visible grid of the wrong size", Box::new(|g| g["visible"] = serde_json::json!([]))),
         ("phantom grid of the wrong size", Box::new(|g| g["phantoms"] = serde_json::json!([]))),
+        ("a scheduler slot of speed zero", Box::new(|g| g["scheduler"]["slots"][0]["speed"] = 0.into())),
+        ("a scheduler threshold of zero", Box::new(|g| g["scheduler"]["threshold"] = 0.into())),
+        ("a charge near overflow", Box::new(|g| g["scheduler"]["slots"][0]["charge"] = u32::MAX.into())),
+        (
+            "no player in the scheduler",
+            Box::new(|g| {
+                let slots = g["scheduler"]["slots"].as_array_mut().unwrap();
+                slots.retain(|s| s["id"] != "Player");
+            }),
+        ),
         ("map narrower than its tiles", Box::new(move |g| g["level"]["map"]["width"] = (w - 1).into())),
         (
             "map of zero size",
@@ -306,4 +320,51 @@ fn validate_accepts_every_state_the_rules_reach() {
 
 fn pos(x: i32, y: i32) -> serde_json::Value {
     serde_json::to_value(Pos::new(x, y)).unwrap()
+}
+
+// ---- Committed v1 saves ----------------------------------------------------------------------
+
+/// Saves written by the first release (before the save had a format of its own): each `NAME.json`
+/// is continued with the keys in `NAME.keys` and must reach the state dump in `NAME.dump.json`,
+/// which is what that release gave for the same save and keys.
+const V1_SAVES: [&str; 2] = ["v1-depth1-midrun", "v1-depth4-items-statuses-hallucinations"];
+
+#[test]
+fn every_committed_v1_save_loads_and_continues_to_its_expected_dump() {
+    let dir = fixtures_dir("saves");
+    for name in committed_fixtures(&dir, ".json", &V1_SAVES) {
+        let text = read_fixture(&dir.join(format!("{name}.json")));
+        let game = run_from_str(&text).unwrap_or_else(|e| panic!("{name}: the v1 save does not load: {e}"));
+        let keys = read_fixture(&dir.join(format!("{name}.keys")));
+        let commands = parse_keys(&keys).unwrap();
+        assert!(!commands.is_empty(), "{name}: the continuation plays something");
+        let mut crawler = Crawler::new(game);
+        play(&mut crawler, &actions_until_quit(&commands));
+        assert_matches_fixture(
+            &dir.join(format!("{name}.dump.json")),
+            &StateDump::of(&crawler.game).to_json(),
+        );
+    }
+}
+
+/// The v1 record types spell out the old layout exactly: saving a loaded v1 save again gives the
+/// same bytes, so a save written today is one the first release could read.
+#[test]
+fn a_committed_v1_save_is_written_back_byte_for_byte() {
+    let dir = fixtures_dir("saves");
+    for name in committed_fixtures(&dir, ".json", &V1_SAVES) {
+        let text = read_fixture(&dir.join(format!("{name}.json")));
+        let game = run_from_str(&text).unwrap();
+        assert!(run_to_string(&game) == text, "{name}: writing the loaded save changes its bytes");
+    }
+}
+
+#[test]
+fn the_deeper_v1_fixture_holds_what_its_name_promises() {
+    let text = read_fixture(&fixtures_dir("saves").join("v1-depth4-items-statuses-hallucinations.json"));
+    let game = run_from_str(&text).unwrap();
+    assert_eq!(game.depth(), 4);
+    assert!(game.player().inventory.slots().iter().any(|s| s.is_some_and(|c| c.hallucinated)));
+    assert!(game.player().statuses.iter().count() >= 2, "bleeding and terrified");
+    assert!(game.entities().iter().any(|e| e.is_hallucination()));
 }

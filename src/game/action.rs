@@ -27,7 +27,7 @@ pub enum Action {
 
 /// Something that happened while resolving an action, in order; the app turns these into animation,
 /// flashes and messages.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
     PlayerMoved {
         from: Pos,

@@ -1,7 +1,13 @@
 //! The whole truth of a game state as a serialisable record: `--dump-state`, tests and tools read it.
+//!
+//! Fields are only ever added, never changed (DESIGN "Interfaces that tools and tests rely on"); the
+//! state hash of recordings (format 2) is computed over this record without its prose.
 
+use super::action::Event;
 use super::entity::EntityKind;
-use super::run::{Game, Status};
+use super::run::{speed_of, Game, Status};
+use super::sanity::Phantom;
+use crate::grid::{Facing, Pos};
 use serde::Serialize;
 
 #[derive(Serialize)]
@@ -17,6 +23,85 @@ pub struct StateDump {
     pub map: MapDump,
     pub entities: Vec<EntityDump>,
     pub messages: Vec<String>,
+    /// This turn's phantom cells, row-major: [x, y, "wall"] (floor drawn as wall) or [x, y, "passage"]
+    /// (wall drawn as an opening).
+    pub phantoms: Vec<(i32, i32, &'static str)>,
+    /// The torchlight left after hunger and depth, 0..1, as the renderer scales light by it.
+    pub light: f64,
+    /// Every message with the turn it was said on, most recent last (`messages` without turns).
+    pub message_log: Vec<MessageDump>,
+    /// What the last action did, in order, as `{"type": "player_moved", ...}` objects (empty after
+    /// loading a save, and before the first action).
+    pub events: Vec<EventDump>,
+}
+
+#[derive(Serialize)]
+pub struct MessageDump {
+    pub turn: u64,
+    pub text: String,
+}
+
+/// One event of the last action. Positions are [x, y], facings "N"/"E"/"S"/"W", ids entity ids.
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum EventDump {
+    PlayerMoved {
+        from: [i32; 2],
+        to: [i32; 2],
+    },
+    PlayerTurned {
+        from: &'static str,
+        to: &'static str,
+    },
+    Bumped {
+        toward: &'static str,
+    },
+    Blocked {
+        toward: &'static str,
+    },
+    Waited,
+    SwungAtAir,
+    Descended {
+        depth: u32,
+    },
+    HitEnemy {
+        id: u32,
+        damage: i32,
+    },
+    HitHallucination {
+        id: u32,
+    },
+    EnemyDied {
+        id: u32,
+        pos: [i32; 2],
+    },
+    HallucinationVanished {
+        id: u32,
+        pos: [i32; 2],
+    },
+    /// `real` false: a hallucination's blow (sanity, not HP).
+    PlayerHurt {
+        amount: i32,
+        real: bool,
+    },
+    PlayerHealed {
+        amount: i32,
+    },
+    EnemyMoved {
+        id: u32,
+        from: [i32; 2],
+        to: [i32; 2],
+    },
+    MazeShifted {
+        cells: Vec<[i32; 2]>,
+    },
+    PickedUp {
+        glyph: String,
+    },
+    Died,
+    Message {
+        text: String,
+    },
 }
 
 #[derive(Serialize)]
@@ -67,6 +152,15 @@ pub struct EntityDump {
     pub hp: Option<i32>,
     /// The enemy family, or the weapon's base damage for weapon pickups.
     pub detail: Option<String>,
+    /// The enemy family ("shambler", …); null for hallucinations and pickups.
+    pub family: Option<&'static str>,
+    /// Scheduler speed (charge gained per tick) of anything that acts; null for pickups.
+    pub speed: Option<u32>,
+    /// HP a blow takes from the player: the enemy's damage, 0 for a hallucination (its blows cost
+    /// sanity); null for pickups.
+    pub damage: Option<i32>,
+    /// The enemy's maximum HP; null for hallucinations and pickups.
+    pub max_hp: Option<i32>,
 }
 
 impl StateDump {
@@ -134,13 +228,90 @@ impl StateDump {
                         }
                         _ => None,
                     },
+                    family: match &e.kind {
+                        EntityKind::Enemy { variant, .. } => Some(variant.name()),
+                        _ => None,
+                    },
+                    speed: e.is_actor().then(|| speed_of(e)),
+                    damage: match e.kind {
+                        EntityKind::Enemy { damage, .. } => Some(damage),
+                        EntityKind::Hallucination { .. } => Some(0),
+                        _ => None,
+                    },
+                    max_hp: match e.kind {
+                        EntityKind::Enemy { max_hp, .. } => Some(max_hp),
+                        _ => None,
+                    },
                 })
                 .collect(),
             messages: game.messages().iter().map(|m| m.text.clone()).collect(),
+            phantoms: map
+                .cells()
+                .filter_map(|p| match game.phantom_at(p) {
+                    Phantom::None => None,
+                    Phantom::Wall => Some((p.x, p.y, "wall")),
+                    Phantom::Passage => Some((p.x, p.y, "passage")),
+                })
+                .collect(),
+            light: f64::from(game.light_scale()),
+            message_log: game
+                .messages()
+                .iter()
+                .map(|m| MessageDump { turn: m.turn, text: m.text.clone() })
+                .collect(),
+            events: game.last_events().iter().map(EventDump::of).collect(),
         }
+    }
+
+    /// The bytes the state hash of recordings (format 2) covers: this dump as compact JSON, in field
+    /// order, with its prose emptied (`messages`, `message_log`, `events` and `cause_of_death`), so
+    /// rewording a message changes no hash while every fact the dump shows does.
+    pub fn hashed_bytes(mut self) -> Vec<u8> {
+        self.messages.clear();
+        self.message_log.clear();
+        self.events.clear();
+        self.cause_of_death = None;
+        serde_json::to_vec(&self).expect("a state dump holds only plain data")
     }
 
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("a state dump holds only plain data")
+    }
+}
+
+fn xy(p: Pos) -> [i32; 2] {
+    [p.x, p.y]
+}
+
+fn letter(f: Facing) -> &'static str {
+    f.letter()
+}
+
+impl EventDump {
+    pub fn of(event: &Event) -> Self {
+        match event {
+            Event::PlayerMoved { from, to } => Self::PlayerMoved { from: xy(*from), to: xy(*to) },
+            Event::PlayerTurned { from, to } => Self::PlayerTurned { from: letter(*from), to: letter(*to) },
+            Event::Bumped { toward } => Self::Bumped { toward: letter(*toward) },
+            Event::Blocked { toward } => Self::Blocked { toward: letter(*toward) },
+            Event::Waited => Self::Waited,
+            Event::SwungAtAir => Self::SwungAtAir,
+            Event::Descended { depth } => Self::Descended { depth: *depth },
+            Event::HitEnemy { id, damage } => Self::HitEnemy { id: id.0, damage: *damage },
+            Event::HitHallucination { id } => Self::HitHallucination { id: id.0 },
+            Event::EnemyDied { id, pos } => Self::EnemyDied { id: id.0, pos: xy(*pos) },
+            Event::HallucinationVanished { id, pos } => {
+                Self::HallucinationVanished { id: id.0, pos: xy(*pos) }
+            }
+            Event::PlayerHurt { amount, real } => Self::PlayerHurt { amount: *amount, real: *real },
+            Event::PlayerHealed { amount } => Self::PlayerHealed { amount: *amount },
+            Event::EnemyMoved { id, from, to } => Self::EnemyMoved { id: id.0, from: xy(*from), to: xy(*to) },
+            Event::MazeShifted { cells } => {
+                Self::MazeShifted { cells: cells.iter().map(|&p| xy(p)).collect() }
+            }
+            Event::PickedUp { glyph } => Self::PickedUp { glyph: glyph.to_string() },
+            Event::Died => Self::Died,
+            Event::Message(text) => Self::Message { text: text.clone() },
+        }
     }
 }

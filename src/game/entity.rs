@@ -2,14 +2,13 @@
 
 use super::status::Statuses;
 use crate::grid::Pos;
-use serde::{Deserialize, Serialize};
 
 /// Identifies an entity for the whole of its level; never reused within a level.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct EntityId(pub u32);
 
 /// A consumable that fits in an inventory slot.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Item {
     Food,
     Pill,
@@ -29,7 +28,7 @@ impl Item {
 }
 
 /// What lies on the floor waiting to be picked up.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pickup {
     Item(Item),
     /// A weapon with its base damage; equipped on pickup if stronger, never carried.
@@ -56,7 +55,7 @@ impl Pickup {
 }
 
 /// The enemy families of the spawn table; they differ in speed and in what their blows do.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Variant {
     /// Slow and dull: acts less often than the player.
     Shambler,
@@ -74,7 +73,7 @@ impl Variant {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EntityKind {
     Enemy {
         variant: Variant,
@@ -92,7 +91,7 @@ pub enum EntityKind {
 }
 
 /// One occupant of one cell.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entity {
     pub id: EntityId,
     pub pos: Pos,

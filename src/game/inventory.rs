@@ -1,18 +1,17 @@
 //! The four-slot inventory (plan §5): auto-collect into the first empty slot, select, take.
 
 use super::entity::Item;
-use serde::{Deserialize, Serialize};
 
 pub const SLOTS: usize = 4;
 
 /// One carried item; hallucinated ones look identical until used.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Carried {
     pub item: Item,
     pub hallucinated: bool,
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Inventory {
     slots: [Option<Carried>; SLOTS],
     selected: usize,
@@ -28,6 +27,11 @@ impl Inventory {
             }
             None => Err(carried),
         }
+    }
+
+    /// An inventory exactly as a save recorded it; `Game::validate` checks the selection.
+    pub(crate) fn from_parts(slots: [Option<Carried>; SLOTS], selected: usize) -> Self {
+        Self { slots, selected }
     }
 
     pub fn select(&mut self, slot: usize) {

@@ -1,9 +1,8 @@
 //! The level grid: walls, floor and the exit pit, with bounds-safe lookups.
 
 use crate::grid::{Grid, Pos};
-use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tile {
     Wall,
     Floor,
@@ -26,43 +25,25 @@ impl Tile {
 }
 
 /// A rectangular grid of tiles. Anything outside the grid reads as wall.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(into = "MapRecord", try_from = "MapRecord")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Map {
     tiles: Grid<Tile>,
-}
-
-/// How a map is written inside a saved run (format v1): width, height and the row-major tiles.
-#[derive(Serialize, Deserialize)]
-struct MapRecord {
-    width: i32,
-    height: i32,
-    tiles: Vec<Tile>,
-}
-
-impl From<Map> for MapRecord {
-    fn from(map: Map) -> Self {
-        Self { width: map.width(), height: map.height(), tiles: map.tiles.into_cells() }
-    }
-}
-
-impl TryFrom<MapRecord> for Map {
-    type Error = String;
-
-    fn try_from(record: MapRecord) -> Result<Self, String> {
-        if record.width <= 0 || record.height <= 0 {
-            return Err("a map needs at least one cell".into());
-        }
-        Grid::from_cells(record.width, record.height, record.tiles)
-            .map(|tiles| Self { tiles })
-            .ok_or_else(|| "the map's tile count does not match its width and height".into())
-    }
 }
 
 impl Map {
     pub fn filled(width: i32, height: i32, tile: Tile) -> Self {
         assert!(width > 0 && height > 0, "a map needs at least one cell");
         Self { tiles: Grid::filled(width, height, tile) }
+    }
+
+    /// A map of `width` × `height` row-major tiles, or why they cannot be one.
+    pub fn from_tiles(width: i32, height: i32, tiles: Vec<Tile>) -> Result<Self, String> {
+        if width <= 0 || height <= 0 {
+            return Err("a map needs at least one cell".into());
+        }
+        Grid::from_cells(width, height, tiles)
+            .map(|tiles| Self { tiles })
+            .ok_or_else(|| "the map's tile count does not match its width and height".into())
     }
 
     /// Builds a map from rows of `#`, `.` and `>`; used by tests to write small levels inline.

@@ -88,7 +88,8 @@ mod tests {
         }
         let loaded = Crawler::load_text(&crawler.save_text()).expect("a fresh save loads");
         assert_eq!(loaded.state_hash(), crawler.state_hash());
-        assert_eq!(loaded.dump_json(), crawler.dump_json());
+        // The last turn's events are not part of a save, so the dumps differ only there.
+        assert_eq!(loaded.game, crawler.game);
         assert!(Crawler::load_text("not a save").is_err());
     }
 

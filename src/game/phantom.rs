@@ -1,9 +1,7 @@
 //! How a cell lies to the player this turn (plan §6.3): a phantom wall or a phantom passage.
 
-use serde::{Deserialize, Serialize};
-
 /// How a cell lies to the player this turn.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Phantom {
     #[default]
     None,

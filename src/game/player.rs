@@ -4,9 +4,8 @@ use super::balance::BALANCE;
 use super::inventory::Inventory;
 use super::status::Statuses;
 use crate::grid::{Facing, Pos};
-use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Player {
     pub pos: Pos,
     pub facing: Facing,

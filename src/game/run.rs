@@ -15,23 +15,35 @@ use super::sight::field_of_view;
 use super::spawn::populate;
 use super::status::StatusKind;
 use crate::grid::{Facing, Grid, Pos};
-use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
     Playing,
     Dead,
 }
 
 /// A line of the message log, stamped with the turn it was said on so the HUD can fade it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Message {
     pub text: String,
     pub turn: u64,
 }
 
-/// The state of one run. Pure data plus rules: no clock, no I/O, no GPU.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// The events of the last action, kept so the state dump can show them. Not part of the state: a
+/// save does not carry them and a loaded game starts with none, so two games compare equal whatever
+/// their last reports were (equality is about where the run stands, not how it got there).
+#[derive(Clone, Debug, Default)]
+pub struct LastEvents(pub Vec<Event>);
+
+impl PartialEq for LastEvents {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+/// The state of one run. Pure data plus rules: no clock, no I/O, no GPU. Deliberately not
+/// serialisable: what goes to disk is the save format (`save::v1`), which this layout may outgrow.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Game {
     pub(crate) seed: u64,
     pub(crate) depth: u32,
@@ -51,6 +63,8 @@ pub struct Game {
     /// This turn's phantom cells, row-major; re-drawn every turn.
     pub(crate) phantoms: Grid<Phantom>,
     pub(crate) rng: GameRng,
+    /// What the last `act` reported (see [`LastEvents`]).
+    pub(crate) last_events: LastEvents,
 }
 
 impl Game {
@@ -105,6 +119,7 @@ impl Game {
             explored: Grid::filled(0, 0, false),
             phantoms: Grid::filled(0, 0, Phantom::None),
             rng: gameplay_stream(seed),
+            last_events: LastEvents::default(),
         };
         game.reset_level_state();
         game.refresh_view();
@@ -171,6 +186,10 @@ impl Game {
     /// This turn's phantom cells (most are `Phantom::None`).
     pub fn phantoms(&self) -> &Grid<Phantom> {
         &self.phantoms
+    }
+    /// The events of the last action that reached a playing game, in order (empty after loading).
+    pub fn last_events(&self) -> &[Event] {
+        &self.last_events.0
     }
     pub fn messages(&self) -> &[Message] {
         &self.messages
@@ -269,6 +288,7 @@ impl Game {
             self.shift_maze(&mut report);
             self.roll_phantoms();
         }
+        self.last_events = LastEvents(report.events.clone());
         report
     }
 
@@ -490,7 +510,8 @@ fn generate_depth(seed: u64, depth: u32) -> (Level, Vec<Entity>) {
     (level, entities)
 }
 
-fn speed_of(entity: &Entity) -> u32 {
+/// The scheduler speed of an actor (pickups never act; they get the player's for completeness).
+pub(crate) fn speed_of(entity: &Entity) -> u32 {
     match entity.kind {
         EntityKind::Enemy { variant, .. } => BALANCE.speed_of(variant),
         _ => BALANCE.player_speed,

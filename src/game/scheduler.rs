@@ -3,23 +3,21 @@
 //! Every actor gains its speed in charge each tick; whoever first reaches the threshold acts. Ties go
 //! to the highest charge, then the player, then the lowest id, so the order never depends on storage.
 
-use serde::{Deserialize, Serialize};
-
 /// Who a scheduler slot belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum ActorId {
     Player,
     Entity(u32),
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Slot {
     id: ActorId,
     speed: u32,
     charge: u32,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Scheduler {
     slots: Vec<Slot>,
     threshold: u32,
@@ -43,6 +41,18 @@ impl Scheduler {
 
     pub fn contains(&self, id: ActorId) -> bool {
         self.slots.iter().any(|s| s.id == id)
+    }
+
+    /// Every slot as (actor, speed, charge) in storage order, with the threshold and the clock: the
+    /// state a save records (`game::save`).
+    pub(crate) fn to_parts(&self) -> (Vec<(ActorId, u32, u32)>, u32, u64) {
+        (self.slots.iter().map(|s| (s.id, s.speed, s.charge)).collect(), self.threshold, self.global_tick)
+    }
+
+    /// The scheduler `to_parts` described, exactly (no speed clamping: a save restores what was).
+    pub(crate) fn from_parts(slots: Vec<(ActorId, u32, u32)>, threshold: u32, global_tick: u64) -> Self {
+        let slots = slots.into_iter().map(|(id, speed, charge)| Slot { id, speed, charge }).collect();
+        Self { slots, threshold, global_tick }
     }
 
     pub fn global_tick(&self) -> u64 {

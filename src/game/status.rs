@@ -1,8 +1,6 @@
 //! Timed status effects on any actor, ticked when that actor's turn ends (turn-system spec).
 
-use serde::{Deserialize, Serialize};
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum StatusKind {
     /// Loses HP at the start of each of its turns. A bandage stops it.
     Bleeding,
@@ -19,7 +17,7 @@ impl StatusKind {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StatusEffect {
     pub kind: StatusKind,
     /// Turns of its owner still to run, counting the current one.
@@ -27,7 +25,7 @@ pub struct StatusEffect {
 }
 
 /// The statuses of one actor, at most one of each kind, kept sorted by kind for a stable order.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Statuses(Vec<StatusEffect>);
 
 impl Statuses {
@@ -43,6 +41,11 @@ impl Statuses {
                 self.0.sort_by_key(|s| s.kind);
             }
         }
+    }
+
+    /// Statuses exactly as a save recorded them.
+    pub(crate) fn from_effects(effects: Vec<StatusEffect>) -> Self {
+        Self(effects)
     }
 
     pub fn has(&self, kind: StatusKind) -> bool {

@@ -214,3 +214,58 @@ pub fn the_new_copy(dir: &Path, name: &str, before: &[PathBuf], bytes: &[u8]) ->
     );
     new[0].clone()
 }
+
+// ---- Committed fixtures ----------------------------------------------------------------------
+
+/// Set to 1 to rewrite expected outputs on purpose; inputs (saves, recordings) are never rewritten.
+pub const BLESS_VAR: &str = "HOLLOWDEEP_BLESS";
+
+/// `tests/fixtures/<kind>` in the source tree.
+pub fn fixtures_dir(kind: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(kind)
+}
+
+/// The names (file stems) of the fixtures in `dir` whose file name ends in `suffix`, sorted, after
+/// checking that they are exactly `expected`: a fixture that vanished or one nobody listed fails.
+pub fn committed_fixtures(dir: &Path, suffix: &str, expected: &[&str]) -> Vec<String> {
+    assert!(!expected.is_empty(), "an empty fixture list would check nothing");
+    let mut found: Vec<String> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("cannot read the fixture folder {}: {e}", dir.display()))
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(suffix) && !n.ends_with(".dump.json"))
+        .map(|n| n[..n.len() - suffix.len()].to_string())
+        .collect();
+    found.sort();
+    let mut want: Vec<String> = expected.iter().map(|s| s.to_string()).collect();
+    want.sort();
+    assert_eq!(found, want, "the fixtures in {} are not the listed ones", dir.display());
+    found
+}
+
+/// Reads a committed fixture; a missing one fails (it is never created behind the tester's back).
+pub fn read_fixture(path: &Path) -> String {
+    std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("cannot read the fixture {}: {e}", path.display()))
+}
+
+/// Compares `actual` with the expected output at `path`, or rewrites it when `HOLLOWDEEP_BLESS=1`.
+pub fn assert_matches_fixture(path: &Path, actual: &str) {
+    if std::env::var(BLESS_VAR).as_deref() == Ok("1") {
+        std::fs::write(path, actual).unwrap_or_else(|e| panic!("cannot bless {}: {e}", path.display()));
+        return;
+    }
+    let bless = format!("if the change is intended, re-bless on purpose with `{BLESS_VAR}=1 cargo test`");
+    let expected = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("cannot read the expected output {}: {e}; {bless}", path.display()));
+    if expected != actual {
+        let (old, new): (Vec<&str>, Vec<&str>) = (expected.lines().collect(), actual.lines().collect());
+        let line = (0..old.len().max(new.len())).find(|&i| old.get(i) != new.get(i)).unwrap_or(0);
+        panic!(
+            "{} differs at line {}:\n  expected: {}\n  actual:   {}\n{bless}",
+            path.display(),
+            line + 1,
+            old.get(line).unwrap_or(&"<end of file>"),
+            new.get(line).unwrap_or(&"<end of file>"),
+        );
+    }
+}

@@ -1,11 +1,21 @@
 //! Recordings: the seed and every action of a run, to watch again or to verify a final state hash.
 
-use crate::game::save::{check_header, state_hash, LoadError};
+use crate::game::save::{check_header_in, state_hash, state_hash_v1, LoadError};
 use crate::game::{Action, Game};
 use serde::{Deserialize, Serialize};
 
-pub const RECORDING_FORMAT_VERSION: u32 = 1;
+/// The format new recordings are written in. Format 2 stores the state hash over the state dump
+/// without prose; format 1 (the first release) stored a hash over the whole save record, prose
+/// included, and is still read and verified with that hash. The two differ only in `final_hash`.
+pub const RECORDING_FORMAT_VERSION: u32 = 2;
+const READABLE_VERSIONS: [u32; 2] = [1, 2];
 const RECORDING_FORMAT_NAME: &str = "hollowdeep-recording";
+
+/// The final-state hash as a recording of `version` stores it.
+fn hash_for(version: u32, game: &Game) -> String {
+    let hash = if version == 1 { state_hash_v1(game) } else { state_hash(game) };
+    format!("{hash:016x}")
+}
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Recording {
@@ -39,7 +49,7 @@ impl Recording {
     }
 
     pub fn finish(&mut self, game: &Game) {
-        self.final_hash = format!("{:016x}", state_hash(game));
+        self.final_hash = hash_for(self.version, game);
     }
 
     pub fn to_text(&self) -> String {
@@ -47,9 +57,9 @@ impl Recording {
     }
 
     pub fn from_text(text: &str) -> Result<Recording, String> {
-        check_header(text, RECORDING_FORMAT_NAME, RECORDING_FORMAT_VERSION).map_err(|e| match e {
+        check_header_in(text, RECORDING_FORMAT_NAME, &READABLE_VERSIONS).map_err(|e| match e {
             LoadError::OtherVersion { found, .. } => {
-                format!("it was made by another version of Hollowdeep (recording format {found}, this one reads {RECORDING_FORMAT_VERSION})")
+                format!("it was made by another version of Hollowdeep (recording format {found}, this one reads 1 and 2)")
             }
             other => other.to_string(),
         })?;
@@ -66,13 +76,18 @@ impl Recording {
         serde_json::from_str(text).map_err(|e| format!("it is damaged ({e})"))
     }
 
-    /// Plays every action on a fresh game and reports whether it ends in the recorded state.
-    pub fn verify(&self) -> Result<String, String> {
+    /// The game that playing every action on a fresh run gives.
+    pub fn replay(&self) -> Game {
         let mut game = Game::new_at_depth(self.seed, self.depth);
         for action in &self.actions {
             game.act(*action);
         }
-        let hash = format!("{:016x}", state_hash(&game));
+        game
+    }
+
+    /// Plays every action on a fresh game and reports whether it ends in the recorded state.
+    pub fn verify(&self) -> Result<String, String> {
+        let hash = hash_for(self.version, &self.replay());
         if hash == self.final_hash {
             Ok(hash)
         } else {

@@ -14,10 +14,9 @@ pub mod rooms;
 use super::map::Map;
 use super::rng::GameRng;
 use crate::grid::Pos;
-use serde::{Deserialize, Serialize};
 
 /// An axis-aligned rectangle of floor cells: the room covers x..x+w, y..y+h (exclusive ends).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Room {
     pub x: i32,
     pub y: i32,
@@ -48,7 +47,7 @@ impl Room {
 }
 
 /// A freshly generated level: the grid, its rooms, and where the player starts and leaves.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Level {
     pub map: Map,
     pub rooms: Vec<Room>,

@@ -1,11 +1,18 @@
 //! Versioned text formats for a run in progress, and the state hash that replays compare.
 //!
 //! Only formats live here (pure functions over strings); reading and writing files is the app's job.
+//! A save is an envelope `{"format": "hollowdeep-run", "version": N, "game": {...}}` whose `game`
+//! object is the record type of version N (`v1::SaveV1`), never the memory layout of `Game`.
 
+pub mod v1;
+
+use super::dump::StateDump;
 use super::run::Game;
 use serde::{Deserialize, Serialize};
+use v1::SaveV1;
 
-/// Bumped whenever the saved shape of `Game` changes; older saves are refused with a clear message.
+/// The format this build writes. Bumped only with a new record type beside `v1`; every older
+/// version keeps its record type and conversion, so old saves keep loading.
 pub const RUN_FORMAT_VERSION: u32 = 1;
 const RUN_FORMAT_NAME: &str = "hollowdeep-run";
 
@@ -35,11 +42,12 @@ impl std::fmt::Display for LoadError {
     }
 }
 
+/// The envelope of every run save: the header, then the version's record.
 #[derive(Serialize)]
-struct RunFileOut<'a> {
+struct RunFileOut<'a, T> {
     format: &'static str,
     version: u32,
-    game: &'a Game,
+    game: &'a T,
 }
 
 #[derive(Deserialize)]
@@ -49,32 +57,41 @@ struct RunHeader {
 }
 
 #[derive(Deserialize)]
-struct RunFileIn {
-    game: Game,
+struct RunFileIn<T> {
+    game: T,
 }
 
 pub fn run_to_string(game: &Game) -> String {
-    serde_json::to_string(&RunFileOut { format: RUN_FORMAT_NAME, version: RUN_FORMAT_VERSION, game })
-        .expect("a game is plain data")
+    let record = SaveV1::of(game);
+    serde_json::to_string(&RunFileOut { format: RUN_FORMAT_NAME, version: RUN_FORMAT_VERSION, game: &record })
+        .expect("a save record is plain data")
 }
 
+/// Reads a saved run of any version this build knows. Every failure is a `LoadError`, never a panic.
 pub fn run_from_str(text: &str) -> Result<Game, LoadError> {
     check_header(text, RUN_FORMAT_NAME, RUN_FORMAT_VERSION)?;
-    let file: RunFileIn = serde_json::from_str(text).map_err(|e| LoadError::Corrupt(e.to_string()))?;
-    file.game.validate().map_err(LoadError::Corrupt)?;
-    Ok(file.game)
+    let file: RunFileIn<SaveV1> =
+        serde_json::from_str(text).map_err(|e| LoadError::Corrupt(e.to_string()))?;
+    file.game.into_game().map_err(LoadError::Corrupt)
 }
 
 /// Checks the `format` and `version` fields every Hollowdeep file starts with.
 pub fn check_header(text: &str, kind: &str, version: u32) -> Result<(), LoadError> {
+    check_header_in(text, kind, &[version]).map(|_| ())
+}
+
+/// Like [`check_header`] for a kind of file with several readable versions (the newest last);
+/// returns the version found.
+pub fn check_header_in(text: &str, kind: &str, versions: &[u32]) -> Result<u32, LoadError> {
     let header: RunHeader = serde_json::from_str(text).map_err(|e| LoadError::Corrupt(e.to_string()))?;
     if header.format != kind {
         return Err(LoadError::WrongKind { found: header.format, expected: kind.to_string() });
     }
-    if header.version != version {
-        return Err(LoadError::OtherVersion { found: header.version, expected: version });
+    if !versions.contains(&header.version) {
+        let newest = versions.iter().copied().max().unwrap_or(0);
+        return Err(LoadError::OtherVersion { found: header.version, expected: newest });
     }
-    Ok(())
+    Ok(header.version)
 }
 
 /// How a file's `format` field is named to the player.
@@ -89,8 +106,19 @@ fn kind_in_words(format: &str) -> String {
     }
 }
 
-/// FNV-1a over the canonical JSON of the whole state: equal states give equal hashes on every machine.
+/// The state hash: FNV-1a over the documented state dump without its prose
+/// ([`StateDump::hashed_bytes`]). Equal states give equal hashes on every machine; rewording a
+/// message does not change it. Recordings of format 2 store it.
 pub fn state_hash(game: &Game) -> u64 {
-    let bytes = serde_json::to_vec(game).expect("a game is plain data");
+    fnv1a(&StateDump::of(game).hashed_bytes())
+}
+
+/// The first release's state hash, kept only to verify recordings of format 1: FNV-1a over the
+/// compact JSON of the game's v1 save record (which is what that release hashed), prose included.
+pub fn state_hash_v1(game: &Game) -> u64 {
+    fnv1a(&serde_json::to_vec(&SaveV1::of(game)).expect("a save record is plain data"))
+}
+
+fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }

@@ -8,8 +8,8 @@ use common::{detect_wall_rows, gpu_or_skip, rest_view, scene, wall_like, Frame};
 use glam::Vec2;
 use hollowdeep::game::{Action, Facing, Game, Map, Pos};
 use hollowdeep::render::font::{glyph, GLYPH_H, GLYPH_W};
-use hollowdeep::render::hud_layout::{hud_layout, linear, message_layout, HudGrid, HudText, MESSAGE_COLOR};
-use hollowdeep::render::turn_strip::{strip_layout, TurnStrip};
+use hollowdeep::render::hud::compose::{hud_layout, linear, message_layout, HudGrid, HudText, MESSAGE_COLOR};
+use hollowdeep::render::hud::strip::{strip_layout, TurnStrip};
 use hollowdeep::render::{
     reference, render_image, world_viewport, Camera, Effects, Gpu, Offscreen, Renderer, View,
 };

@@ -12,14 +12,14 @@ use common::{gpu_or_skip, rest_view, scene, Frame};
 use hollowdeep::game::inventory::Carried;
 use hollowdeep::game::status::StatusKind;
 use hollowdeep::game::{Action, EntityKind, Facing, Game, Item, Map, Pos, Variant};
-use hollowdeep::render::automap_layout::{automap_layout, facing_arrow, AutomapView, MAP_CELL_H};
 use hollowdeep::render::font::{glyph, GLYPH_H, GLYPH_W};
-use hollowdeep::render::hud_bar::bar_layout;
-use hollowdeep::render::hud_layout::{hud_scene, HudGrid, HudText};
-use hollowdeep::render::hud_scene::ScreenGlyph;
-use hollowdeep::render::overlay_layout::{help_layout, prompt_layout, OverlayView};
+use hollowdeep::render::hud::automap::{automap_layout, facing_arrow, AutomapView, MAP_CELL_H};
+use hollowdeep::render::hud::bar::bar_layout;
+use hollowdeep::render::hud::compose::{hud_scene, HudGrid, HudText};
+use hollowdeep::render::hud::overlays::{help_layout, prompt_layout, OverlayView};
+use hollowdeep::render::hud::shapes::ScreenGlyph;
+use hollowdeep::render::hud::strip::{strip_layout, StripActor, TurnStrip};
 use hollowdeep::render::palette::{BAR_COLOR, BAR_EDGE_COLOR, STRIP_HOSTILE_COLOR, STRIP_PLAYER_COLOR};
-use hollowdeep::render::turn_strip::{strip_layout, StripActor, TurnStrip};
 use hollowdeep::render::{world_viewport, Gpu, Offscreen, Overlay, Renderer, UiState};
 
 /// The sRGB byte the target stores for a linear channel value.

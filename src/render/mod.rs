@@ -8,30 +8,25 @@
 //! functions in [`scene`] (grid, phantoms, madness, light) and [`sprites`] (figures); the projection lives
 //! in [`camera`] and is shared with the CPU reference ray-cast in [`reference`] that tests use.
 //!
-//! The HUD is laid out as pure data first: [`hud_layout`] composes the bar ([`hud_bar`]), the turn
-//! strip ([`turn_strip`]), the message line and the overlays ([`overlay_layout`], [`automap_layout`])
-//! into a [`hud_scene::HudScene`] of rectangles and glyphs, which the HUD pass only packs into quads.
+//! The HUD is laid out as pure data first, in [`hud`]: primitives at the bottom (the cell grid, the
+//! shapes, framed panels), the parts on them (bar, turn strip, overlays, automap), and one composer
+//! on top (`hud::compose`) that makes a `HudScene` of rectangles and glyphs, which the HUD pass only
+//! packs into quads.
 
-pub mod automap_layout;
 pub mod camera;
 pub mod capture;
 pub mod error;
 pub mod font;
 pub mod gpu;
-mod hud;
-pub mod hud_bar;
-pub mod hud_layout;
-pub mod hud_scene;
+pub mod hud;
 mod layout_entries;
 pub mod overlay;
-pub mod overlay_layout;
 pub mod palette;
 pub mod reference;
 pub mod renderer;
 pub mod scene;
 pub mod shader_source;
 pub mod sprites;
-pub mod turn_strip;
 mod world;
 
 pub use camera::{Camera, View};

@@ -2,10 +2,10 @@
 
 use super::camera::{Camera, View};
 use super::gpu::Gpu;
-use super::hud::HudPass;
-use super::hud_layout::{hud_instances, HudGrid, HudText};
+use super::hud::compose::{hud_instances, HudGrid, HudText};
+use super::hud::overlays::OverlayView;
+use super::hud::pass::HudPass;
 use super::overlay::UiState;
-use super::overlay_layout::OverlayView;
 use super::scene::{Effects, HudUniforms};
 use super::world::WorldPass;
 use crate::scene::{HudModel, Scene, SceneStamp};

@@ -201,9 +201,9 @@ impl Stage {
 
     fn upload_scene(&mut self, scene: Scene) {
         self.renderer.upload_scene(self.gpu, &scene);
-        let grid = hollowdeep::render::hud_layout::HudGrid::new(self.width, self.height);
-        let strip = hollowdeep::render::turn_strip::strip_layout(
-            &hollowdeep::render::turn_strip::TurnStrip { actors: scene.hud.strip.clone() },
+        let grid = hollowdeep::render::hud::compose::HudGrid::new(self.width, self.height);
+        let strip = hollowdeep::render::hud::strip::strip_layout(
+            &hollowdeep::render::hud::strip::TurnStrip { actors: scene.hud.strip.clone() },
             &grid,
         );
         self.strip = strip.map(|s| {

@@ -1,11 +1,11 @@
 //! The HUD pass on the GPU: the font atlas texture, the instance buffer of glyph quads, and the
 //! pipeline for `shaders/hud.wgsl`. What goes where is decided in `hud_layout`.
 
-use super::font;
-use super::gpu::Gpu;
-use super::layout_entries::{storage_entry, texture_entry, uniform_entry};
-use super::scene::{GlyphInstance, HudUniforms};
-use super::shader_source::{self, Entry};
+use crate::render::font;
+use crate::render::gpu::Gpu;
+use crate::render::layout_entries::{storage_entry, texture_entry, uniform_entry};
+use crate::render::scene::{GlyphInstance, HudUniforms};
+use crate::render::shader_source::{self, Entry};
 
 pub(crate) struct HudPass {
     pipeline: wgpu::RenderPipeline,

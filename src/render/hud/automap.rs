@@ -7,11 +7,11 @@
 //! big empty box; when even scale 1 is too big (tiny targets, huge levels) it shows the part around
 //! the player.
 
-use super::hud_layout::HudGrid;
-use super::hud_scene::{HudScene, ScreenGlyph};
-use super::overlay_layout::{panel_scene, Panel, PanelLayout, CHROME_COLS, TITLED_CHROME_ROWS};
-use super::palette::*;
+use super::grid::HudGrid;
+use super::panel::{panel_scene, Panel, PanelLayout, CHROME_COLS, TITLED_CHROME_ROWS};
+use super::shapes::{HudScene, ScreenGlyph};
 use crate::grid::{Facing, Pos};
+use crate::render::palette::*;
 use crate::scene::{AutomapModel, TileLook};
 
 /// Font pixels from one map cell to the next. Seven rows, not eight: map glyphs leave their eighth
@@ -206,7 +206,7 @@ pub fn automap_scene(view: &AutomapView, grid: &HudGrid) -> HudScene {
 mod tests {
     use super::*;
     use crate::grid::Grid;
-    use crate::render::hud_layout::tests::SIZES;
+    use crate::render::hud::compose::tests::SIZES;
 
     /// An automap model from ASCII rows (`#` wall, `>` exit, anything else floor): the cells for which
     /// `explored` holds are known, and all of those are in view.

@@ -5,9 +5,9 @@
 //! groups spread over the width like Doom's panels. On a narrow target the bar degrades in steps
 //! (`BarStyle`): tighter slots, short labels, then bare values without panels.
 
-use super::hud_layout::{put_text, text_width, HudGrid, PlacedGlyph};
-use super::hud_scene::{HudScene, PixelRect};
-use super::palette::*;
+use super::grid::{put_text, text_width, HudGrid, PlacedGlyph};
+use super::shapes::{HudScene, PixelRect};
+use crate::render::palette::*;
 use crate::scene::{BarModel, StatusTone};
 
 /// How much the bar says. The layout takes the first style, in declaration order, that fits.
@@ -257,7 +257,7 @@ pub fn bar_scene(bar: &BarModel, grid: &HudGrid) -> HudScene {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::hud_layout::tests::{text_on_row, SIZES};
+    use crate::render::hud::compose::tests::{text_on_row, SIZES};
     use crate::scene::{SlotLook, StatusLook};
 
     fn slot(glyph: char, colour: crate::scene::Srgb) -> SlotLook {

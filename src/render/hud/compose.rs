@@ -1,30 +1,26 @@
-//! The HUD as pure data: what it says this turn (`HudText`, from the scene's HUD model), the grid of glyph cells
-//! on a target (`HudGrid`), and the composition of bar, turn strip, message line, notice and overlay
-//! into one `HudScene` (`hud_scene`), which the renderer packs into quads.
+//! The HUD's composer, on top of its parts: what it says this turn (`HudText`, from the scene's HUD
+//! model) and the composition of bar, turn strip, message line, notice and overlay into one
+//! `HudScene` (`hud_scene`), which the renderer packs into quads.
 //!
 //! Nothing here touches the GPU, so unit tests check the layout and the headless tests can find the
 //! pixels of any glyph in a rendered frame. The parts live in `hud_bar`, `turn_strip`,
 //! `overlay_layout` and `automap_layout`.
 
-use super::font::{GLYPH_H, GLYPH_W};
-use super::hud_bar::{bar_layout, bar_scene};
-use super::hud_scene::{HudScene, PixelRect, ScreenGlyph};
-use super::overlay_layout::{overlay_scene, OverlayView};
-use super::scene::GlyphInstance;
-use super::turn_strip::{strip_layout, strip_scene, TurnStrip};
+use super::bar::{bar_layout, bar_scene};
+use super::overlays::{overlay_scene, OverlayView};
+use super::shapes::HudScene;
+use super::strip::{strip_layout, strip_scene, TurnStrip};
+use crate::render::scene::GlyphInstance;
 use crate::scene::BarModel;
 use crate::scene::HudModel;
 
-pub use super::palette::{linear, BAR_COLOR, BAR_EDGE_COLOR, LABEL_COLOR, MESSAGE_COLOR, VALUE_COLOR};
+pub use super::grid::{
+    clip, put_text, text_width, HudGrid, PlacedGlyph, BAR_ROWS, LINE_H, MIN_COLS, MIN_ROWS,
+};
+pub use crate::render::palette::{
+    linear, BAR_COLOR, BAR_EDGE_COLOR, LABEL_COLOR, MESSAGE_COLOR, VALUE_COLOR,
+};
 
-/// Font pixels per text line: the 8-pixel glyph plus 2 pixels of leading (1 above, 1 below).
-pub const LINE_H: u32 = 10;
-/// Text lines taken by the bar at the bottom: padding line, the status line, padding line.
-pub const BAR_ROWS: u32 = 3;
-/// The integer scale is the largest that still leaves at least this many columns ...
-pub const MIN_COLS: u32 = 96;
-/// ... and at least this many lines, so the bar stays a small strip at every resolution.
-pub const MIN_ROWS: u32 = 27;
 /// Turns a message stays at full strength, then turns over which it fades out.
 pub const MESSAGE_FULL_TURNS: u64 = 2;
 pub const MESSAGE_FADE_TURNS: u64 = 2;
@@ -58,150 +54,6 @@ pub fn message_alpha(age: u64) -> f32 {
     (1.0 - faded).max(0.0)
 }
 
-/// The HUD's grid of glyph cells on a target of a given size. Cells are `GLYPH_W` × `LINE_H` font
-/// pixels, each font pixel `scale` × `scale` target pixels; the grid is centred horizontally and its
-/// last line touches the bottom edge.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct HudGrid {
-    pub width: u32,
-    pub height: u32,
-    pub scale: u32,
-    pub cols: u32,
-    pub rows: u32,
-    pub origin_x: u32,
-    pub origin_y: u32,
-}
-
-impl HudGrid {
-    pub fn new(width: u32, height: u32) -> HudGrid {
-        let scale = (width / (GLYPH_W * MIN_COLS)).min(height / (LINE_H * MIN_ROWS)).max(1);
-        let cols = (width / (GLYPH_W * scale)).max(1);
-        let rows = (height / (LINE_H * scale)).max(BAR_ROWS + 1);
-        HudGrid {
-            width,
-            height,
-            scale,
-            cols,
-            rows,
-            origin_x: width.saturating_sub(cols * GLYPH_W * scale) / 2,
-            origin_y: height.saturating_sub(rows * LINE_H * scale),
-        }
-    }
-
-    /// Line of the status text inside the bar.
-    pub fn status_row(&self) -> u32 {
-        self.rows - BAR_ROWS + 1
-    }
-
-    /// Line of the message, just above the bar (over the 3D view).
-    pub fn message_row(&self) -> u32 {
-        self.rows - BAR_ROWS - 1
-    }
-
-    /// Line of the app's notice, above the message line.
-    pub fn notice_row(&self) -> u32 {
-        self.message_row().saturating_sub(1)
-    }
-
-    /// Line of the turn strip, one line down from the top so it does not hug the edge.
-    pub fn strip_row(&self) -> u32 {
-        1.min(self.notice_row())
-    }
-
-    /// Lines an overlay may use: below the top line, above the notice (which stays readable).
-    pub fn overlay_rows(&self) -> std::ops::Range<u32> {
-        1..self.notice_row().max(1)
-    }
-
-    /// First pixel row of the bar; the 3D view is drawn in the rows above it.
-    pub fn bar_top(&self) -> u32 {
-        (self.origin_y + (self.rows - BAR_ROWS) * LINE_H * self.scale).min(self.height)
-    }
-
-    /// Left edge of column `col` in target pixels.
-    pub fn cell_x(&self, col: u32) -> i32 {
-        (self.origin_x + col * GLYPH_W * self.scale) as i32
-    }
-
-    /// Top edge of line `row` in target pixels (the glyph sits one font pixel lower).
-    pub fn cell_y(&self, row: u32) -> i32 {
-        (self.origin_y + row * LINE_H * self.scale) as i32
-    }
-
-    /// Top-left target pixel of the glyph in cell (col, row).
-    pub fn glyph_origin(&self, col: u32, row: u32) -> (u32, u32) {
-        (
-            self.origin_x + col * GLYPH_W * self.scale,
-            self.origin_y + row * LINE_H * self.scale + (LINE_H - GLYPH_H) / 2 * self.scale,
-        )
-    }
-
-    /// Where a placed glyph lands on the target.
-    pub fn place(&self, p: &PlacedGlyph) -> ScreenGlyph {
-        let (x, y) = self.glyph_origin(p.col, p.row);
-        ScreenGlyph {
-            x: x as i32,
-            y: y as i32,
-            scale: self.scale,
-            ch: p.ch,
-            color: p.color,
-            shadow: p.shadow,
-        }
-    }
-
-    /// The box around text in columns `c0..c1` of line `row`: two font pixels of air around the ink
-    /// on every side, then a one-font-pixel border. It reaches 3 font pixels into the column before
-    /// `c0` and 2 into column `c1`, so two boxes need a free column between them.
-    pub fn text_box(&self, c0: u32, c1: u32, row: u32, color: [f32; 4]) -> PixelRect {
-        let s = self.scale as i32;
-        let (x0, x1) = (self.cell_x(c0) - 3 * s, self.cell_x(c1) + 2 * s);
-        let y0 = self.cell_y(row) - 2 * s;
-        PixelRect::new(x0, y0, x1 - x0, 13 * s, color)
-    }
-}
-
-/// One character of the HUD in cell coordinates.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PlacedGlyph {
-    pub col: u32,
-    pub row: u32,
-    pub ch: char,
-    /// Linear rgb and alpha.
-    pub color: [f32; 4],
-    /// Whether a drop shadow is drawn under it (text over the 3D view needs one to stay readable).
-    pub shadow: bool,
-}
-
-/// Appends `text` from (`col`, `row`) and returns the column after it. Spaces take a column but
-/// place nothing.
-pub fn put_text(
-    out: &mut Vec<PlacedGlyph>,
-    col: u32,
-    row: u32,
-    text: &str,
-    color: [f32; 4],
-    shadow: bool,
-) -> u32 {
-    let mut c = col;
-    for ch in text.chars() {
-        if ch != ' ' {
-            out.push(PlacedGlyph { col: c, row, ch, color, shadow });
-        }
-        c += 1;
-    }
-    c
-}
-
-/// Number of columns `text` takes (one per char: the font is monospaced).
-pub fn text_width(text: &str) -> u32 {
-    text.chars().count() as u32
-}
-
-/// `text` cut to at most `max` columns.
-pub fn clip(text: &str, max: u32) -> String {
-    text.chars().take(max as usize).collect()
-}
-
 /// A line of shadowed text over the 3D view from column 1, cut at the right margin.
 fn world_line(text: &str, row: u32, color: [f32; 4], grid: &HudGrid) -> Vec<PlacedGlyph> {
     let mut out = Vec::new();
@@ -216,7 +68,7 @@ pub fn message_layout(message: &str, alpha: f32, grid: &HudGrid) -> Vec<PlacedGl
 
 /// The app's notice (a saved screenshot, a refused command), above the message line.
 pub fn notice_layout(notice: &str, grid: &HudGrid) -> Vec<PlacedGlyph> {
-    world_line(notice, grid.notice_row(), linear(super::palette::NOTICE_COLOR, 1.0), grid)
+    world_line(notice, grid.notice_row(), linear(crate::render::palette::NOTICE_COLOR, 1.0), grid)
 }
 
 /// The turn's text glyphs in cells: the bar, the turn strip and the message line (no overlay).
@@ -270,6 +122,7 @@ pub fn hud_instances(
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::render::font::{GLYPH_H, GLYPH_W};
 
     /// The supported range and an odd size that catches rounding: every layout test runs on these.
     pub(crate) const SIZES: [(u32, u32); 6] =

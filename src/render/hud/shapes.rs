@@ -4,8 +4,8 @@
 //! Layout code builds a scene; the renderer only packs it. Keeping this step free of the GPU lets the
 //! unit tests check bounds and the pixel tests know where every glyph landed.
 
-use super::font::{glyph_index, GLYPH_H, GLYPH_W};
-use super::scene::{GlyphInstance, GLYPH_SOLID};
+use crate::render::font::{glyph_index, GLYPH_H, GLYPH_W};
+use crate::render::scene::{GlyphInstance, GLYPH_SOLID};
 
 /// A filled rectangle in target pixels (x, y top-left; may be partly off-target only by mistake,
 /// which the layout tests catch).

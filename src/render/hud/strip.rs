@@ -2,9 +2,9 @@
 //! starting with the player. The player is yellow-white; enemies and hallucinations are the same red,
 //! because a hallucination must look like an enemy.
 
-use super::hud_layout::{put_text, text_width, HudGrid, PlacedGlyph};
-use super::hud_scene::{HudScene, PixelRect};
-use super::palette::*;
+use super::grid::{put_text, text_width, HudGrid, PlacedGlyph};
+use super::shapes::{HudScene, PixelRect};
+use crate::render::palette::*;
 
 pub use crate::scene::hud::STRIP_LEN;
 pub use crate::scene::StripActor;
@@ -74,7 +74,7 @@ pub fn strip_scene(strip: &TurnStrip, grid: &HudGrid) -> HudScene {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::hud_layout::tests::{text_on_row, SIZES};
+    use crate::render::hud::compose::tests::{text_on_row, SIZES};
 
     fn five() -> TurnStrip {
         use StripActor::*;

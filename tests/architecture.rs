@@ -115,3 +115,79 @@ fn src_game_knows_no_key_names() {
         }
     }
 }
+
+#[path = "architecture_support/imports.rs"]
+mod imports;
+
+use imports::{use_paths, ImportGraph};
+
+fn source_graph() -> ImportGraph {
+    ImportGraph::of_source(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"))
+}
+
+#[test]
+fn the_import_graph_of_src_has_no_circles() {
+    let graph = source_graph();
+    assert!(graph.edges.len() >= 60, "expected the crate's files, found {}", graph.edges.len());
+    let cycles = graph.cycles();
+    assert!(cycles.is_empty(), "files that import each other, directly or around a circle: {cycles:?}");
+}
+
+/// Rooms may import only the rooms below them: the engine (grid, scene, mode) knows no game and no
+/// presentation; render knows no game's rules; a game knows no other game, no render and no shell.
+#[test]
+fn each_room_imports_only_the_rooms_it_may_see() {
+    let graph = source_graph();
+    let may_not: &[(&str, &[&str])] = &[
+        ("grid", &["game", "reactor", "render", "app", "scene", "mode"]),
+        ("scene", &["game", "reactor", "render", "app", "mode"]),
+        ("mode", &["game", "reactor", "render", "app"]),
+        ("render", &["game", "reactor", "app"]),
+        ("game", &["reactor", "render", "app"]),
+        ("reactor", &["game", "render", "app"]),
+    ];
+    let mut checked = 0;
+    for (module, targets) in &graph.edges {
+        let Some(room) = module.first() else { continue };
+        for (from, banned) in may_not {
+            if room != from {
+                continue;
+            }
+            checked += 1;
+            for target in targets {
+                let target_room = target.first().map(String::as_str).unwrap_or("");
+                assert!(!banned.contains(&target_room), "{} imports {}", module.join("/"), target.join("/"));
+            }
+        }
+    }
+    assert!(checked >= 40, "only {checked} files were checked");
+}
+
+#[test]
+fn no_render_file_names_a_game_even_in_tests() {
+    let mut files = Vec::new();
+    rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src/render"), &mut files);
+    assert!(files.len() >= 10);
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for banned in ["crate::game", "crate::reactor", "hollowdeep::game"] {
+            assert!(!text.contains(banned), "{} names {banned}", file.display());
+        }
+    }
+}
+
+#[test]
+fn the_import_reader_finds_what_a_circle_needs() {
+    let paths = use_paths("use super::a::{b, c::{d, e as f}};\nuse crate::x as y;\n// a comment\n");
+    let joined: Vec<String> = paths.iter().map(|p| p.join("::")).collect();
+    assert_eq!(joined, ["super::a::b", "super::a::c::d", "super::a::c::e", "crate::x"]);
+    let dir = std::env::temp_dir().join(format!("hollowdeep-imports-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("room")).unwrap();
+    std::fs::write(dir.join("lib.rs"), "//! x\npub mod room;\n").unwrap();
+    std::fs::write(dir.join("room/mod.rs"), "//! x\npub mod a;\npub mod b;\n").unwrap();
+    std::fs::write(dir.join("room/a.rs"), "//! x\nuse super::b::B;\npub struct A;\n").unwrap();
+    std::fs::write(dir.join("room/b.rs"), "//! x\nuse crate::room::a::A;\npub struct B;\n").unwrap();
+    let cycles = ImportGraph::of_source(&dir).cycles();
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(cycles, vec![vec!["room/a".to_string(), "room/b".to_string()]]);
+}

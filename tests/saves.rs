@@ -3,8 +3,8 @@
 
 mod persist_support;
 
+use hollowdeep::app::bindings::parse_keys;
 use hollowdeep::app::headless::{actions_until_quit, play};
-use hollowdeep::app::input::parse_keys;
 use hollowdeep::app::persist::profile::{self, Profile};
 use hollowdeep::app::persist::run_save::{self, Loaded};
 use hollowdeep::game::dump::StateDump;

@@ -1,7 +1,8 @@
 //! `--bench`: frame times of the full frame (world + HUD, GPU waited for) and turn-resolution time.
 
+use super::bindings::parse_keys;
 use super::cli::Options;
-use super::input::{parse_keys, Command};
+use super::input::Command;
 use crate::game::mode::Crawler;
 use crate::game::Game;
 use crate::mode::Mode;

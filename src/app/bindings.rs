@@ -220,6 +220,19 @@ pub fn key_label(key: KeyCode) -> String {
 }
 
 /// The `--keys` token's command, whatever the player's bindings ("w" and "W" alike).
+/// Parses a `--keys` string ("W W Q SPACE ESC") into commands; an unknown token is one clear error.
+pub fn parse_keys(keys: &str) -> Result<Vec<Command>, String> {
+    keys.split_whitespace()
+        .map(|token| {
+            command_for_token(token).ok_or_else(|| {
+                format!(
+                    "Unknown key '{token}' in --keys; use W A S D Q E C Z X SPACE 1 2 3 4 ESC or UP DOWN LEFT RIGHT."
+                )
+            })
+        })
+        .collect()
+}
+
 pub fn command_for_token(token: &str) -> Option<Command> {
     BINDABLE.iter().find(|b| b.tokens.iter().any(|t| t.eq_ignore_ascii_case(token))).map(|b| b.command)
 }

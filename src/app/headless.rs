@@ -1,7 +1,8 @@
 //! The headless driver: feeds `--keys` to the rules, then writes the screenshot and state dump.
 
+use super::bindings::parse_keys;
 use super::cli::Options;
-use super::input::{parse_keys, Command};
+use super::input::Command;
 use super::persist::files::write_atomic;
 use super::persist::recording::Recording;
 use crate::game::mode::Crawler;

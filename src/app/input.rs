@@ -1,6 +1,6 @@
-//! Input mapping: what a key asks of the app, and `--keys` tokens read through the key table.
+//! What a key asks of the app: the shell's closed set of commands (the key table maps keys and
+//! `--keys` tokens to them).
 
-use super::bindings::command_for_token;
 use crate::game::Action;
 
 /// What a key asks of the app: a game action, or something the app handles itself.
@@ -22,23 +22,10 @@ pub enum Command {
     ReplaySlower,
 }
 
-/// Parses a `--keys` string ("W W Q SPACE ESC") into commands; an unknown token is one clear error.
-pub fn parse_keys(keys: &str) -> Result<Vec<Command>, String> {
-    keys.split_whitespace()
-        .map(|token| {
-            command_for_token(token).ok_or_else(|| {
-                format!(
-                    "Unknown key '{token}' in --keys; use W A S D Q E C Z X SPACE 1 2 3 4 ESC or UP DOWN LEFT RIGHT."
-                )
-            })
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::bindings::BINDABLE;
+    use crate::app::bindings::{parse_keys, BINDABLE};
 
     #[test]
     fn tokens_map_to_the_same_actions_as_keys() {

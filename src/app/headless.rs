@@ -28,11 +28,11 @@ pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
 
 /// The starting game of a headless or bench run, with `--sanity` applied.
 pub fn start(opts: &Options, seed: u64) -> Game {
-    let mut game = Game::new_at_depth(seed, opts.depth);
-    if let Some(percent) = opts.sanity {
-        game.player_mut().sanity = percent as i32 * 1_000;
+    let game = Game::new_at_depth(seed, opts.depth);
+    match opts.sanity {
+        Some(percent) => game.with_sanity_percent(percent),
+        None => game,
     }
-    game
 }
 
 /// The game actions of a command list, up to the first Quit; overlays and window controls change

@@ -52,15 +52,15 @@ impl Game {
 
     /// A cell an actor may step into: open floor, nobody there, not the player's, not the exit.
     pub(crate) fn free_for_actor(&self, p: Pos) -> bool {
-        self.level.map.get(p) == super::map::Tile::Floor
+        self.floor.level.map.get(p) == super::map::Tile::Floor
             && p != self.player.pos
             && self.entity_at(p).is_none()
     }
 
     pub(crate) fn entity_turn(&mut self, id: EntityId, report: &mut TurnReport) {
         let Some(i) = self.entity_index(id) else { return };
-        let behaviour = self.behaviour(&self.entities[i].kind);
-        let pos = self.entities[i].pos;
+        let behaviour = self.behaviour(&self.floor.entities[i].kind);
+        let pos = self.floor.entities[i].pos;
         let player = self.player.pos;
         // Symmetric field of view: the entity sees the player exactly when the player sees it.
         let sees_player = self.is_visible(pos);
@@ -75,21 +75,21 @@ impl Game {
             Behaviour::Hunt | Behaviour::Patrol => self.patrol(i, report),
         }
         if let Some(i) = self.entity_index(id) {
-            let e = &mut self.entities[i];
+            let e = &mut self.floor.entities[i];
             e.statuses.tick();
             e.ability_cooldown = e.ability_cooldown.saturating_sub(1);
         }
     }
 
     fn move_entity(&mut self, i: usize, to: Pos, report: &mut TurnReport) {
-        let from = self.entities[i].pos;
-        self.entities[i].pos = to;
-        report.events.push(Event::EnemyMoved { id: self.entities[i].id, from, to });
+        let from = self.floor.entities[i].pos;
+        self.floor.entities[i].pos = to;
+        report.events.push(Event::EnemyMoved { id: self.floor.entities[i].id, from, to });
     }
 
     /// One step that brings the actor closer (Manhattan) to the player; the bigger gap closes first.
     fn step_toward_player(&mut self, i: usize, report: &mut TurnReport) {
-        let from = self.entities[i].pos;
+        let from = self.floor.entities[i].pos;
         let target = self.player.pos;
         let now = from.manhattan(target);
         let mut options: Vec<Pos> = from
@@ -106,7 +106,7 @@ impl Game {
 
     /// Every few turns out of sight, a step to a random free neighbour.
     fn patrol(&mut self, i: usize, report: &mut TurnReport) {
-        let e = &mut self.entities[i];
+        let e = &mut self.floor.entities[i];
         e.patrol_wait = e.patrol_wait.saturating_sub(1);
         if e.patrol_wait > 0 {
             return;
@@ -122,7 +122,7 @@ impl Game {
 
     /// A stalker two cells away in a straight, open line leaps into the gap and strikes at once.
     fn try_lunge(&mut self, i: usize, report: &mut TurnReport) -> bool {
-        let e = &self.entities[i];
+        let e = &self.floor.entities[i];
         let EntityKind::Enemy { variant, .. } = e.kind else { return false };
         if !variant.family().lunges {
             return false;
@@ -139,7 +139,7 @@ impl Game {
         }
         let id = e.id;
         self.move_entity(i, gap, report);
-        self.entities[i].ability_cooldown = BALANCE.lunge_cooldown;
+        self.floor.entities[i].ability_cooldown = BALANCE.lunge_cooldown;
         self.say("It lunges!", report);
         self.strike_player(id, report);
         true

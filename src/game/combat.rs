@@ -36,8 +36,8 @@ impl Game {
     fn hit_enemy(&mut self, id: EntityId, report: &mut TurnReport) {
         let damage = self.player.weapon + bonus_damage(&mut self.rng);
         let Some(i) = self.entity_index(id) else { return };
-        let pos = self.entities[i].pos;
-        let EntityKind::Enemy { variant, ref mut hp, .. } = self.entities[i].kind else { return };
+        let pos = self.floor.entities[i].pos;
+        let EntityKind::Enemy { variant, ref mut hp, .. } = self.floor.entities[i].kind else { return };
         *hp -= damage;
         let dead = *hp <= 0;
         report.events.push(Event::HitEnemy { id, damage });
@@ -55,7 +55,7 @@ impl Game {
     fn hit_hallucination(&mut self, id: EntityId, report: &mut TurnReport) {
         let persistent = self.hallucinations_persistent();
         let Some(i) = self.entity_index(id) else { return };
-        let pos = self.entities[i].pos;
+        let pos = self.floor.entities[i].pos;
         self.player.lose_sanity(BALANCE.hit_hallucination_sanity);
         report.events.push(Event::HitHallucination { id });
         if !persistent {
@@ -64,7 +64,7 @@ impl Game {
             self.say(msg::HALLUCINATION_PASSES, report);
             return;
         }
-        let EntityKind::Hallucination { ref mut hp } = self.entities[i].kind else { return };
+        let EntityKind::Hallucination { ref mut hp } = self.floor.entities[i].kind else { return };
         *hp -= 1;
         if *hp <= 0 {
             self.remove_entity(id);

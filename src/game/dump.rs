@@ -5,7 +5,8 @@
 
 use super::action::Event;
 use super::entity::EntityKind;
-use super::run::{speed_of, Game, Status};
+use super::floor::speed_of;
+use super::run::{Game, Status};
 use super::sanity::Phantom;
 use crate::grid::{Facing, Pos};
 use serde::Serialize;

@@ -10,6 +10,7 @@ pub mod combat;
 pub mod content;
 pub mod dump;
 pub mod entity;
+pub mod floor;
 pub mod gen;
 pub mod inventory;
 pub mod items;
@@ -29,6 +30,8 @@ pub mod sight;
 pub mod spawn;
 pub mod status;
 pub mod tables;
+#[cfg(any(test, feature = "test-hooks"))]
+pub mod test_hooks;
 
 pub use crate::grid::{Facing, Grid, Pos};
 pub use action::{Action, Event, TurnReport};

@@ -3,13 +3,14 @@
 use super::action::{Action, Event, TurnReport};
 use super::balance::BALANCE;
 use super::entity::{Entity, EntityId, EntityKind};
+use super::floor::Floor;
 use super::gen::{self, Level};
-use super::map::{Map, Tile};
+use super::map::Map;
 use super::messages as msg;
 use super::phantom::Phantom;
 use super::player::Player;
 use super::rng::{gameplay_stream, level_stream, GameRng};
-use super::scheduler::{ActorId, Scheduler};
+use super::scheduler::ActorId;
 use super::score::score;
 use super::sight::field_of_view;
 use super::spawn::populate;
@@ -49,20 +50,13 @@ pub struct Game {
     pub(crate) depth: u32,
     pub(crate) turn: u64,
     pub(crate) status: Status,
-    pub(crate) level: Level,
     pub(crate) player: Player,
-    pub(crate) entities: Vec<Entity>,
-    pub(crate) scheduler: Scheduler,
     pub(crate) messages: Vec<Message>,
     pub(crate) kills: u32,
     pub(crate) cause_of_death: Option<String>,
-    /// Cells in the player's field of view, row-major, recomputed whenever the player's turn begins.
-    pub(crate) visible: Grid<bool>,
-    /// Every cell ever seen on this level (the automap's memory).
-    pub(crate) explored: Grid<bool>,
-    /// This turn's phantom cells, row-major; re-drawn every turn.
-    pub(crate) phantoms: Grid<Phantom>,
     pub(crate) rng: GameRng,
+    /// Everything that belongs to the current floor; replaced whole on descent.
+    pub(crate) floor: Floor,
     /// What the last `act` reported (see [`LastEvents`]).
     pub(crate) last_events: LastEvents,
 }
@@ -81,77 +75,34 @@ impl Game {
         Self::assemble(seed, depth, level, entities, player)
     }
 
-    /// A run on a hand-built map (tests): the player stands at `start` facing `facing`. A map
-    /// without an exit tile gets an exit position off the grid, which no one can stand on.
-    pub fn from_map(map: Map, start: Pos, facing: Facing) -> Self {
-        let exit = map.cells().find(|&p| map.get(p) == Tile::Exit).unwrap_or(Pos::new(-1, -1));
-        let level = Level { map, rooms: Vec::new(), start_room: 0, exit_room: 0, start, exit };
-        Self::assemble(0, 1, level, Vec::new(), Player::new(start, facing))
+    /// A practice run that begins at `percent` sanity (`--sanity`, to see or time the madness).
+    pub fn with_sanity_percent(mut self, percent: u32) -> Self {
+        self.player.sanity = (percent.min(100) as i32) * (BALANCE.max_sanity / 100);
+        self
     }
 
-    /// A hand-built run as if found at `depth` (tests of depth-dependent rules).
-    pub fn from_map_at_depth(map: Map, start: Pos, facing: Facing, depth: u32) -> Self {
-        let mut game = Self::from_map(map, start, facing);
-        game.depth = depth.max(1);
-        game
-    }
-
-    /// Direct access to the player, for tests and tools that set up a situation. Changes made here
-    /// skip the rules (no turn passes, no event is reported).
-    pub fn player_mut(&mut self) -> &mut Player {
-        &mut self.player
-    }
-
-    fn assemble(seed: u64, depth: u32, level: Level, entities: Vec<Entity>, player: Player) -> Self {
+    pub(crate) fn assemble(
+        seed: u64,
+        depth: u32,
+        level: Level,
+        entities: Vec<Entity>,
+        player: Player,
+    ) -> Self {
         let mut game = Self {
             seed,
             depth,
             turn: 0,
             status: Status::Playing,
-            level,
             player,
-            entities,
-            scheduler: Scheduler::new(BALANCE.charge_to_act),
             messages: Vec::new(),
             kills: 0,
             cause_of_death: None,
-            visible: Grid::filled(0, 0, false),
-            explored: Grid::filled(0, 0, false),
-            phantoms: Grid::filled(0, 0, Phantom::None),
             rng: gameplay_stream(seed),
+            floor: Floor::enter(level, entities),
             last_events: LastEvents::default(),
         };
-        game.reset_level_state();
         game.refresh_view();
         game
-    }
-
-    /// Fresh per-level state for the current level: nothing seen or explored yet, no phantoms, and a
-    /// scheduler holding this level's actors.
-    fn reset_level_state(&mut self) {
-        let map = &self.level.map;
-        self.visible = map.grid_of(false);
-        self.explored = map.grid_of(false);
-        self.phantoms = map.grid_of(Phantom::None);
-        self.rebuild_scheduler();
-    }
-
-    /// Puts an entity on the map (tests and hand-built levels). Refuses an occupied or solid cell.
-    pub fn spawn(&mut self, pos: Pos, kind: EntityKind) -> Option<EntityId> {
-        if !self.level.map.is_walkable(pos) || self.entity_at(pos).is_some() || pos == self.player.pos {
-            return None;
-        }
-        let id = EntityId(self.entities.iter().map(|e| e.id.0 + 1).max().unwrap_or(0));
-        let mut entity = Entity::new(id, pos, kind);
-        entity.patrol_wait = BALANCE.patrol_every;
-        let actor = entity.is_actor();
-        self.entities.push(entity);
-        if actor {
-            // A newcomer joins the level's clock as if it had been there from the start.
-            self.rebuild_scheduler();
-        }
-        self.refresh_view();
-        Some(id)
     }
 
     // --- Reading the state -------------------------------------------------------------------
@@ -169,23 +120,23 @@ impl Game {
         self.status
     }
     pub fn map(&self) -> &Map {
-        &self.level.map
+        &self.floor.level.map
     }
     pub fn level(&self) -> &Level {
-        &self.level
+        &self.floor.level
     }
     pub fn exit(&self) -> Pos {
-        self.level.exit
+        self.floor.level.exit
     }
     pub fn player(&self) -> &Player {
         &self.player
     }
     pub fn entities(&self) -> &[Entity] {
-        &self.entities
+        &self.floor.entities
     }
     /// This turn's phantom cells (most are `Phantom::None`).
     pub fn phantoms(&self) -> &Grid<Phantom> {
-        &self.phantoms
+        &self.floor.phantoms
     }
     /// The events of the last action that reached a playing game, in order (empty after loading).
     pub fn last_events(&self) -> &[Event] {
@@ -201,26 +152,26 @@ impl Game {
         self.cause_of_death.as_deref()
     }
     pub fn on_exit(&self) -> bool {
-        self.player.pos == self.level.exit
+        self.player.pos == self.floor.level.exit
     }
     pub fn score(&self) -> i64 {
         score(self.kills, self.depth, self.player.weapon)
     }
     pub fn entity_at(&self, pos: Pos) -> Option<&Entity> {
-        self.entities.iter().find(|e| e.pos == pos)
+        self.floor.entities.iter().find(|e| e.pos == pos)
     }
     pub fn entity(&self, id: EntityId) -> Option<&Entity> {
-        self.entities.iter().find(|e| e.id == id)
+        self.floor.entities.iter().find(|e| e.id == id)
     }
     /// True when `pos` is in the player's field of view this turn.
     pub fn is_visible(&self, pos: Pos) -> bool {
-        self.visible.at(pos)
+        self.floor.visible.at(pos)
     }
     pub fn is_explored(&self, pos: Pos) -> bool {
-        self.explored.at(pos)
+        self.floor.explored.at(pos)
     }
     pub fn visible_cells(&self) -> Vec<Pos> {
-        self.level.map.cells().filter(|&p| self.is_visible(p)).collect()
+        self.floor.level.map.cells().filter(|&p| self.is_visible(p)).collect()
     }
 
     /// Hallucinations at low sanity do not vanish when touched and take several blows.
@@ -231,7 +182,7 @@ impl Game {
     /// The next `n` actors to act, starting with the player (who is always the one waiting for
     /// input), keeping only those the player can see.
     pub fn upcoming_actors(&self, n: usize) -> Vec<ActorId> {
-        let mut sim = self.scheduler.clone();
+        let mut sim = self.floor.scheduler.clone();
         sim.end_turn(ActorId::Player);
         let seen = |id: &ActorId| match id {
             ActorId::Player => true,
@@ -295,7 +246,7 @@ impl Game {
     fn try_move(&mut self, dir: Facing, report: &mut TurnReport) -> bool {
         let from = self.player.pos;
         let to = from.step(dir);
-        if !self.level.map.is_walkable(to) {
+        if !self.floor.level.map.is_walkable(to) {
             if self.phantom_at(to) == Phantom::Passage {
                 // It looked open: the attempt is real and costs the turn (SPEC "Turn and actions").
                 report.events.push(Event::Blocked { toward: dir });
@@ -356,10 +307,10 @@ impl Game {
 
     fn descend(&mut self, report: &mut TurnReport) {
         self.depth += 1;
-        (self.level, self.entities) = generate_depth(self.seed, self.depth);
-        self.player.pos = self.level.start;
+        let (level, entities) = generate_depth(self.seed, self.depth);
+        self.floor = Floor::enter(level, entities);
+        self.player.pos = self.floor.level.start;
         self.player.facing = Facing::East;
-        self.reset_level_state();
         report.events.push(Event::Descended { depth: self.depth });
         self.say(&format!("You descend to depth {}.", self.depth), report);
     }
@@ -382,7 +333,7 @@ impl Game {
         }
         self.player.lose_sanity(BALANCE.sanity_drain_per_depth * self.depth as i32);
         self.player.statuses.tick();
-        self.scheduler.end_turn(ActorId::Player);
+        self.floor.scheduler.end_turn(ActorId::Player);
     }
 
     /// The start-of-turn triggers of the player's statuses (turn-system spec, "Activation").
@@ -402,13 +353,13 @@ impl Game {
     fn run_others(&mut self, report: &mut TurnReport) {
         // Every actor but the player could be activated a bounded number of times per player turn;
         // the cap only guards against a scheduler bug turning into a hang.
-        let cap = 64 * (self.entities.len() + 1);
+        let cap = 64 * (self.floor.entities.len() + 1);
         for _ in 0..cap {
-            match self.scheduler.next_actor() {
+            match self.floor.scheduler.next_actor() {
                 Some(ActorId::Player) | None => return,
                 Some(ActorId::Entity(raw)) => {
                     self.entity_turn(EntityId(raw), report);
-                    self.scheduler.end_turn(ActorId::Entity(raw));
+                    self.floor.scheduler.end_turn(ActorId::Entity(raw));
                     if self.status != Status::Playing {
                         return;
                     }
@@ -432,43 +383,25 @@ impl Game {
     }
 
     pub(crate) fn remove_entity(&mut self, id: EntityId) {
-        self.entities.retain(|e| e.id != id);
-        self.scheduler.remove(ActorId::Entity(id.0));
+        self.floor.entities.retain(|e| e.id != id);
+        self.floor.scheduler.remove(ActorId::Entity(id.0));
     }
 
     pub(crate) fn entity_index(&self, id: EntityId) -> Option<usize> {
-        self.entities.iter().position(|e| e.id == id)
-    }
-
-    fn rebuild_scheduler(&mut self) {
-        self.scheduler = Scheduler::new(BALANCE.charge_to_act);
-        self.scheduler.add(ActorId::Player, BALANCE.player_speed);
-        for e in self.entities.iter().filter(|e| e.is_actor()) {
-            self.scheduler.add(ActorId::Entity(e.id.0), speed_of(e));
-        }
-        // Advance time to the player's first activation (they wait for input). Without it everyone
-        // starts at zero charge, the player's first action leaves the others at zero too, and the next
-        // tick's tie goes to the player: every enemy would skip the level's first turn. A faster actor
-        // due before the player spent that time before the player arrived.
-        while let Some(actor) = self.scheduler.next_actor() {
-            if actor == ActorId::Player {
-                break;
-            }
-            self.scheduler.end_turn(actor);
-        }
+        self.floor.entities.iter().position(|e| e.id == id)
     }
 
     /// Recomputes the field of view and adds it to the explored memory.
     pub(crate) fn refresh_view(&mut self) {
-        self.visible = field_of_view(&self.level.map, self.player.pos, BALANCE.fov_radius);
-        for (seen, now) in self.explored.as_mut_slice().iter_mut().zip(self.visible.as_slice()) {
+        self.floor.visible = field_of_view(&self.floor.level.map, self.player.pos, BALANCE.fov_radius);
+        for (seen, now) in self.floor.explored.as_mut_slice().iter_mut().zip(self.floor.visible.as_slice()) {
             *seen |= *now;
         }
     }
 
     /// Checks the invariants a loaded state must hold, so a hand-edited save cannot panic the game.
     pub fn validate(&self) -> Result<(), String> {
-        let map = &self.level.map;
+        let map = &self.floor.level.map;
         // Checked: a hand-edited size must be refused, not overflow.
         let cells = match map.width().checked_mul(map.height()) {
             Some(n) if map.width() > 0 && map.height() > 0 => n as usize,
@@ -476,16 +409,16 @@ impl Game {
         };
         let same_size = |w: i32, h: i32| w == map.width() && h == map.height();
         if map.tiles().len() != cells
-            || !same_size(self.visible.width(), self.visible.height())
-            || !same_size(self.explored.width(), self.explored.height())
-            || !same_size(self.phantoms.width(), self.phantoms.height())
+            || !same_size(self.floor.visible.width(), self.floor.visible.height())
+            || !same_size(self.floor.explored.width(), self.floor.explored.height())
+            || !same_size(self.floor.phantoms.width(), self.floor.phantoms.height())
         {
             return Err("its grids do not match the map size".into());
         }
         if !map.in_bounds(self.player.pos) || !map.is_walkable(self.player.pos) {
             return Err("the player stands outside the map or in a wall".into());
         }
-        if self.entities.iter().any(|e| !map.in_bounds(e.pos)) {
+        if self.floor.entities.iter().any(|e| !map.in_bounds(e.pos)) {
             return Err("an entity stands outside the map".into());
         }
         let p = &self.player;
@@ -508,12 +441,4 @@ fn generate_depth(seed: u64, depth: u32) -> (Level, Vec<Entity>) {
     let level = gen::generate(depth, &mut level_rng);
     let entities = populate(&level, depth, &mut level_rng);
     (level, entities)
-}
-
-/// The scheduler speed of an actor (pickups never act; they get the player's for completeness).
-pub(crate) fn speed_of(entity: &Entity) -> u32 {
-    match entity.kind {
-        EntityKind::Enemy { variant, .. } => BALANCE.speed_of(variant),
-        _ => BALANCE.player_speed,
-    }
 }

@@ -46,12 +46,12 @@ pub fn light_scale(weakness: i32, depth: u32) -> f32 {
 
 impl Game {
     pub fn phantom_at(&self, p: Pos) -> Phantom {
-        self.phantoms.at(p)
+        self.floor.phantoms.at(p)
     }
 
     /// What the player believes stands at `p` this turn.
     pub fn apparent_tile(&self, p: Pos) -> Tile {
-        match (self.level.map.get(p), self.phantom_at(p)) {
+        match (self.floor.level.map.get(p), self.phantom_at(p)) {
             (_, Phantom::Wall) => Tile::Wall,
             (Tile::Wall, Phantom::Passage) => Tile::Floor,
             (tile, _) => tile,
@@ -67,32 +67,32 @@ impl Game {
     }
 
     pub(crate) fn clear_phantom(&mut self, p: Pos) {
-        self.phantoms.set(p, Phantom::None);
+        self.floor.phantoms.set(p, Phantom::None);
     }
 
     /// Chooses this turn's phantoms among the cells the player can see. Drawn once per turn from the
     /// gameplay stream, so they hold still until the next action.
     pub(crate) fn roll_phantoms(&mut self) {
-        self.phantoms.as_mut_slice().iter_mut().for_each(|p| *p = Phantom::None);
+        self.floor.phantoms.as_mut_slice().iter_mut().for_each(|p| *p = Phantom::None);
         let percent = BALANCE.band_for(self.player.sanity).phantom_percent;
         if percent == 0 {
             return;
         }
         let per_100k = percent * BALANCE.phantom_cell_per_mille_of_percent;
         for p in self.visible_cells() {
-            let candidate = match self.level.map.get(p) {
+            let candidate = match self.floor.level.map.get(p) {
                 Tile::Floor if p != self.player.pos && self.entity_at(p).is_none() => Phantom::Wall,
-                Tile::Wall if !self.level.map.is_border(p) && self.touches_floor(p) => Phantom::Passage,
+                Tile::Wall if !self.floor.level.map.is_border(p) && self.touches_floor(p) => Phantom::Passage,
                 _ => continue,
             };
             if self.rng.random_range(0..100_000) < per_100k {
-                self.phantoms.set(p, candidate);
+                self.floor.phantoms.set(p, candidate);
             }
         }
     }
 
     fn touches_floor(&self, p: Pos) -> bool {
-        p.neighbours4().iter().any(|&n| self.level.map.is_walkable(n))
+        p.neighbours4().iter().any(|&n| self.floor.level.map.is_walkable(n))
     }
 
     /// On turn resolution, out of the player's sight, a few cells may swap wall for passage (§6.4).
@@ -101,7 +101,7 @@ impl Game {
         if self.depth < BALANCE.shift_min_depth || percent == 0 || self.rng.random_range(0..100) >= percent {
             return;
         }
-        let candidates: Vec<Pos> = self.level.map.cells().filter(|&p| self.may_shift(p)).collect();
+        let candidates: Vec<Pos> = self.floor.level.map.cells().filter(|&p| self.may_shift(p)).collect();
         if candidates.is_empty() {
             return;
         }
@@ -113,13 +113,13 @@ impl Game {
             if flipped.contains(&p) {
                 continue;
             }
-            let before = self.level.map.get(p);
+            let before = self.floor.level.map.get(p);
             let after = if before == Tile::Wall { Tile::Floor } else { Tile::Wall };
-            self.level.map.set(p, after);
+            self.floor.level.map.set(p, after);
             if self.keeps_the_way_out() {
                 flipped.push(p);
             } else {
-                self.level.map.set(p, before); // would trap the player: undone
+                self.floor.level.map.set(p, before); // would trap the player: undone
             }
         }
         if !flipped.is_empty() {
@@ -130,8 +130,8 @@ impl Game {
     /// A cell may flip if the player cannot see it, it is not on the border, the exit or the player's
     /// cell, nothing stands on it, and (for walls) it borders a passage so the change means something.
     fn may_shift(&self, p: Pos) -> bool {
-        let map = &self.level.map;
-        if map.is_border(p) || self.is_visible(p) || p == self.player.pos || p == self.level.exit {
+        let map = &self.floor.level.map;
+        if map.is_border(p) || self.is_visible(p) || p == self.player.pos || p == self.floor.level.exit {
             return false;
         }
         match map.get(p) {
@@ -143,8 +143,8 @@ impl Game {
 
     /// The exit is still reachable from the player, and the player is not walled in.
     pub fn keeps_the_way_out(&self) -> bool {
-        let map = &self.level.map;
-        let exit = self.level.exit;
+        let map = &self.floor.level.map;
+        let exit = self.floor.level.exit;
         let dist = distances(map, self.player.pos);
         let exit_ok = !map.in_bounds(exit) || dist.at(exit).is_some();
         exit_ok && self.touches_floor(self.player.pos)

@@ -9,6 +9,7 @@
 //! did not.
 
 use crate::game::entity::{Entity, EntityId, EntityKind, Item, Pickup, Variant};
+use crate::game::floor::Floor;
 use crate::game::gen::{Level, Room};
 use crate::game::inventory::{Carried, Inventory, SLOTS};
 use crate::game::map::{Map, Tile};
@@ -226,7 +227,7 @@ const SCHEDULER_LIMIT: u32 = 1_000_000;
 impl SaveV1 {
     /// The v1 record of a game: everything the rules need to continue it exactly.
     pub fn of(game: &Game) -> Self {
-        let (slots, threshold, global_tick) = game.scheduler.to_parts();
+        let (slots, threshold, global_tick) = game.floor.scheduler.to_parts();
         Self {
             seed: game.seed,
             depth: game.depth,
@@ -235,9 +236,9 @@ impl SaveV1 {
                 Status::Playing => StatusV1::Playing,
                 Status::Dead => StatusV1::Dead,
             },
-            level: LevelV1::of(&game.level),
+            level: LevelV1::of(&game.floor.level),
             player: PlayerV1::of(&game.player),
-            entities: game.entities.iter().map(EntityV1::of).collect(),
+            entities: game.floor.entities.iter().map(EntityV1::of).collect(),
             scheduler: SchedulerV1 {
                 slots: slots
                     .into_iter()
@@ -253,9 +254,9 @@ impl SaveV1 {
                 .collect(),
             kills: game.kills,
             cause_of_death: game.cause_of_death.clone(),
-            visible: game.visible.as_slice().to_vec(),
-            explored: game.explored.as_slice().to_vec(),
-            phantoms: game.phantoms.as_slice().iter().map(|&p| PhantomV1::of(p)).collect(),
+            visible: game.floor.visible.as_slice().to_vec(),
+            explored: game.floor.explored.as_slice().to_vec(),
+            phantoms: game.floor.phantoms.as_slice().iter().map(|&p| PhantomV1::of(p)).collect(),
             rng: RngV1 {
                 seed: game.rng.get_seed(),
                 stream: game.rng.get_stream(),
@@ -301,17 +302,19 @@ impl SaveV1 {
                 StatusV1::Playing => Status::Playing,
                 StatusV1::Dead => Status::Dead,
             },
-            level,
             player: self.player.into_player(),
-            entities: self.entities.into_iter().map(EntityV1::into_entity).collect(),
-            scheduler,
             messages: self.messages.into_iter().map(|m| Message { text: m.text, turn: m.turn }).collect(),
             kills: self.kills,
             cause_of_death: self.cause_of_death,
-            visible,
-            explored,
-            phantoms,
             rng,
+            floor: Floor {
+                level,
+                entities: self.entities.into_iter().map(EntityV1::into_entity).collect(),
+                scheduler,
+                visible,
+                explored,
+                phantoms,
+            },
             // Not saved: what the last action reported before saving is not part of the state.
             last_events: LastEvents::default(),
         };

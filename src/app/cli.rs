@@ -2,6 +2,10 @@
 
 use std::path::PathBuf;
 
+/// The deepest level a run may start at (`--depth`) or be loaded at. Far beyond any real descent,
+/// low enough that every per-depth number stays well inside its integer type.
+pub use crate::game::balance::MAX_DEPTH;
+
 /// What the user asked for on the command line.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options {
@@ -81,6 +85,25 @@ Plays Hollowdeep in a window. With --headless, runs the rules without a window.
   --help                 print this text
 ";
 
+/// Parses the arguments after the program name as the operating system gave them: an argument that
+/// is not text (invalid UTF-8) is one clear error, never a panic.
+pub fn parse_os<I: IntoIterator<Item = std::ffi::OsString>>(args: I) -> Result<Options, String> {
+    let mut text = Vec::new();
+    for (i, arg) in args.into_iter().enumerate() {
+        match arg.into_string() {
+            Ok(s) => text.push(s),
+            Err(raw) => {
+                return Err(format!(
+                    "Argument {} ({}) is not valid UTF-8 text; flags, key tokens and paths must be.",
+                    i + 1,
+                    raw.to_string_lossy()
+                ))
+            }
+        }
+    }
+    parse(text)
+}
+
 /// Parses the arguments after the program name.
 pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Options, String> {
     let mut opts = Options::default();
@@ -90,9 +113,10 @@ pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Options, String>
         match flag.as_str() {
             "--seed" => opts.seed = Some(number(&value("--seed")?, "--seed")?),
             "--depth" => {
-                opts.depth = number(&value("--depth")?, "--depth")?;
-                if opts.depth == 0 {
-                    return Err("--depth must be 1 or more.".into());
+                let text = value("--depth")?;
+                opts.depth = number(&text, "--depth")?;
+                if !(1..=MAX_DEPTH).contains(&opts.depth) {
+                    return Err(format!("--depth must be from 1 to {MAX_DEPTH}, got {text}."));
                 }
             }
             "--headless" => opts.headless = true,
@@ -145,6 +169,12 @@ pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Options, String>
     if opts.sanity.is_some() && opts.record.is_some() {
         return Err("--sanity changes the starting state, so such a run cannot be recorded.".into());
     }
+    if opts.keys.is_some() && !(opts.headless || opts.bench) {
+        return Err("--keys feeds a --headless or --bench run; in the window, play with the keyboard.".into());
+    }
+    if opts.replay.is_some() && opts.screenshot.is_some() {
+        return Err("--replay verifies a recording; it takes --dump-state but not --screenshot.".into());
+    }
     if opts.replay.is_some() && (opts.record.is_some() || opts.keys.is_some()) {
         return Err("--replay plays a recording; it cannot be combined with --record or --keys.".into());
     }
@@ -189,5 +219,38 @@ mod tests {
             assert!(err.ends_with('.'), "{bad}: {err}");
             assert!(!err.contains('\n'));
         }
+    }
+
+    #[test]
+    fn regression_a_non_utf8_argument_is_one_sentence_not_a_panic() {
+        use std::os::unix::ffi::OsStringExt;
+        for raw in [vec![b'-', b'-', 0xff], vec![b'W', b' ', 0xff]] {
+            let args = vec![std::ffi::OsString::from("--keys"), std::ffi::OsString::from_vec(raw)];
+            let err = parse_os(args).unwrap_err();
+            assert!(err.contains("not valid UTF-8") && err.ends_with('.'), "{err}");
+        }
+    }
+
+    #[test]
+    fn regression_depth_is_bounded_with_one_sentence() {
+        assert_eq!(parse(args(&format!("--headless --depth {MAX_DEPTH}"))).unwrap().depth, MAX_DEPTH);
+        for bad in [
+            format!("--depth {}", MAX_DEPTH + 1),
+            format!("--depth {}", u32::MAX),
+            "--depth 99999999999".into(),
+        ] {
+            let err = parse(args(&bad)).unwrap_err();
+            assert!(err.starts_with("--depth") && err.ends_with('.'), "{bad}: {err}");
+        }
+    }
+
+    #[test]
+    fn regression_keys_without_headless_and_replay_with_a_screenshot_say_so() {
+        assert!(parse(args("--keys W")).unwrap_err().contains("--headless"));
+        assert!(parse(args("--headless --keys W")).is_ok());
+        assert!(parse(args("--headless --replay r.txt --screenshot s.png"))
+            .unwrap_err()
+            .contains("--replay"));
+        assert!(parse(args("--headless --replay r.txt --dump-state d.json")).is_ok());
     }
 }

@@ -12,7 +12,7 @@ use crate::mode::Mode;
 /// Runs the rules without a window. Returns the process exit code.
 pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
     if let Some(path) = &opts.replay {
-        return verify_replay(path);
+        return verify_replay(path, opts);
     }
     let commands = parse_keys(opts.keys.as_deref().unwrap_or(""))?;
     let mut crawler = Crawler::new(start(opts, seed));
@@ -89,12 +89,14 @@ pub fn finish<M: Mode>(mode: &mut M, opts: &Options) -> Result<(), String> {
 }
 
 /// `--headless --replay FILE`: plays the recording and checks the final state hash.
-fn verify_replay(path: &std::path::Path) -> Result<(), String> {
+/// With `--dump-state`, also writes the replayed final state (regression: the flag was ignored).
+fn verify_replay(path: &std::path::Path, opts: &Options) -> Result<(), String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("Could not read the recording {}: {e}.", path.display()))?;
     let recording = Recording::from_text(&text)
         .map_err(|why| format!("The recording {} cannot be replayed: {why}.", path.display()))?;
     let hash = recording.verify()?;
     println!("Replay verified: {} actions, final state {hash}.", recording.actions.len());
-    Ok(())
+    let mut crawler = Crawler::new(recording.replay());
+    finish(&mut crawler, opts)
 }

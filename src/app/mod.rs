@@ -21,7 +21,7 @@ use crate::game::Game;
 
 /// Entry point of the binary; returns the process exit code.
 pub fn main() -> i32 {
-    let opts = match cli::parse(std::env::args().skip(1)) {
+    let opts = match cli::parse_os(std::env::args_os().skip(1)) {
         Ok(opts) => opts,
         Err(message) => {
             eprintln!("hollowdeep: {message}");
@@ -34,6 +34,10 @@ pub fn main() -> i32 {
     }
     if opts.scores {
         return print_scores();
+    }
+    // What a killed or failed write left behind last time goes before anything is written now.
+    for dir in [persist::data_dir(), persist::config_dir()] {
+        persist::files::clean_stale_temporaries(&dir);
     }
     let seed = opts.seed.unwrap_or_else(random_seed);
     let result = if opts.bench {

@@ -74,6 +74,14 @@ pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
 fn starting_game(opts: &Options, seed: u64, data_dir: &std::path::Path) -> Result<(Game, bool), String> {
     let fresh = opts.seed.is_some() || opts.depth > 1 || opts.new_run || opts.replay.is_some();
     if !fresh {
+        if opts.record.is_some() && run_save::path(data_dir).exists() {
+            // Regression: a recording replays from a seed, and a continued run did not start from
+            // one here, so the file could never replay. Checked before the save is taken, so it stays.
+            return Err(
+                "--record records a new run, but a saved run is waiting: add --new, or play the saved run out first."
+                    .into(),
+            );
+        }
         match run_save::take(data_dir)? {
             run_save::Loaded::Game(game) => return Ok((*game, true)),
             run_save::Loaded::MovedAside(message) => eprintln!("hollowdeep: {message}"),

@@ -19,6 +19,10 @@ pub struct WeaponQuality {
     pub bonus: i32,
 }
 
+/// The deepest level a run may start at or be loaded at: far beyond any real descent (levels stop
+/// growing at depth 13), low enough that every per-depth number stays inside its integer type.
+pub const MAX_DEPTH: u32 = 1_000_000;
+
 /// The balance table. One `const` instance, [`BALANCE`], is the game's tuning.
 #[derive(Clone, Copy, Debug)]
 pub struct Balance {

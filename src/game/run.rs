@@ -1,7 +1,7 @@
 //! `Game`: the whole state of one run and the single entry point that advances it, `act`.
 
 use super::action::{Action, Event, TurnReport};
-use super::balance::BALANCE;
+use super::balance::{BALANCE, MAX_DEPTH};
 use super::entity::{Entity, EntityId, EntityKind};
 use super::floor::Floor;
 use super::gen::{self, Level};
@@ -69,7 +69,7 @@ impl Game {
 
     /// A new run starting at `depth` (practice runs, tests).
     pub fn new_at_depth(seed: u64, depth: u32) -> Self {
-        let depth = depth.max(1);
+        let depth = depth.clamp(1, MAX_DEPTH);
         let (level, entities) = generate_depth(seed, depth);
         let player = Player::new(level.start, Facing::East);
         Self::assemble(seed, depth, level, entities, player)
@@ -306,7 +306,8 @@ impl Game {
     }
 
     fn descend(&mut self, report: &mut TurnReport) {
-        self.depth += 1;
+        // The deepest floor leads to itself again: a run never leaves the range its numbers fit.
+        self.depth = (self.depth + 1).min(MAX_DEPTH);
         let (level, entities) = generate_depth(self.seed, self.depth);
         self.floor = Floor::enter(level, entities);
         self.player.pos = self.floor.level.start;
@@ -331,7 +332,7 @@ impl Game {
         {
             self.player.heal(1);
         }
-        self.player.lose_sanity(BALANCE.sanity_drain_per_depth * self.depth as i32);
+        self.player.lose_sanity(BALANCE.sanity_drain_per_depth.saturating_mul(self.depth as i32));
         self.player.statuses.tick();
         self.floor.scheduler.end_turn(ActorId::Player);
     }
@@ -401,6 +402,9 @@ impl Game {
 
     /// Checks the invariants a loaded state must hold, so a hand-edited save cannot panic the game.
     pub fn validate(&self) -> Result<(), String> {
+        if !(1..=MAX_DEPTH).contains(&self.depth) {
+            return Err(format!("its depth {} is outside 1 to {MAX_DEPTH}", self.depth));
+        }
         let map = &self.floor.level.map;
         // Checked: a hand-edited size must be refused, not overflow.
         let cells = match map.width().checked_mul(map.height()) {

@@ -24,9 +24,9 @@ pub struct Counts {
 pub fn count_ranges(b: &Balance, depth: u32) -> [(u32, u32); 4] {
     let d = depth.max(1) - 1;
     let step = d / b.pickups_depth_step;
-    let grow = |(lo, hi): (u32, u32), by: u32| (lo + by, hi + by);
+    let grow = |(lo, hi): (u32, u32), by: u32| (lo.saturating_add(by), hi.saturating_add(by));
     [
-        grow(b.enemies_at_depth_1, b.enemies_per_depth * d),
+        grow(b.enemies_at_depth_1, b.enemies_per_depth.saturating_mul(d)),
         b.hallucinations,
         grow(b.pickups_at_depth_1, step),
         grow(b.hallucinated_pickups_at_depth_1, step),
@@ -79,22 +79,27 @@ pub fn populate(level: &Level, depth: u32, rng: &mut GameRng) -> Vec<Entity> {
     let (mut away, mut near): (Vec<Pos>, Vec<Pos>) =
         cells.into_iter().partition(|p| start_room.is_none_or(|r| !r.contains(*p)));
 
+    // Regression: deep counts outgrow the level (depth 10^6 asks for two million enemies). Only as
+    // many as there are cells can stand, so only those are rolled: a level's cost stops growing once
+    // it is full. At every depth a level can hold, this rolls exactly what it did before.
+    let room_away = away.len() as u32;
     let mut kinds_away = Vec::new();
-    for _ in 0..counts.enemies {
+    for _ in 0..counts.enemies.min(room_away) {
         kinds_away.push(roll_enemy(depth, rng));
     }
-    for _ in 0..counts.hallucinations {
+    for _ in 0..counts.hallucinations.min(room_away.saturating_sub(counts.enemies)) {
         kinds_away.push(EntityKind::Hallucination { hp: BALANCE.persistent_hallucination_hp });
     }
+    let room_anywhere = (away.len() + near.len()) as u32;
     let mut kinds_anywhere = Vec::new();
-    for _ in 0..counts.pickups {
+    for _ in 0..counts.pickups.min(room_anywhere) {
         let item = roll(BALANCE.pickup_table, depth, rng).expect("the pickup table has depth-1 rows");
         kinds_anywhere.push(EntityKind::Pickup(Pickup::Item(item)));
     }
     for _ in 0..counts.weapons {
         kinds_anywhere.push(EntityKind::Pickup(Pickup::Weapon { base: roll_weapon(depth, rng) }));
     }
-    for _ in 0..counts.hallucinated_pickups {
+    for _ in 0..counts.hallucinated_pickups.min(room_anywhere) {
         let looks = match roll(BALANCE.hallucinated_pickup_table, depth, rng).flatten() {
             Some(item) => Pickup::Item(item),
             None => Pickup::Weapon { base: roll_weapon(depth, rng) },
@@ -124,4 +129,34 @@ pub fn populate(level: &Level, depth: u32, rng: &mut GameRng) -> Vec<Entity> {
         }
     }
     entities
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::balance::MAX_DEPTH;
+    use crate::game::run::Game;
+
+    #[test]
+    fn regression_the_deepest_depth_builds_a_full_level_without_overflow() {
+        // Near u32::MAX the counts used to wrap and panic, and huge depths cost time in proportion.
+        let game = Game::new_at_depth(5, u32::MAX);
+        assert_eq!(game.depth(), MAX_DEPTH);
+        let free = game.map().tiles().iter().filter(|t| **t == Tile::Floor).count();
+        assert!(game.entities().len() < free, "one entity per cell, the start and exit kept free");
+        let ranges = count_ranges(&BALANCE, u32::MAX);
+        assert!(ranges.iter().all(|(lo, hi)| lo <= hi));
+    }
+
+    #[test]
+    fn regression_a_deep_level_costs_no_more_than_a_full_one() {
+        let started = std::time::Instant::now();
+        for depth in [MAX_DEPTH, MAX_DEPTH - 1, 10_000_000] {
+            let game = Game::new_at_depth(1, depth);
+            assert!(game.depth() <= MAX_DEPTH);
+        }
+        // Not a timing assertion on the machine's speed: three full levels either take well under a
+        // minute or the work is proportional to depth again (10^6 per level).
+        assert!(started.elapsed().as_secs() < 60);
+    }
 }

@@ -39,6 +39,19 @@ impl Gpu {
 
     fn open(instance: wgpu::Instance, surface: Option<&wgpu::Surface<'_>>) -> Result<Gpu, RenderError> {
         let adapter = pollster::block_on(pick_adapter(&instance, surface))?;
+        // Regression (no Vulkan, only a GL fallback): the world pass renders distances into an
+        // R32Float target, which some adapters cannot; say so instead of failing deep in wgpu.
+        let depth = super::world::DEPTH_FORMAT;
+        if !adapter
+            .get_texture_format_features(depth)
+            .allowed_usages
+            .contains(wgpu::TextureUsages::RENDER_ATTACHMENT)
+        {
+            return Err(RenderError::NoAdapter(format!(
+                "the adapter {} cannot render to {depth:?} targets",
+                adapter.get_info().name
+            )));
+        }
         // The world shader reads the grid from a storage buffer in the fragment stage, which rules out
         // WebGL2-class limits; downlevel defaults have it. Resolution limits come from the adapter so
         // that 4K targets work where the hardware allows them.

@@ -96,7 +96,7 @@ struct Uniforms {
 }
 
 /// Distance along each pixel's ray to the surface it sees (negative unless floor).
-const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::R32Float;
+pub(crate) const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::R32Float;
 
 /// The world's depth beside the target (attachments of one pass share a size), and the bind group
 /// that lets the sprite pass read it.

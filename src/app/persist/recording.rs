@@ -1,5 +1,6 @@
 //! Recordings: the seed and every action of a run, to watch again or to verify a final state hash.
 
+use crate::game::balance::MAX_DEPTH;
 use crate::game::save::{check_header_in, state_hash, state_hash_v1, LoadError};
 use crate::game::{Action, Game};
 use serde::{Deserialize, Serialize};
@@ -73,7 +74,12 @@ impl Recording {
                 env!("CARGO_PKG_VERSION")
             ));
         }
-        serde_json::from_str(text).map_err(|e| format!("it is damaged ({e})"))
+        let recording: Recording = serde_json::from_str(text).map_err(|e| format!("it is damaged ({e})"))?;
+        // Regression: a recording naming a depth no run can start at must not build a level for it.
+        if !(1..=MAX_DEPTH).contains(&recording.depth) {
+            return Err(format!("it starts at depth {}, outside 1 to {MAX_DEPTH}", recording.depth));
+        }
+        Ok(recording)
     }
 
     /// The game that playing every action on a fresh run gives.

@@ -6,4 +6,5 @@
 pub mod app;
 pub mod game;
 pub mod grid;
+pub mod reactor;
 pub mod render;

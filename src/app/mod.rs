@@ -11,6 +11,7 @@ pub mod effects;
 pub mod headless;
 pub mod input;
 pub mod persist;
+pub mod reactor_cli;
 pub mod screenshot;
 pub mod session;
 pub mod turn_machine;
@@ -21,6 +22,10 @@ use crate::game::Game;
 
 /// Entry point of the binary; returns the process exit code.
 pub fn main() -> i32 {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    if args.first().map(|a| a == "reactor").unwrap_or(false) {
+        return reactor_cli::run(&args[1..]);
+    }
     let opts = match cli::parse(std::env::args().skip(1)) {
         Ok(opts) => opts,
         Err(message) => {

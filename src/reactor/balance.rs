@@ -26,7 +26,8 @@ pub struct Balance {
     pub max_surface: f32,
     /// `Flow(amount)` per quantity: the most moved across one pair of neighbours per step.
     pub flow_rate: [f32; 4],
-    /// Flow never moves more than this fraction of the difference (so it cannot overshoot or go negative).
+    /// Flow never moves more than this fraction of the difference; at most 0.25, so that a cell giving to
+    /// four neighbours at once can neither overshoot equalisation nor go below zero.
     pub flow_fraction: f32,
     pub dilute: f32,
     pub warm: f32,
@@ -78,8 +79,8 @@ impl Balance {
             consumer_min_intensity: [3.0, 3.0, 3.0],
             bands: [[3.0, 6.0], [3.0, 6.0], [3.0, 6.0], [4.0, 7.0]],
             max_surface: 10.0,
-            flow_rate: [0.5, 0.5, 0.5, 0.5],
-            flow_fraction: 0.125,
+            flow_rate: [0.25, 0.25, 0.25, 0.25],
+            flow_fraction: 0.25,
             dilute: 0.5,
             warm: 0.25,
             quench: 0.5,

@@ -292,7 +292,7 @@ fn pair(b: &Balance, sa: &super::level::Surface, sb: &super::level::Surface, ia:
             continue;
         }
         let mut rate = b.flow_rate[q as usize];
-        if q == Quantity::Electricity && conducts(b, sa, hi) || q == Quantity::Electricity && conducts(b, sb, hi) {
+        if q == Quantity::Electricity && (conducts(b, sa) || conducts(b, sb)) {
             rate *= b.conduct_multiplier;
         }
         let moved = rate.min((hi - lo) * b.flow_fraction);
@@ -301,9 +301,15 @@ fn pair(b: &Balance, sa: &super::level::Surface, sb: &super::level::Surface, ia:
     }
 }
 
-/// A cell conducts when its water and the spreading electricity meet at a `Conduct` entry.
-fn conducts(b: &Balance, s: &super::level::Surface, elec: f32) -> bool {
-    cell_verb(b, Quantity::Water, s.v[1], Quantity::Electricity, elec) == Some(Verb::Conduct)
+/// A wet cell conducts when its water band and its electricity band (absent reads as Safe, since the
+/// electricity is arriving) meet at a `Conduct` entry.
+pub fn conducts(b: &Balance, s: &super::level::Surface) -> bool {
+    let water = band(b, Quantity::Water, s.v[1]);
+    if water == Band::Absent {
+        return false;
+    }
+    let elec = band(b, Quantity::Electricity, s.v[2]).max(Band::Safe);
+    verb(Cell(Quantity::Water, water), Cell(Quantity::Electricity, elec)) == Verb::Conduct
 }
 
 /// The floor mask in index order.

@@ -14,6 +14,7 @@ pub mod props;
 pub mod pulse;
 pub mod sample;
 pub mod schema;
+pub mod script;
 pub mod state;
 pub mod text;
 pub mod undo;

@@ -71,7 +71,8 @@ pub fn flow_carrier(level: &Level, c: Carrier, b: &Balance, all_sources: bool) -
             let wk = weights[k];
             let na = (a * wk - fa).max(0.0);
             let nv = (v * wk - fi).max(0.0);
-            if junction[j].is_some() && parent[i] != opposite(d) {
+            // An offer counts unless it flows back into the cell `i` came from.
+            if junction[j].is_some() && parent[i] != d {
                 let from = 1u8 << opposite(d);
                 match offers.iter_mut().find(|(x, _)| *x == j) {
                     Some(e) => e.1 |= from,

@@ -46,7 +46,7 @@ fn terminal_loss_is_forecast_with_its_pulse_and_the_level_turns_critical() {
 fn growing_hazards_are_forecast_when_they_cross_a_band() {
     let b = bal();
     let mut l = level(FIRE);
-    set(&mut l, Quantity::Fuel, 4, 1, b.caution(Quantity::Fuel));
+    set(&mut l, Quantity::Fuel, 4, 1, b.max_surface);
     set(&mut l, Quantity::Heat, 4, 1, b.caution(Quantity::Heat) - 0.5);
     assert!(kinds(&l).contains(&ForecastKind::GrowingHazard));
 }

@@ -111,6 +111,7 @@ fn terminal_heat_loses_on_the_step_that_reaches_it() {
     let mut g = game(FIRE);
     set(&mut g.level, Quantity::Fuel, 3, 1, b.critical(Quantity::Fuel));
     set(&mut g.level, Quantity::Heat, 3, 1, b.terminal_heat - b.ignite_heat * 0.5);
+    hollowdeep::reactor::undo::refresh_forecasts(&mut g.level, &b);
     assert_eq!(g.level.state, LevelState::Critical, "heat near terminal");
     let out = g.apply(Command::InteractProp(None));
     let Outcome::Pulsed(report) = out else { panic!("{out:?}") };

@@ -18,6 +18,8 @@ mod network;
 mod properties;
 #[path = "reactor/props.rs"]
 mod props;
+#[path = "reactor/purity.rs"]
+mod purity;
 #[path = "reactor/robot.rs"]
 mod robot;
 #[path = "reactor/schema.rs"]

@@ -30,7 +30,11 @@ struct Opts {
 fn parse(args: &[OsString]) -> Result<Opts, String> {
     let mut strs = Vec::new();
     for a in args {
-        strs.push(a.to_str().ok_or("an argument is not valid UTF-8; pass paths and actions as UTF-8 text")?.to_string());
+        strs.push(
+            a.to_str()
+                .ok_or("an argument is not valid UTF-8; pass paths and actions as UTF-8 text")?
+                .to_string(),
+        );
     }
     let mut o = Opts::default();
     let mut it = strs.into_iter();
@@ -69,7 +73,8 @@ fn load(path: &str, b: &Balance) -> Result<(reactor::Level, Vec<String>), String
     if path.ends_with(".txt") {
         // The ASCII layer form (bug reports, tests) is accepted too, and validated the same way.
         let text = String::from_utf8(bytes).map_err(|_| format!("{path} is not UTF-8 text"))?;
-        let level = reactor::text::parse(&text, b).map_err(|e| format!("{path}:{}: {}", e.line, e.message))?;
+        let level =
+            reactor::text::parse(&text, b).map_err(|e| format!("{path}:{}: {}", e.line, e.message))?;
         return load_level(path, reactor::schema::round_trip(&level, b));
     }
     load_level(path, reactor::schema::load(&bytes, b))
@@ -111,7 +116,8 @@ fn try_run(args: &[OsString]) -> Result<i32, String> {
         eprintln!("{w}");
     }
     if let Some(d) = &o.difficulty {
-        level.difficulty = reactor::level::Difficulty::parse(d).ok_or(format!("unknown difficulty {d:?}; use easy, normal or hard"))?;
+        level.difficulty = reactor::level::Difficulty::parse(d)
+            .ok_or(format!("unknown difficulty {d:?}; use easy, normal or hard"))?;
     }
     let actions = script::parse_actions(&o.actions)?;
     let mut game = Game::new(level, b.clone());
@@ -129,7 +135,8 @@ fn try_run(args: &[OsString]) -> Result<i32, String> {
         std::fs::write(out, s + "\n").map_err(|e| format!("cannot write {out}: {e}"))?;
     }
     if let Some(out) = &o.save {
-        std::fs::write(out, reactor::schema::save(&game.level)).map_err(|e| format!("cannot write {out}: {e}"))?;
+        std::fs::write(out, reactor::schema::save(&game.level))
+            .map_err(|e| format!("cannot write {out}: {e}"))?;
     }
     Ok(0)
 }

@@ -36,7 +36,10 @@ impl Command {
     pub fn is_lengthy(&self) -> bool {
         matches!(
             self,
-            Command::InteractProp(_) | Command::InteractLeak(..) | Command::ApplyHeatShield | Command::ActivateReactor
+            Command::InteractProp(_)
+                | Command::InteractLeak(..)
+                | Command::ApplyHeatShield
+                | Command::ActivateReactor
         )
     }
 }
@@ -51,7 +54,9 @@ pub enum Outcome {
 
 /// Leaks reachable from the robot's cell (floor leaks under it, electricity leaks whose face it is).
 pub fn reachable_leaks(level: &Level) -> Vec<usize> {
-    (0..level.leaks.len()).filter(|k| !level.leaks[*k].repaired && level.leaks[*k].access == level.robot.pos).collect()
+    (0..level.leaks.len())
+        .filter(|k| !level.leaks[*k].repaired && level.leaks[*k].access == level.robot.pos)
+        .collect()
 }
 
 /// Runs one command on the level. Forecasts and the final level state are refreshed by the caller
@@ -70,13 +75,15 @@ pub fn execute(level: &mut Level, b: &Balance, cmd: Command) -> Outcome {
                 Outcome::Refused(Refusal::NotAtTerminal)
             }
         }
-        Command::InteractProp(at) => match props::choose(level, at).and_then(|k| props::check(level, b, k).map(|_| k)) {
-            Ok(k) => {
-                props::apply(level, b, k);
-                Outcome::Pulsed(pulse::run(level, b, true))
+        Command::InteractProp(at) => {
+            match props::choose(level, at).and_then(|k| props::check(level, b, k).map(|_| k)) {
+                Ok(k) => {
+                    props::apply(level, b, k);
+                    Outcome::Pulsed(pulse::run(level, b, true))
+                }
+                Err(r) => Outcome::Refused(r),
             }
-            Err(r) => Outcome::Refused(r),
-        },
+        }
         Command::InteractLeak(at, action) => match interact_leak(level, b, at, action) {
             Ok(()) => Outcome::Pulsed(pulse::run(level, b, true)),
             Err(r) => Outcome::Refused(r),
@@ -91,7 +98,8 @@ pub fn execute(level: &mut Level, b: &Balance, cmd: Command) -> Outcome {
             None => Outcome::Refused(Refusal::NoItem),
         },
         Command::ActivateReactor => {
-            let at = level.props.iter().any(|p| p.pos == level.robot.pos && matches!(p.kind, PropKind::Reactor));
+            let at =
+                level.props.iter().any(|p| p.pos == level.robot.pos && matches!(p.kind, PropKind::Reactor));
             if !at {
                 Outcome::Refused(Refusal::NotAtReactor)
             } else if !super::state::readiness(level, b) {

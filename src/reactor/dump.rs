@@ -41,32 +41,41 @@ pub fn dump(level: &Level, b: &Balance, undos: u32) -> Value {
         under.insert(c.name().into(), Value::Array(cells));
     }
     let file = super::schema::to_file(level);
-    let props: Vec<Value> = level.props.iter().zip(file.props.iter()).map(|(p, pf)| {
-        let mut o = match serde_json::to_value(pf) {
-            Ok(Value::Object(o)) => o,
-            _ => serde_json::Map::new(),
-        };
-        o.insert("fed".into(), json!(p.fed));
-        if let PropKind::Consumer { .. } = p.kind {
-            let mut s = serde_json::Map::new();
-            for c in Carrier::ALL {
-                s.insert(c.name().into(), json!(p.service[c as usize].name()));
+    let props: Vec<Value> = level
+        .props
+        .iter()
+        .zip(file.props.iter())
+        .map(|(p, pf)| {
+            let mut o = match serde_json::to_value(pf) {
+                Ok(Value::Object(o)) => o,
+                _ => serde_json::Map::new(),
+            };
+            o.insert("fed".into(), json!(p.fed));
+            if let PropKind::Consumer { .. } = p.kind {
+                let mut s = serde_json::Map::new();
+                for c in Carrier::ALL {
+                    s.insert(c.name().into(), json!(p.service[c as usize].name()));
+                }
+                o.insert("service".into(), Value::Object(s));
             }
-            o.insert("service".into(), Value::Object(s));
-        }
-        Value::Object(o)
-    }).collect();
+            Value::Object(o)
+        })
+        .collect();
     let leaks: Vec<Value> = level
         .leaks
         .iter()
-        .map(|l| json!({ "carrier": l.carrier.name(), "x": l.under.x, "y": l.under.y,
-                          "access": [l.access.x, l.access.y], "repaired": l.repaired }))
+        .map(|l| {
+            json!({ "carrier": l.carrier.name(), "x": l.under.x, "y": l.under.y,
+                          "access": [l.access.x, l.access.y], "repaired": l.repaired })
+        })
         .collect();
     let forecasts: Vec<Value> = level
         .forecasts
         .iter()
-        .map(|fc| json!({ "pulse": fc.pulse, "kind": fc.kind.name(), "x": fc.pos.x, "y": fc.pos.y,
-                           "cause": fc.cause, "text": fc.line() }))
+        .map(|fc| {
+            json!({ "pulse": fc.pulse, "kind": fc.kind.name(), "x": fc.pos.x, "y": fc.pos.y,
+                           "cause": fc.cause, "text": fc.line() })
+        })
         .collect();
     json!({
         "id": level.id,

@@ -94,8 +94,18 @@ fn simulate(level: &Level, b: &Balance, out: &mut Vec<Forecast>) {
         }
         if !ready_reported && super::state::readiness(&sim, b) {
             ready_reported = true;
-            let pos = sim.props.iter().find(|p| matches!(p.kind, PropKind::Reactor)).map(|p| p.pos).unwrap_or_default();
-            out.push(Forecast { pulse, kind: ForecastKind::ReactorReady, pos, cause: "the reactor becomes ready".into() });
+            let pos = sim
+                .props
+                .iter()
+                .find(|p| matches!(p.kind, PropKind::Reactor))
+                .map(|p| p.pos)
+                .unwrap_or_default();
+            out.push(Forecast {
+                pulse,
+                kind: ForecastKind::ReactorReady,
+                pos,
+                cause: "the reactor becomes ready".into(),
+            });
         }
         for (k, prop) in sim.props.iter().enumerate() {
             if !matches!(prop.kind, PropKind::Consumer { enabled: true }) {
@@ -224,20 +234,38 @@ fn what_if(level: &Level, b: &Balance, out: &mut Vec<Forecast>) {
         }
         for (p0, p1) in now.props.iter().zip(alt.props.iter()) {
             for c in Carrier::ALL {
-                if p0.service[c as usize] == Service::Producing && p1.service[c as usize] == Service::Starved {
+                if p0.service[c as usize] == Service::Producing && p1.service[c as usize] == Service::Starved
+                {
                     let (kind, cause) = if is_valve {
-                        (ForecastKind::ValveServiceLoss, format!("{name} at ({}, {}) starves this consumer of {}", prop.pos.x, prop.pos.y, c.name()))
+                        (
+                            ForecastKind::ValveServiceLoss,
+                            format!(
+                                "{name} at ({}, {}) starves this consumer of {}",
+                                prop.pos.x,
+                                prop.pos.y,
+                                c.name()
+                            ),
+                        )
                     } else {
-                        (ForecastKind::CoolantPressureDrop, format!("{name} at ({}, {}) drops coolant pressure here", prop.pos.x, prop.pos.y))
+                        (
+                            ForecastKind::CoolantPressureDrop,
+                            format!("{name} at ({}, {}) drops coolant pressure here", prop.pos.x, prop.pos.y),
+                        )
                     };
                     out.push(Forecast { pulse: 1, kind, pos: p0.pos, cause });
                 }
-                if !is_valve && p0.service[c as usize] == Service::Starved && p1.service[c as usize] == Service::Producing {
+                if !is_valve
+                    && p0.service[c as usize] == Service::Starved
+                    && p1.service[c as usize] == Service::Producing
+                {
                     out.push(Forecast {
                         pulse: 1,
                         kind: ForecastKind::CoolantPressureDrop,
                         pos: p0.pos,
-                        cause: format!("the sprinkler at ({}, {}) is dropping coolant pressure here", prop.pos.x, prop.pos.y),
+                        cause: format!(
+                            "the sprinkler at ({}, {}) is dropping coolant pressure here",
+                            prop.pos.x, prop.pos.y
+                        ),
                     });
                 }
             }

@@ -232,7 +232,13 @@ pub fn evaporate(level: &mut Level, b: &Balance, floor: &[bool]) {
 
 /// Phases 4–7: same-cell reactions and adjacent flow accumulate into one delta buffer, applied
 /// together, then clamped.
-pub fn interact(level: &mut Level, b: &Balance, floor: &[bool], doors: &DoorEdges, delta: &mut Vec<[f32; 4]>) {
+pub fn interact(
+    level: &mut Level,
+    b: &Balance,
+    floor: &[bool],
+    doors: &DoorEdges,
+    delta: &mut Vec<[f32; 4]>,
+) {
     let w = level.width() as usize;
     let n = floor.len();
     delta.clear();
@@ -275,13 +281,20 @@ pub fn interact(level: &mut Level, b: &Balance, floor: &[bool], doors: &DoorEdge
             cells[i].v = [0.0; 4];
             continue;
         }
-        for q in 0..4 {
-            cells[i].v[q] = (cells[i].v[q] + delta[i][q]).clamp(0.0, b.max_surface);
+        for (v, d) in cells[i].v.iter_mut().zip(delta[i].iter()) {
+            *v = (*v + *d).clamp(0.0, b.max_surface);
         }
     }
 }
 
-fn pair(b: &Balance, sa: &super::level::Surface, sb: &super::level::Surface, ia: usize, ib: usize, delta: &mut [[f32; 4]]) {
+fn pair(
+    b: &Balance,
+    sa: &super::level::Surface,
+    sb: &super::level::Surface,
+    ia: usize,
+    ib: usize,
+    delta: &mut [[f32; 4]],
+) {
     for q in Quantity::ALL {
         let (va, vb) = (sa.get(q), sb.get(q));
         if va == vb || neighbour_verb(b, q, va, vb) != Verb::Flow {
@@ -329,7 +342,8 @@ pub fn unsafe_cell(level: &Level, b: &Balance, p: Pos, heat_immune: bool) -> boo
             return true;
         }
     }
-    band(b, Quantity::Water, s.v[1]) >= Band::Caution && band(b, Quantity::Electricity, s.v[2]) >= Band::Caution
+    band(b, Quantity::Water, s.v[1]) >= Band::Caution
+        && band(b, Quantity::Electricity, s.v[2]) >= Band::Caution
 }
 
 /// The remedy item matching a carrier's element.

@@ -144,7 +144,8 @@ pub enum Item {
 }
 
 impl Item {
-    pub const ALL: [Item; 4] = [Item::FuelNeutralizer, Item::CoolantNeutralizer, Item::ElectricityNeutralizer, Item::HeatShield];
+    pub const ALL: [Item; 4] =
+        [Item::FuelNeutralizer, Item::CoolantNeutralizer, Item::ElectricityNeutralizer, Item::HeatShield];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -193,15 +194,33 @@ impl Service {
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum PropKind {
-    Flow { carrier: Carrier, enabled: bool },
-    Valve { carrier: Carrier, open: bool },
-    Consumer { enabled: bool },
-    Junction { mode: u32 },
-    Door { open: bool },
+    Flow {
+        carrier: Carrier,
+        enabled: bool,
+    },
+    Valve {
+        carrier: Carrier,
+        open: bool,
+    },
+    Consumer {
+        enabled: bool,
+    },
+    Junction {
+        mode: u32,
+    },
+    Door {
+        open: bool,
+    },
     Terminal,
-    Supply { item: Item, depleted: bool },
+    Supply {
+        item: Item,
+        depleted: bool,
+    },
     /// Wall-mounted; discharges onto `outlet`.
-    Sprinkler { enabled: bool, outlet: Pos },
+    Sprinkler {
+        enabled: bool,
+        outlet: Pos,
+    },
     Reactor,
 }
 
@@ -299,9 +318,14 @@ impl Status {
     }
 
     pub fn parse(s: &str) -> Option<Status> {
-        [Status::Playing, Status::Lost(LossCause::TerminalHeat), Status::Lost(LossCause::UnsafeEntry), Status::Won]
-            .into_iter()
-            .find(|x| x.name() == s)
+        [
+            Status::Playing,
+            Status::Lost(LossCause::TerminalHeat),
+            Status::Lost(LossCause::UnsafeEntry),
+            Status::Won,
+        ]
+        .into_iter()
+        .find(|x| x.name() == s)
     }
 }
 

@@ -83,9 +83,8 @@ pub fn flow_carrier(level: &Level, c: Carrier, b: &Balance, all_sources: bool) -
                 continue;
             }
             if na > amount[j] || nv > intensity[j] {
-                if na > amount[j] {
-                    parent[j] = opposite(d);
-                } else if parent[j] == NO_PARENT {
+                // The parent follows the best amount (a junction's incoming branch).
+                if na > amount[j] || parent[j] == NO_PARENT {
                     parent[j] = opposite(d);
                 }
                 amount[j] = amount[j].max(na);

@@ -147,9 +147,13 @@ pub fn check(level: &Level, b: &Balance, k: usize) -> Result<(), Refusal> {
     let prop = level.props[k];
     match prop.kind {
         PropKind::Reactor => Err(Refusal::ReactorNeedsActivate),
-        PropKind::Door { .. } if !level.under_at(Carrier::Electricity, prop.pos).fed() => Err(Refusal::DoorUnpowered),
+        PropKind::Door { .. } if !level.under_at(Carrier::Electricity, prop.pos).fed() => {
+            Err(Refusal::DoorUnpowered)
+        }
         PropKind::Supply { depleted: true, .. } => Err(Refusal::SupplyDepleted),
-        PropKind::Supply { .. } if level.inventory.len() >= b.inventory_capacity => Err(Refusal::InventoryFull),
+        PropKind::Supply { .. } if level.inventory.len() >= b.inventory_capacity => {
+            Err(Refusal::InventoryFull)
+        }
         PropKind::Terminal if level.robot.terminal_active => Err(Refusal::TerminalAlreadyActive),
         _ => Ok(()),
     }
@@ -159,9 +163,9 @@ pub fn check(level: &Level, b: &Balance, k: usize) -> Result<(), Refusal> {
 pub fn apply(level: &mut Level, b: &Balance, k: usize) {
     let prop = &mut level.props[k];
     match &mut prop.kind {
-        PropKind::Flow { enabled, .. } | PropKind::Consumer { enabled } | PropKind::Sprinkler { enabled, .. } => {
-            *enabled = !*enabled
-        }
+        PropKind::Flow { enabled, .. }
+        | PropKind::Consumer { enabled }
+        | PropKind::Sprinkler { enabled, .. } => *enabled = !*enabled,
         PropKind::Valve { open, .. } | PropKind::Door { open } => *open = !*open,
         PropKind::Junction { mode } => {
             let count = b.junction_modes.len().max(1) as u32;

@@ -71,7 +71,13 @@ pub fn step(level: &mut Level, b: &Balance) {
     step_with(level, b, &floor, &doors, &mut delta);
 }
 
-fn step_with(level: &mut Level, b: &Balance, floor: &[bool], doors: &hazards::DoorEdges, delta: &mut Vec<[f32; 4]>) {
+fn step_with(
+    level: &mut Level,
+    b: &Balance,
+    floor: &[bool],
+    doors: &hazards::DoorEdges,
+    delta: &mut Vec<[f32; 4]>,
+) {
     hazards::inject(level, b);
     hazards::mitigate(level, b, floor);
     hazards::evaporate(level, b, floor);

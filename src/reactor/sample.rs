@@ -47,7 +47,11 @@ pub fn spread_level(size: i32, b: &Balance) -> Level {
         while x < size - 2 {
             put(&mut l, Pos::new(x, y), PropKind::Consumer { enabled: true });
             put(&mut l, Pos::new(x + 1, y + 2), PropKind::Consumer { enabled: true });
-            put(&mut l, Pos::new(x + 2, y + 4), PropKind::Valve { carrier: Carrier::Electricity, open: true });
+            put(
+                &mut l,
+                Pos::new(x + 2, y + 4),
+                PropKind::Valve { carrier: Carrier::Electricity, open: true },
+            );
             x += 9;
         }
         y += 6;

@@ -172,7 +172,12 @@ pub fn to_file(level: &Level) -> LevelFile {
         level.under[c as usize]
             .iter()
             .filter(|(_, u)| u.present())
-            .map(|(p, u)| UnderFile { x: p.x, y: p.y, state: u.structure.name().into(), integrity: canon(u.integrity) })
+            .map(|(p, u)| UnderFile {
+                x: p.x,
+                y: p.y,
+                state: u.structure.name().into(),
+                integrity: canon(u.integrity),
+            })
             .collect()
     };
     let props = level.props.iter().map(prop_file).collect();
@@ -224,7 +229,11 @@ pub fn to_file(level: &Level) -> LevelFile {
             terminal_active: level.robot.terminal_active,
         },
         inventory: level.inventory.iter().map(|i| i.name().to_string()).collect(),
-        required: RequiredFile { fuel: level.required[0], coolant: level.required[1], electricity: level.required[2] },
+        required: RequiredFile {
+            fuel: level.required[0],
+            coolant: level.required[1],
+            electricity: level.required[2],
+        },
         difficulty: level.difficulty.name().into(),
         dynamic: DynamicFile {
             status: level.status.name().into(),
@@ -323,11 +332,19 @@ pub fn from_file(f: &LevelFile, b: &Balance) -> Loaded {
     let mut issues = Vec::new();
     let (w, h) = (f.width, f.height);
     if !(1..=MAX_SIDE).contains(&w) || !(1..=MAX_SIDE).contains(&h) {
-        issues.push(err(IssueKind::InvalidDimensions, None, format!("the size {w}x{h} is outside 1..={MAX_SIDE}")));
+        issues.push(err(
+            IssueKind::InvalidDimensions,
+            None,
+            format!("the size {w}x{h} is outside 1..={MAX_SIDE}"),
+        ));
         return Loaded { level: None, issues };
     }
     if f.terrain.len() != h as usize {
-        issues.push(err(IssueKind::InvalidDimensions, None, format!("terrain has {} rows for a height of {h}", f.terrain.len())));
+        issues.push(err(
+            IssueKind::InvalidDimensions,
+            None,
+            format!("terrain has {} rows for a height of {h}", f.terrain.len()),
+        ));
     }
     let mut level = Level::empty(&f.id, w, h);
     level.name = f.name.clone();
@@ -347,42 +364,71 @@ pub fn from_file(f: &LevelFile, b: &Balance) -> Loaded {
             match ch {
                 '#' => level.terrain.set(p, Terrain::Wall),
                 '.' => {}
-                other => issues.push(err(IssueKind::Malformed, Some(p), format!("unknown terrain character {other:?}"))),
+                other => issues.push(err(
+                    IssueKind::Malformed,
+                    Some(p),
+                    format!("unknown terrain character {other:?}"),
+                )),
             }
         }
     }
     let inb = |x: i32, y: i32| x >= 0 && y >= 0 && x < w && y < h;
     let finite = |v: f64| v.is_finite() && v.abs() <= f32::MAX as f64;
-    for (c, cells) in [(Carrier::Fuel, &f.underground.fuel), (Carrier::Coolant, &f.underground.coolant), (Carrier::Electricity, &f.underground.electricity)] {
+    for (c, cells) in [
+        (Carrier::Fuel, &f.underground.fuel),
+        (Carrier::Coolant, &f.underground.coolant),
+        (Carrier::Electricity, &f.underground.electricity),
+    ] {
         for u in cells {
             let p = Pos::new(u.x, u.y);
             if !inb(u.x, u.y) {
-                issues.push(err(IssueKind::InvalidDimensions, Some(p), format!("a {} cell lies outside the map", c.name())));
+                issues.push(err(
+                    IssueKind::InvalidDimensions,
+                    Some(p),
+                    format!("a {} cell lies outside the map", c.name()),
+                ));
                 continue;
             }
             let structure = match u.state.as_str() {
                 "intact" => Structure::Intact,
                 "leaking" => Structure::Leaking,
                 _ => {
-                    issues.push(err(IssueKind::Malformed, Some(p), format!("unknown {} cell state {:?}", c.name(), u.state)));
+                    issues.push(err(
+                        IssueKind::Malformed,
+                        Some(p),
+                        format!("unknown {} cell state {:?}", c.name(), u.state),
+                    ));
                     continue;
                 }
             };
             if !finite(u.integrity) || u.integrity < 0.0 || u.integrity > b.max_integrity as f64 {
-                issues.push(err(IssueKind::Malformed, Some(p), format!("integrity must lie in 0..={}", b.max_integrity)));
+                issues.push(err(
+                    IssueKind::Malformed,
+                    Some(p),
+                    format!("integrity must lie in 0..={}", b.max_integrity),
+                ));
                 continue;
             }
             if level.under[c as usize].get(p).map(|x| x.present()).unwrap_or(false) {
-                issues.push(err(IssueKind::Malformed, Some(p), format!("two {} cells at one coordinate", c.name())));
+                issues.push(err(
+                    IssueKind::Malformed,
+                    Some(p),
+                    format!("two {} cells at one coordinate", c.name()),
+                ));
             }
-            level.under[c as usize].set(p, Under { structure, amount: 0.0, intensity: 0.0, integrity: u.integrity as f32 });
+            level.under[c as usize]
+                .set(p, Under { structure, amount: 0.0, intensity: 0.0, integrity: u.integrity as f32 });
         }
     }
     for pf in &f.props {
         match prop_from(pf) {
             Ok(kind) => {
                 if !inb(pf.x, pf.y) {
-                    issues.push(err(IssueKind::PropTerrain, Some(Pos::new(pf.x, pf.y)), "a prop lies outside the map"));
+                    issues.push(err(
+                        IssueKind::PropTerrain,
+                        Some(Pos::new(pf.x, pf.y)),
+                        "a prop lies outside the map",
+                    ));
                 } else {
                     level.props.push(Prop::new(Pos::new(pf.x, pf.y), kind));
                 }
@@ -400,7 +446,12 @@ pub fn from_file(f: &LevelFile, b: &Balance) -> Loaded {
             issues.push(err(IssueKind::LeakAccess, Some(p), "a leak or its access lies outside the map"));
             continue;
         }
-        level.leaks.push(Leak { carrier, under: p, access: Pos::new(lf.access[0], lf.access[1]), repaired: lf.repaired });
+        level.leaks.push(Leak {
+            carrier,
+            under: p,
+            access: Pos::new(lf.access[0], lf.access[1]),
+            repaired: lf.repaired,
+        });
     }
     for sf in &f.surface {
         let p = Pos::new(sf.x, sf.y);
@@ -410,7 +461,11 @@ pub fn from_file(f: &LevelFile, b: &Balance) -> Loaded {
         }
         let vals = [sf.fuel, sf.water, sf.electricity, sf.heat];
         if vals.iter().any(|v| !finite(*v) || *v < 0.0 || *v > b.max_surface as f64) {
-            issues.push(err(IssueKind::Malformed, Some(p), format!("surface values must lie in 0..={}", b.max_surface)));
+            issues.push(err(
+                IssueKind::Malformed,
+                Some(p),
+                format!("surface values must lie in 0..={}", b.max_surface),
+            ));
             continue;
         }
         level.surface.set(p, Surface { v: vals.map(|v| v as f32), block: sf.blocks });
@@ -429,11 +484,15 @@ pub fn from_file(f: &LevelFile, b: &Balance) -> Loaded {
     level.required = [f.required.fuel, f.required.coolant, f.required.electricity];
     match Difficulty::parse(&f.difficulty) {
         Some(d) => level.difficulty = d,
-        None => issues.push(err(IssueKind::Malformed, None, format!("unknown difficulty {:?}", f.difficulty))),
+        None => {
+            issues.push(err(IssueKind::Malformed, None, format!("unknown difficulty {:?}", f.difficulty)))
+        }
     }
     match Status::parse(&f.dynamic.status) {
         Some(s) => level.status = s,
-        None => issues.push(err(IssueKind::Malformed, None, format!("unknown status {:?}", f.dynamic.status))),
+        None => {
+            issues.push(err(IssueKind::Malformed, None, format!("unknown status {:?}", f.dynamic.status)))
+        }
     }
     level.pulse = f.dynamic.pulse;
     level.hazard_growing = f.dynamic.hazard_growing;
@@ -465,7 +524,10 @@ fn prop_from(f: &PropFile) -> Result<PropKind, String> {
         "terminal" => PropKind::Terminal,
         "supply" => {
             let s = f.item.as_deref().ok_or("the supply prop needs \"item\"")?;
-            PropKind::Supply { item: Item::parse(s).ok_or(format!("unknown item {s:?}"))?, depleted: f.depleted.unwrap_or(false) }
+            PropKind::Supply {
+                item: Item::parse(s).ok_or(format!("unknown item {s:?}"))?,
+                depleted: f.depleted.unwrap_or(false),
+            }
         }
         "sprinkler" => {
             let o = f.outlet.ok_or("the sprinkler prop needs \"outlet\"")?;

@@ -42,17 +42,22 @@ pub fn parse_action(token: &str) -> Result<Action, String> {
             };
             Action::Do(Command::MoveRobot(f))
         }
-        "inspect" => Action::Do(Command::Inspect(need_pos(arg)?.ok_or(format!("{token:?} needs a cell X,Y"))?)),
+        "inspect" => {
+            Action::Do(Command::Inspect(need_pos(arg)?.ok_or(format!("{token:?} needs a cell X,Y"))?))
+        }
         "view" => Action::Do(Command::ViewLayers),
         "interact" => Action::Do(Command::InteractProp(need_pos(arg)?)),
         "repair" => Action::Do(Command::InteractLeak(need_pos(arg)?, LeakAction::Repair)),
         "neutralize" => {
             let a = arg.ok_or(format!("{token:?} needs an element (neutralize:fuel)"))?;
             let (c, at) = match a.split_once('@') {
-                Some((c, p)) => (c, Some(pos(p).ok_or(format!("{token:?} needs a cell written X,Y after @"))?)),
+                Some((c, p)) => {
+                    (c, Some(pos(p).ok_or(format!("{token:?} needs a cell written X,Y after @"))?))
+                }
                 None => (a, None),
             };
-            let c = Carrier::parse(c).ok_or(format!("{token:?} names no element (fuel, coolant, electricity)"))?;
+            let c = Carrier::parse(c)
+                .ok_or(format!("{token:?} names no element (fuel, coolant, electricity)"))?;
             Action::Do(Command::InteractLeak(at, LeakAction::Neutralize(c)))
         }
         "shield" => Action::Do(Command::ApplyHeatShield),
@@ -74,7 +79,9 @@ pub fn run(game: &mut Game, actions: &[Action]) -> Vec<String> {
         let line = match a {
             Action::Do(cmd) => match game.apply(*cmd) {
                 Outcome::Refused(r) => format!("{}: refused: {}", i + 1, r.sentence()),
-                Outcome::Pulsed(_) => format!("{}: pulse {} -> {}", i + 1, game.level.pulse, game.level.state.name()),
+                Outcome::Pulsed(_) => {
+                    format!("{}: pulse {} -> {}", i + 1, game.level.pulse, game.level.state.name())
+                }
                 Outcome::Moved { lost: true } => format!("{}: moved into an unsafe cell: lost", i + 1),
                 Outcome::Moved { .. } | Outcome::Quick => format!("{}: ok", i + 1),
             },

@@ -17,7 +17,8 @@ pub fn readiness(level: &Level, b: &Balance) -> bool {
         return false;
     }
     let counts = super::props::producing_counts(level);
-    Carrier::ALL.into_iter().all(|c| counts[c as usize] >= level.required[c as usize]) && level.max_heat() < b.terminal_heat
+    Carrier::ALL.into_iter().all(|c| counts[c as usize] >= level.required[c as usize])
+        && level.max_heat() < b.terminal_heat
 }
 
 pub fn derive(level: &Level, b: &Balance) -> LevelState {

@@ -99,13 +99,19 @@ pub fn render(level: &Level, b: &Balance) -> String {
         }
         let args = match p.kind {
             PropKind::Flow { carrier, enabled } => format!("flow {} {}", carrier.name(), on(enabled)),
-            PropKind::Valve { carrier, open } => format!("valve {} {}", carrier.name(), if open { "open" } else { "closed" }),
+            PropKind::Valve { carrier, open } => {
+                format!("valve {} {}", carrier.name(), if open { "open" } else { "closed" })
+            }
             PropKind::Consumer { enabled } => format!("consumer {}", on(enabled)),
             PropKind::Junction { mode } => format!("junction {mode}"),
             PropKind::Door { open } => format!("door {}", if open { "open" } else { "closed" }),
             PropKind::Terminal => "terminal".into(),
-            PropKind::Supply { item, depleted } => format!("supply {}{}", item.name(), if depleted { " depleted" } else { "" }),
-            PropKind::Sprinkler { enabled, outlet } => format!("sprinkler {} {} {}", on(enabled), outlet.x, outlet.y),
+            PropKind::Supply { item, depleted } => {
+                format!("supply {}{}", item.name(), if depleted { " depleted" } else { "" })
+            }
+            PropKind::Sprinkler { enabled, outlet } => {
+                format!("sprinkler {} {} {}", on(enabled), outlet.x, outlet.y)
+            }
             PropKind::Reactor => "reactor".into(),
         };
         let _ = writeln!(out, " {args}");
@@ -114,7 +120,15 @@ pub fn render(level: &Level, b: &Balance) -> String {
         out.push_str("[leaks]\n");
         for l in &level.leaks {
             let r = if l.repaired { " repaired" } else { "" };
-            let _ = writeln!(out, "{} {} {} {} {}{r}", l.carrier.name(), l.under.x, l.under.y, l.access.x, l.access.y);
+            let _ = writeln!(
+                out,
+                "{} {} {} {} {}{r}",
+                l.carrier.name(),
+                l.under.x,
+                l.under.y,
+                l.access.x,
+                l.access.y
+            );
         }
     }
     let values: Vec<_> = level.surface.iter().filter(|(_, s)| !s.is_clear()).collect();
@@ -203,7 +217,10 @@ pub fn parse(text: &str, b: &Balance) -> Result<Level, TextError> {
     for c in Carrier::ALL {
         let Some(sec) = sections.iter().find(|s| s.0 == c.name()) else { continue };
         if sec.1.len() as i32 != h {
-            return Err(e(sec.1.first().map(|l| l.0).unwrap_or(1), "a layer's height differs from the surface"));
+            return Err(e(
+                sec.1.first().map(|l| l.0).unwrap_or(1),
+                "a layer's height differs from the surface",
+            ));
         }
         for (y, (n, row)) in sec.1.iter().enumerate() {
             if row.chars().count() as i32 != w {
@@ -213,7 +230,11 @@ pub fn parse(text: &str, b: &Balance) -> Result<Level, TextError> {
                 let p = Pos::new(x as i32, y as i32);
                 let u = match ch {
                     '.' => continue,
-                    '=' | '~' => Under { structure: Structure::Intact, integrity: b.max_integrity, ..Default::default() },
+                    '=' | '~' => Under {
+                        structure: Structure::Intact,
+                        integrity: b.max_integrity,
+                        ..Default::default()
+                    },
                     '!' => Under { structure: Structure::Leaking, integrity: 0.0, ..Default::default() },
                     '0'..='9' => Under {
                         structure: Structure::Intact,
@@ -233,11 +254,21 @@ pub fn parse(text: &str, b: &Balance) -> Result<Level, TextError> {
             match name.as_str() {
                 "props" => parse_prop(&mut level, &letters, &words).map_err(|m| e(n, &m))?,
                 "leaks" => {
-                    let c = words.first().and_then(|s| Carrier::parse(s)).ok_or(e(n, "a leak needs a carrier"))?;
+                    let c = words
+                        .first()
+                        .and_then(|s| Carrier::parse(s))
+                        .ok_or(e(n, "a leak needs a carrier"))?;
                     let nums = ints(&words[1..]).ok_or(e(n, "a leak needs four coordinates"))?;
-                    let [x, y, ax, ay] = nums[..4.min(nums.len())] else { return Err(e(n, "a leak needs four coordinates")) };
+                    let [x, y, ax, ay] = nums[..4.min(nums.len())] else {
+                        return Err(e(n, "a leak needs four coordinates"));
+                    };
                     let repaired = words.get(5) == Some(&"repaired");
-                    level.leaks.push(Leak { carrier: c, under: Pos::new(x, y), access: Pos::new(ax, ay), repaired });
+                    level.leaks.push(Leak {
+                        carrier: c,
+                        under: Pos::new(x, y),
+                        access: Pos::new(ax, ay),
+                        repaired,
+                    });
                 }
                 "values" => {
                     let nums = ints(&words[..2.min(words.len())]).ok_or(e(n, "values need x y"))?;
@@ -251,7 +282,10 @@ pub fn parse(text: &str, b: &Balance) -> Result<Level, TextError> {
                             s.block = [f, wt, el];
                             continue;
                         }
-                        let q = Quantity::ALL.into_iter().find(|q| q.name() == k).ok_or(e(n, "unknown value name"))?;
+                        let q = Quantity::ALL
+                            .into_iter()
+                            .find(|q| q.name() == k)
+                            .ok_or(e(n, "unknown value name"))?;
                         s.v[q as usize] = v.parse::<f32>().map_err(|_| e(n, "a value is not a number"))?;
                     }
                     let p = Pos::new(x, y);
@@ -261,10 +295,14 @@ pub fn parse(text: &str, b: &Balance) -> Result<Level, TextError> {
                     level.surface.set(p, s);
                 }
                 "integrity" => {
-                    let c = words.first().and_then(|s| Carrier::parse(s)).ok_or(e(n, "integrity needs a carrier"))?;
+                    let c = words
+                        .first()
+                        .and_then(|s| Carrier::parse(s))
+                        .ok_or(e(n, "integrity needs a carrier"))?;
                     let nums = ints(&words[1..3.min(words.len())]).ok_or(e(n, "integrity needs x y"))?;
                     let [x, y] = nums[..] else { return Err(e(n, "integrity needs x y")) };
-                    let v: f32 = words.get(3).and_then(|s| s.parse().ok()).ok_or(e(n, "integrity needs a value"))?;
+                    let v: f32 =
+                        words.get(3).and_then(|s| s.parse().ok()).ok_or(e(n, "integrity needs a value"))?;
                     if let Some(u) = level.under[c as usize].get_mut(Pos::new(x, y)) {
                         u.integrity = v;
                     }
@@ -287,7 +325,11 @@ fn parse_prop(level: &mut Level, letters: &[(char, Pos)], words: &[&str]) -> Res
         Pos::new(x.parse().map_err(|_| "bad prop x")?, y.parse().map_err(|_| "bad prop y")?)
     } else {
         let ch = key.chars().next().ok_or("an empty prop key")?;
-        letters.iter().find(|(c, _)| *c == ch).map(|(_, p)| *p).ok_or(format!("prop {ch:?} is not on the map"))?
+        letters
+            .iter()
+            .find(|(c, _)| *c == ch)
+            .map(|(_, p)| *p)
+            .ok_or(format!("prop {ch:?} is not on the map"))?
     };
     let kind = *words.get(1).ok_or("a prop needs a kind")?;
     let arg = |i: usize| words.get(i).copied().unwrap_or("");
@@ -332,9 +374,14 @@ fn parse_level_line(level: &mut Level, words: &[&str]) -> Result<(), String> {
         "name" => level.name = rest.join(" "),
         "required" => level.required = [num(0)?, num(1)?, num(2)?],
         "inventory" => {
-            level.inventory = rest.iter().map(|s| Item::parse(s).ok_or(format!("unknown item {s:?}"))).collect::<Result<_, _>>()?
+            level.inventory = rest
+                .iter()
+                .map(|s| Item::parse(s).ok_or(format!("unknown item {s:?}")))
+                .collect::<Result<_, _>>()?
         }
-        "difficulty" => level.difficulty = Difficulty::parse(rest.first().unwrap_or(&"")).ok_or("unknown difficulty")?,
+        "difficulty" => {
+            level.difficulty = Difficulty::parse(rest.first().unwrap_or(&"")).ok_or("unknown difficulty")?
+        }
         "robot" => {
             let x = rest.first().and_then(|s| s.parse().ok()).ok_or("robot needs x")?;
             let y = rest.get(1).and_then(|s| s.parse().ok()).ok_or("robot needs y")?;

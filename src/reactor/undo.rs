@@ -24,7 +24,11 @@ impl Game {
     }
 
     pub fn apply(&mut self, cmd: Command) -> Outcome {
-        let before = if cmd.is_lengthy() || matches!(cmd, Command::MoveRobot(_)) { Some(self.level.clone()) } else { None };
+        let before = if cmd.is_lengthy() || matches!(cmd, Command::MoveRobot(_)) {
+            Some(self.level.clone())
+        } else {
+            None
+        };
         let out = command::execute(&mut self.level, &self.balance, cmd);
         match &out {
             Outcome::Pulsed(_) => {

@@ -91,12 +91,20 @@ pub fn validate(level: &Level, b: &Balance) -> Vec<Issue> {
     let mut v = Vec::new();
     let (w, h) = (level.width(), level.height());
     if w < 1 || h < 1 || w > super::schema::MAX_SIDE || h > super::schema::MAX_SIDE {
-        v.push(Issue::new(IssueKind::InvalidDimensions, None, format!("the size {w}x{h} is outside 1..={}", super::schema::MAX_SIDE)));
+        v.push(Issue::new(
+            IssueKind::InvalidDimensions,
+            None,
+            format!("the size {w}x{h} is outside 1..={}", super::schema::MAX_SIDE),
+        ));
         return v;
     }
     let r = level.robot.pos;
     if !level.is_floor(r) {
-        v.push(Issue::new(IssueKind::RobotPlacement, Some(r), "the robot must start on a floor cell inside the map"));
+        v.push(Issue::new(
+            IssueKind::RobotPlacement,
+            Some(r),
+            "the robot must start on a floor cell inside the map",
+        ));
     }
     for (p, s) in level.surface.iter() {
         if level.is_wall(p) && !s.is_clear() {
@@ -106,7 +114,11 @@ pub fn validate(level: &Level, b: &Balance) -> Vec<Issue> {
     props_checks(level, b, &mut v);
     leak_checks(level, &mut v);
     if level.inventory.len() > b.inventory_capacity {
-        v.push(Issue::new(IssueKind::Malformed, None, format!("the inventory holds more than {} items", b.inventory_capacity)));
+        v.push(Issue::new(
+            IssueKind::Malformed,
+            None,
+            format!("the inventory holds more than {} items", b.inventory_capacity),
+        ));
     }
     // Required counts: no more than the consumers that could ever produce that carrier.
     for c in Carrier::ALL {
@@ -119,7 +131,11 @@ pub fn validate(level: &Level, b: &Balance) -> Vec<Issue> {
             v.push(Issue::new(
                 IssueKind::RequiredCounts,
                 None,
-                format!("{} {} consumers are required but only {possible} stand on that network", level.required[c as usize], c.name()),
+                format!(
+                    "{} {} consumers are required but only {possible} stand on that network",
+                    level.required[c as usize],
+                    c.name()
+                ),
             ));
         }
     }
@@ -139,7 +155,11 @@ fn props_checks(level: &Level, b: &Balance, v: &mut Vec<Issue>) {
         let wall_mounted = matches!(prop.kind, PropKind::Sprinkler { .. });
         if !level.terrain.in_bounds(p) || level.is_wall(p) != wall_mounted {
             let want = if wall_mounted { "a wall" } else { "a floor cell" };
-            v.push(Issue::new(IssueKind::PropTerrain, Some(p), format!("a {} prop must stand on {want}", prop.kind.name())));
+            v.push(Issue::new(
+                IssueKind::PropTerrain,
+                Some(p),
+                format!("a {} prop must stand on {want}", prop.kind.name()),
+            ));
             continue;
         }
         match prop.kind {
@@ -155,18 +175,34 @@ fn props_checks(level: &Level, b: &Balance, v: &mut Vec<Issue>) {
             )),
             PropKind::Junction { mode } => {
                 if level.carriers_at(p).len() != 1 {
-                    v.push(Issue::new(IssueKind::JunctionCarrier, Some(p), "a junction needs exactly one underground carrier"));
+                    v.push(Issue::new(
+                        IssueKind::JunctionCarrier,
+                        Some(p),
+                        "a junction needs exactly one underground carrier",
+                    ));
                 }
                 if mode as usize >= b.junction_modes.len() {
-                    v.push(Issue::new(IssueKind::Malformed, Some(p), format!("junction ratio mode {mode} does not exist")));
+                    v.push(Issue::new(
+                        IssueKind::Malformed,
+                        Some(p),
+                        format!("junction ratio mode {mode} does not exist"),
+                    ));
                 }
             }
             PropKind::Door { .. } => {
                 if hazards::door_axis(level, p).is_none() {
-                    v.push(Issue::new(IssueKind::DoorCell, Some(p), "a door needs exactly one pair of opposing walls"));
+                    v.push(Issue::new(
+                        IssueKind::DoorCell,
+                        Some(p),
+                        "a door needs exactly one pair of opposing walls",
+                    ));
                 }
                 if !level.under_at(Carrier::Electricity, p).present() {
-                    v.push(Issue::new(IssueKind::DoorWithoutElectricity, Some(p), "a door needs an electricity cell beneath it"));
+                    v.push(Issue::new(
+                        IssueKind::DoorWithoutElectricity,
+                        Some(p),
+                        "a door needs an electricity cell beneath it",
+                    ));
                 }
             }
             PropKind::Sprinkler { outlet, .. } => {
@@ -179,7 +215,11 @@ fn props_checks(level: &Level, b: &Balance, v: &mut Vec<Issue>) {
                     ));
                 }
                 if !level.under_at(Carrier::Coolant, p).present() {
-                    v.push(Issue::new(IssueKind::SprinklerWithoutCoolant, Some(p), "a sprinkler valve needs a coolant cell beneath its wall"));
+                    v.push(Issue::new(
+                        IssueKind::SprinklerWithoutCoolant,
+                        Some(p),
+                        "a sprinkler valve needs a coolant cell beneath its wall",
+                    ));
                 }
             }
             _ => {}
@@ -193,7 +233,9 @@ fn leak_checks(level: &Level, v: &mut Vec<Issue>) {
         let ok_cell = u.present() && (l.repaired || u.structure == Structure::Leaking);
         let ok_access = match l.carrier {
             Carrier::Fuel | Carrier::Coolant => l.access == l.under && level.is_floor(l.under),
-            Carrier::Electricity => level.is_wall(l.under) && l.under.manhattan(l.access) == 1 && level.is_floor(l.access),
+            Carrier::Electricity => {
+                level.is_wall(l.under) && l.under.manhattan(l.access) == 1 && level.is_floor(l.access)
+            }
         };
         if !ok_cell || !ok_access {
             let why = if !ok_cell {
@@ -205,15 +247,27 @@ fn leak_checks(level: &Level, v: &mut Vec<Issue>) {
             };
             v.push(Issue::new(IssueKind::LeakAccess, Some(l.under), why));
         }
-        let dup = level.leaks[..k].iter().any(|o| o.carrier == l.carrier && o.under == l.under && !o.repaired && !l.repaired);
+        let dup = level.leaks[..k]
+            .iter()
+            .any(|o| o.carrier == l.carrier && o.under == l.under && !o.repaired && !l.repaired);
         if dup {
-            v.push(Issue::new(IssueKind::Malformed, Some(l.under), "two open leaks share one underground cell"));
+            v.push(Issue::new(
+                IssueKind::Malformed,
+                Some(l.under),
+                "two open leaks share one underground cell",
+            ));
         }
     }
     for c in Carrier::ALL {
         for (p, u) in level.under[c as usize].iter() {
-            if u.structure == Structure::Leaking && !level.leaks.iter().any(|l| l.carrier == c && l.under == p && !l.repaired) {
-                v.push(Issue::new(IssueKind::LeakAccess, Some(p), format!("a leaking {} cell has no leak record", c.name())));
+            if u.structure == Structure::Leaking
+                && !level.leaks.iter().any(|l| l.carrier == c && l.under == p && !l.repaired)
+            {
+                v.push(Issue::new(
+                    IssueKind::LeakAccess,
+                    Some(p),
+                    format!("a leaking {} cell has no leak record", c.name()),
+                ));
             }
         }
     }
@@ -259,7 +313,11 @@ fn warnings(level: &Level, b: &Balance, v: &mut Vec<Issue>) {
         if let PropKind::Consumer { .. } = prop.kind {
             let required = l.carriers_at(prop.pos).iter().any(|c| l.required[*c as usize] > 0);
             if !required && !reachable(prop.pos) {
-                v.push(Issue::new(IssueKind::UnreachableConsumer, Some(prop.pos), "the robot cannot reach this consumer"));
+                v.push(Issue::new(
+                    IssueKind::UnreachableConsumer,
+                    Some(prop.pos),
+                    "the robot cannot reach this consumer",
+                ));
             }
             for c in Carrier::ALL {
                 if l.required[c as usize] > 0 && prop.service[c as usize] == Service::Starved {
@@ -277,7 +335,11 @@ fn warnings(level: &Level, b: &Balance, v: &mut Vec<Issue>) {
         for (i, u) in l.under[c as usize].as_slice().iter().enumerate() {
             if u.present() && !sourced[i] {
                 let p = l.under[c as usize].pos_of(i);
-                v.push(Issue::new(IssueKind::NoSourcePath, Some(p), format!("this {} cell has no path to a source", c.name())));
+                v.push(Issue::new(
+                    IssueKind::NoSourcePath,
+                    Some(p),
+                    format!("this {} cell has no path to a source", c.name()),
+                ));
             }
         }
     }
@@ -299,7 +361,8 @@ fn warnings(level: &Level, b: &Balance, v: &mut Vec<Issue>) {
                 let a = network::flow_carrier(&open, carrier, b, false);
                 let z = network::flow_carrier(&shut, carrier, b, false);
                 let differs = a.intensity.iter().zip(z.intensity.iter()).enumerate().any(|(i, (x, y))| {
-                    i != l.under[carrier as usize].index(prop.pos).unwrap_or(usize::MAX) && (*x > 0.0) != (*y > 0.0)
+                    i != l.under[carrier as usize].index(prop.pos).unwrap_or(usize::MAX)
+                        && (*x > 0.0) != (*y > 0.0)
                 });
                 if !differs {
                     v.push(Issue::new(
@@ -317,15 +380,26 @@ fn warnings(level: &Level, b: &Balance, v: &mut Vec<Issue>) {
                     Item::ElectricityNeutralizer => element_present(&l, Carrier::Electricity),
                 };
                 if !useful || !reachable(prop.pos) {
-                    v.push(Issue::new(IssueKind::UnusedSupply, Some(prop.pos), "nothing in this level calls for this supply"));
+                    v.push(Issue::new(
+                        IssueKind::UnusedSupply,
+                        Some(prop.pos),
+                        "nothing in this level calls for this supply",
+                    ));
                 }
             }
             PropKind::Sprinkler { outlet, .. } => {
                 let r = b.usefulness_radius;
-                let near = l.surface.iter().any(|(p, s)| p.manhattan(outlet) <= r && (s.v[0] > 0.0 || s.v[3] > 0.0))
-                    || l.leaks.iter().any(|lk| lk.carrier == Carrier::Fuel && lk.access.manhattan(outlet) <= r);
+                let near =
+                    l.surface.iter().any(|(p, s)| p.manhattan(outlet) <= r && (s.v[0] > 0.0 || s.v[3] > 0.0))
+                        || l.leaks
+                            .iter()
+                            .any(|lk| lk.carrier == Carrier::Fuel && lk.access.manhattan(outlet) <= r);
                 if !near {
-                    v.push(Issue::new(IssueKind::SprinklerNoTarget, Some(prop.pos), "no fuel or heat lies near this sprinkler's outlet"));
+                    v.push(Issue::new(
+                        IssueKind::SprinklerNoTarget,
+                        Some(prop.pos),
+                        "no fuel or heat lies near this sprinkler's outlet",
+                    ));
                 }
             }
             _ => {}
@@ -340,9 +414,13 @@ fn warnings(level: &Level, b: &Balance, v: &mut Vec<Issue>) {
             if hazards::band(b, q, s.get(q)) < hazards::Band::Caution {
                 continue;
             }
-            let supply = l.props.iter().any(|pr| matches!(pr.kind, PropKind::Supply { item: i, depleted: false } if i == item));
+            let supply = l
+                .props
+                .iter()
+                .any(|pr| matches!(pr.kind, PropKind::Supply { item: i, depleted: false } if i == item));
             let carried = l.inventory.contains(&item);
-            let sprinkler = q != Quantity::Electricity && l.props.iter().any(|pr| matches!(pr.kind, PropKind::Sprinkler { .. }));
+            let sprinkler = q != Quantity::Electricity
+                && l.props.iter().any(|pr| matches!(pr.kind, PropKind::Sprinkler { .. }));
             let _ = c;
             if !supply && !carried && !sprinkler {
                 v.push(Issue::new(
@@ -356,5 +434,6 @@ fn warnings(level: &Level, b: &Balance, v: &mut Vec<Issue>) {
 }
 
 fn element_present(l: &Level, c: Carrier) -> bool {
-    l.leaks.iter().any(|k| k.carrier == c && !k.repaired) || l.surface.as_slice().iter().any(|s| s.get(c.quantity()) > 0.0)
+    l.leaks.iter().any(|k| k.carrier == c && !k.repaired)
+        || l.surface.as_slice().iter().any(|s| s.get(c.quantity()) > 0.0)
 }

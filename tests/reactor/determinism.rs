@@ -4,7 +4,8 @@
 use crate::support::*;
 use hollowdeep::reactor::{sample, schema, script};
 
-const SCRIPT: &str = "move:E interact move:E move:S interact undo interact repair neutralize:fuel shield move:N";
+const SCRIPT: &str =
+    "move:E interact move:E move:S interact undo interact repair neutralize:fuel shield move:N";
 
 fn run(actions: &str) -> (u64, Game) {
     let b = bal();
@@ -61,5 +62,8 @@ fn the_action_grammar_rejects_unknown_tokens_with_a_sentence() {
         let e = script::parse_actions(bad).expect_err(bad);
         assert!(!e.is_empty());
     }
-    assert_eq!(script::parse_actions("move:N interact:3,4 neutralize:fuel@2,2 undo restart").map(|v| v.len()), Ok(5));
+    assert_eq!(
+        script::parse_actions("move:N interact:3,4 neutralize:fuel@2,2 undo restart").map(|v| v.len()),
+        Ok(5)
+    );
 }

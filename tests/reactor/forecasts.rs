@@ -109,7 +109,9 @@ const VALVES: &str = "
 fn isolation_valve_forecasts_name_shutoff_isolated_leaks_and_service_loss() {
     let l = level(VALVES);
     let k = kinds(&l);
-    for want in [ForecastKind::ValveBranchShutoff, ForecastKind::ValveIsolatedLeak, ForecastKind::ValveServiceLoss] {
+    for want in
+        [ForecastKind::ValveBranchShutoff, ForecastKind::ValveIsolatedLeak, ForecastKind::ValveServiceLoss]
+    {
         assert!(k.contains(&want), "{want:?} in {k:?}");
     }
     let closed = level(&VALVES.replace("v valve fuel open", "v valve fuel closed"));

@@ -78,8 +78,11 @@ fn exercise(b: &Balance, a: Cell, c: Cell, v: Verb) {
             set(&mut l, qc, 1, 1, xc);
             let (floor, _) = floor_and_doors(&l);
             hazards::mitigate(&mut l, b, &floor);
-            let (target, before, amount) =
-                if qa == Quantity::Fuel { (Quantity::Fuel, xa, b.dilute) } else { (Quantity::Heat, xc, b.quench) };
+            let (target, before, amount) = if qa == Quantity::Fuel {
+                (Quantity::Fuel, xa, b.dilute)
+            } else {
+                (Quantity::Heat, xc, b.quench)
+            };
             let want = match v {
                 Verb::Dilute | Verb::Quench => (before - amount).max(0.0),
                 _ => before,
@@ -87,7 +90,9 @@ fn exercise(b: &Balance, a: Cell, c: Cell, v: Verb) {
             assert!(matches!(v, Verb::Dilute | Verb::Quench | Verb::Hold), "{ctx}");
             assert_eq!(val(&l, target, 1, 1), want, "{ctx}");
         }
-        (Quantity::Fuel, Quantity::Electricity) | (Quantity::Fuel, Quantity::Heat) | (Quantity::Electricity, Quantity::Heat) => {
+        (Quantity::Fuel, Quantity::Electricity)
+        | (Quantity::Fuel, Quantity::Heat)
+        | (Quantity::Electricity, Quantity::Heat) => {
             let mut l = level(ONE);
             set(&mut l, qa, 1, 1, xa);
             set(&mut l, qc, 1, 1, xc);
@@ -112,7 +117,11 @@ fn exercise(b: &Balance, a: Cell, c: Cell, v: Verb) {
                 if wet {
                     set(&mut l, Quantity::Water, 1, 1, xa);
                 }
-                let other = if c.1 == Band::Safe { in_band(b, Quantity::Electricity, Band::Caution, true) } else { 0.0 };
+                let other = if c.1 == Band::Safe {
+                    in_band(b, Quantity::Electricity, Band::Caution, true)
+                } else {
+                    0.0
+                };
                 set(&mut l, Quantity::Electricity, 2, 1, other);
                 interact(&mut l);
                 (val(&l, Quantity::Electricity, 1, 1) - e).abs()
@@ -170,7 +179,13 @@ fn coolant_never_increases_heat() {
 fn evaporation_is_ambient_plus_heat_driven_capped_and_cools() {
     let b = bal();
     let (w, h) = (2.0f32, 2.0f32);
-    assert_eq!(verb(Cell(Quantity::Water, band(&b, Quantity::Water, w)), Cell(Quantity::Heat, band(&b, Quantity::Heat, h))), Verb::Hold);
+    assert_eq!(
+        verb(
+            Cell(Quantity::Water, band(&b, Quantity::Water, w)),
+            Cell(Quantity::Heat, band(&b, Quantity::Heat, h))
+        ),
+        Verb::Hold
+    );
     let mut l = level(ONE);
     set(&mut l, Quantity::Water, 1, 1, w);
     set(&mut l, Quantity::Heat, 1, 1, h);
@@ -259,5 +274,8 @@ fn a_neutralizer_clears_its_element_and_blocks_reentry_for_its_duration() {
     advance(&mut g);
     assert!(val(&g.level, Quantity::Fuel, 1, 1) > 0.0, "the leak injects again once the block ends");
     assert!(!g.level.leaks[0].repaired, "a remedy repairs nothing");
-    assert_eq!(g.apply(Command::InteractLeak(None, LeakAction::Neutralize(Carrier::Fuel))), Outcome::Refused(hollowdeep::reactor::props::Refusal::NoItem));
+    assert_eq!(
+        g.apply(Command::InteractLeak(None, LeakAction::Neutralize(Carrier::Fuel))),
+        Outcome::Refused(hollowdeep::reactor::props::Refusal::NoItem)
+    );
 }

@@ -28,9 +28,14 @@ fn weakened_cells_degrade_by_excess_intensity_times_damage_scale() {
         let u0 = under(&g.level, Carrier::Fuel, 1, 1);
         assert!(u0.intensity > b.integrity_high_intensity);
         advance(&mut g);
-        let want = (u0.integrity - (u0.intensity - b.integrity_high_intensity) * b.damage(d)).clamp(0.0, b.max_integrity);
+        let want = (u0.integrity - (u0.intensity - b.integrity_high_intensity) * b.damage(d))
+            .clamp(0.0, b.max_integrity);
         assert_eq!(under(&g.level, Carrier::Fuel, 1, 1).integrity, want, "{d:?}");
-        assert_eq!(under(&g.level, Carrier::Fuel, 2, 1).integrity, b.max_integrity, "max integrity does not weaken");
+        assert_eq!(
+            under(&g.level, Carrier::Fuel, 2, 1).integrity,
+            b.max_integrity,
+            "max integrity does not weaken"
+        );
     }
     assert_eq!(b.damage(Difficulty::Normal), 0.25, "the seed's Normal damage scale");
 }

@@ -109,7 +109,9 @@ fn expected_branch(at_junction: f32, w: f32, max: f32, fall: f32) -> f32 {
 fn junction_ratio_modes_divide_amount_and_intensity_across_outgoing_branches() {
     let b = bal();
     let mut g = game(JUNCTION);
-    assert!(issues(JUNCTION).iter().all(|k| !matches!(k, IssueKind::JunctionAmbiguous | IssueKind::JunctionLoop)));
+    assert!(issues(JUNCTION)
+        .iter()
+        .all(|k| !matches!(k, IssueKind::JunctionAmbiguous | IssueKind::JunctionLoop)));
     for mode in 0..b.junction_modes.len() {
         let l = &g.level;
         let j = under(l, Carrier::Fuel, 3, 2);
@@ -119,13 +121,20 @@ fn junction_ratio_modes_divide_amount_and_intensity_across_outgoing_branches() {
         for (k, (x, y)) in [(3, 1), (4, 2), (3, 3)].into_iter().enumerate() {
             let u = under(l, Carrier::Fuel, x, y);
             if max > 0.0 {
-                assert_eq!(u.amount, expected_branch(j.amount, row[k], max, b.falloff_amount[0]), "mode {mode} branch {k}");
+                assert_eq!(
+                    u.amount,
+                    expected_branch(j.amount, row[k], max, b.falloff_amount[0]),
+                    "mode {mode} branch {k}"
+                );
                 assert_eq!(u.intensity, expected_branch(j.intensity, row[k], max, b.falloff_intensity[0]));
             }
         }
         let out = g.apply(Command::InteractProp(None));
         assert!(pulsed(&out));
-        assert_eq!(prop(&g.level, 3, 2).kind, PropKind::Junction { mode: ((mode + 1) % b.junction_modes.len()) as u32 });
+        assert_eq!(
+            prop(&g.level, 3, 2).kind,
+            PropKind::Junction { mode: ((mode + 1) % b.junction_modes.len()) as u32 }
+        );
     }
 }
 
@@ -165,7 +174,12 @@ fn coolant_pressure_drops_along_the_sprinkler_branch_and_recovers_when_closed() 
     assert!(pulsed(&out), "{out:?}");
     let after = under(&g.level, Carrier::Coolant, 7, 1).intensity;
     assert_eq!(after, (before - b.sprinkler_pressure_drop).max(0.0));
-    let supplied = hollowdeep::reactor::props::supplied(&b, Carrier::Coolant, under(&g.level, Carrier::Coolant, 7, 1).amount, after);
+    let supplied = hollowdeep::reactor::props::supplied(
+        &b,
+        Carrier::Coolant,
+        under(&g.level, Carrier::Coolant, 7, 1).amount,
+        after,
+    );
     assert!(!supplied);
     assert_eq!(prop(&g.level, 7, 1).service[1], Service::Starved);
     assert!(g.level.state != LevelState::Ready);
@@ -178,6 +192,10 @@ fn coolant_pressure_drops_along_the_sprinkler_branch_and_recovers_when_closed() 
 fn sprinkler_discharge_never_repairs_or_disables_the_network() {
     let mut g = game(SPRINKLER);
     g.apply(Command::InteractProp(None));
-    assert!(g.level.under[1].as_slice().iter().filter(|u| u.present()).all(|u| u.structure == Structure::Intact));
+    assert!(g.level.under[1]
+        .as_slice()
+        .iter()
+        .filter(|u| u.present())
+        .all(|u| u.structure == Structure::Intact));
     assert!(under(&g.level, Carrier::Coolant, 1, 1).fed());
 }

@@ -25,20 +25,27 @@ fn build(w: i32, h: i32, seed: u64) -> Level {
     let mut s = seed | 1;
     let mut l = Level::empty("prop", w, h);
     for p in l.terrain.positions().collect::<Vec<_>>() {
-        let wall = l.terrain.is_border(p) || mix(&mut s) % 7 == 0;
+        let wall = l.terrain.is_border(p) || mix(&mut s).is_multiple_of(7);
         if wall {
             l.terrain.set(p, hollowdeep::reactor::level::Terrain::Wall);
         }
         for c in Carrier::ALL {
-            if mix(&mut s) % 3 == 0 {
+            if mix(&mut s).is_multiple_of(3) {
                 let integrity = (mix(&mut s) % 11) as f32;
-                l.under[c as usize].set(p, Under { structure: Structure::Intact, integrity: integrity.max(b.leak_threshold + 1.0), ..Default::default() });
+                l.under[c as usize].set(
+                    p,
+                    Under {
+                        structure: Structure::Intact,
+                        integrity: integrity.max(b.leak_threshold + 1.0),
+                        ..Default::default()
+                    },
+                );
             }
         }
         if !wall {
             let sv = l.surface.get_mut(p).expect("in bounds");
             for q in 0..4 {
-                if mix(&mut s) % 4 == 0 {
+                if mix(&mut s).is_multiple_of(4) {
                     sv.v[q] = (mix(&mut s) % 100) as f32 / 10.0;
                 }
             }
@@ -51,14 +58,14 @@ fn build(w: i32, h: i32, seed: u64) -> Level {
     }
     l.robot.pos = floors[(mix(&mut s) as usize) % floors.len()];
     for p in &floors {
-        if *p == l.robot.pos || mix(&mut s) % 4 != 0 {
+        if *p == l.robot.pos || !mix(&mut s).is_multiple_of(4) {
             continue;
         }
         let c = Carrier::ALL[(mix(&mut s) % 3) as usize];
         let has = l.under_at(c, *p).present();
         let kind = match mix(&mut s) % 5 {
             0 if has => PropKind::Flow { carrier: c, enabled: true },
-            1 if has => PropKind::Valve { carrier: c, open: mix(&mut s) % 2 == 0 },
+            1 if has => PropKind::Valve { carrier: c, open: mix(&mut s).is_multiple_of(2) },
             2 => PropKind::Consumer { enabled: true },
             3 => PropKind::Supply { item: Item::ALL[(mix(&mut s) % 4) as usize], depleted: false },
             _ => PropKind::Terminal,
@@ -70,7 +77,8 @@ fn build(w: i32, h: i32, seed: u64) -> Level {
 
 fn arb_command() -> impl Strategy<Value = Command> {
     prop_oneof![
-        prop_oneof![Just(Facing::North), Just(Facing::East), Just(Facing::South), Just(Facing::West)].prop_map(Command::MoveRobot),
+        prop_oneof![Just(Facing::North), Just(Facing::East), Just(Facing::South), Just(Facing::West)]
+            .prop_map(Command::MoveRobot),
         Just(Command::InteractProp(None)),
         Just(Command::InteractLeak(None, LeakAction::Repair)),
         Just(Command::InteractLeak(None, LeakAction::Neutralize(Carrier::Fuel))),
@@ -92,7 +100,9 @@ fn check_ranges(l: &Level, b: &Balance) -> Result<(), TestCaseError> {
     for g in &l.under {
         for u in g.as_slice() {
             prop_assert!((0.0..=b.max_integrity).contains(&u.integrity));
-            prop_assert!((0.0..=b.max_amount).contains(&u.amount) && (0.0..=b.max_intensity).contains(&u.intensity));
+            prop_assert!(
+                (0.0..=b.max_amount).contains(&u.amount) && (0.0..=b.max_intensity).contains(&u.intensity)
+            );
         }
     }
     Ok(())

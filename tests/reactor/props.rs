@@ -64,7 +64,10 @@ fn reactor_readiness_needs_required_producing_consumers_and_a_fed_control() {
     let mut g = game(REACTOR);
     assert!(!state::readiness(&g.level, &b));
     assert_eq!(g.level.state, LevelState::Caution, "required service missing");
-    assert_eq!(g.apply(Command::ActivateReactor), Outcome::Refused(hollowdeep::reactor::props::Refusal::NotAtReactor));
+    assert_eq!(
+        g.apply(Command::ActivateReactor),
+        Outcome::Refused(hollowdeep::reactor::props::Refusal::NotAtReactor)
+    );
     g.apply(Command::InteractProp(None));
     assert!(state::readiness(&g.level, &b));
     assert_eq!(g.level.state, LevelState::Ready);
@@ -79,12 +82,16 @@ fn reactor_readiness_needs_required_producing_consumers_and_a_fed_control() {
 #[test]
 fn an_unfed_layer_under_the_reactor_blocks_readiness_without_losing() {
     let b = bal();
-    let map = REACTOR.replace("a flow fuel on", "a flow fuel off").replace("required 1 0 0", "required 0 0 0");
+    let map =
+        REACTOR.replace("a flow fuel on", "a flow fuel off").replace("required 1 0 0", "required 0 0 0");
     let mut g = game(&map);
     assert!(!state::readiness(&g.level, &b));
     g.apply(Command::MoveRobot(Facing::East));
     g.apply(Command::MoveRobot(Facing::East));
-    assert_eq!(g.apply(Command::ActivateReactor), Outcome::Refused(hollowdeep::reactor::props::Refusal::NotReady));
+    assert_eq!(
+        g.apply(Command::ActivateReactor),
+        Outcome::Refused(hollowdeep::reactor::props::Refusal::NotReady)
+    );
     assert_eq!(g.level.status, Status::Playing);
 }
 
@@ -113,7 +120,10 @@ fn powered_door_toggles_and_an_unpowered_one_refuses() {
     assert_eq!(prop(&g.level, 3, 1).kind, PropKind::Door { open: false });
     let mut g = game(&DOOR.replace("a flow electricity on", "a flow electricity off"));
     let h = hash_of(&g.level);
-    assert_eq!(g.apply(Command::InteractProp(None)), Outcome::Refused(hollowdeep::reactor::props::Refusal::DoorUnpowered));
+    assert_eq!(
+        g.apply(Command::InteractProp(None)),
+        Outcome::Refused(hollowdeep::reactor::props::Refusal::DoorUnpowered)
+    );
     assert_eq!(hash_of(&g.level), h, "a refusal changes nothing");
 }
 
@@ -188,11 +198,17 @@ fn supplies_are_single_use_and_respect_inventory_capacity() {
     assert!(pulsed(&g.apply(Command::InteractProp(None))));
     assert_eq!(g.level.inventory, vec![Item::HeatShield]);
     assert_eq!(prop(&g.level, 4, 1).kind, PropKind::Supply { item: Item::HeatShield, depleted: true });
-    assert_eq!(g.apply(Command::InteractProp(None)), Outcome::Refused(hollowdeep::reactor::props::Refusal::SupplyDepleted));
+    assert_eq!(
+        g.apply(Command::InteractProp(None)),
+        Outcome::Refused(hollowdeep::reactor::props::Refusal::SupplyDepleted)
+    );
     let mut g = game(TERMINAL);
     g.level.inventory = vec![Item::FuelNeutralizer; b.inventory_capacity];
     for _ in 0..3 {
         g.apply(Command::MoveRobot(Facing::East));
     }
-    assert_eq!(g.apply(Command::InteractProp(None)), Outcome::Refused(hollowdeep::reactor::props::Refusal::InventoryFull));
+    assert_eq!(
+        g.apply(Command::InteractProp(None)),
+        Outcome::Refused(hollowdeep::reactor::props::Refusal::InventoryFull)
+    );
 }

@@ -21,10 +21,12 @@ fn moves_into_walls_or_off_the_map_are_refused_and_change_nothing() {
     assert_eq!(g.apply(Command::MoveRobot(Facing::North)), Outcome::Refused(Refusal::Wall));
     assert_eq!(g.apply(Command::MoveRobot(Facing::West)), Outcome::Refused(Refusal::Wall));
     assert_eq!(hash_of(&g.level), h);
-    let mut edge = game("
+    let mut edge = game(
+        "
         [surface]
         @.
-    ");
+    ",
+    );
     assert_eq!(edge.apply(Command::MoveRobot(Facing::North)), Outcome::Refused(Refusal::OutOfBounds));
 }
 
@@ -36,8 +38,17 @@ fn unsafe_entry_loss_on_any_critical_value_or_wet_electricity() {
         (vec![(Quantity::Water, b.critical(Quantity::Water))], true),
         (vec![(Quantity::Electricity, b.critical(Quantity::Electricity))], true),
         (vec![(Quantity::Heat, b.critical(Quantity::Heat))], true),
-        (vec![(Quantity::Water, b.caution(Quantity::Water)), (Quantity::Electricity, b.caution(Quantity::Electricity))], true),
-        (vec![(Quantity::Fuel, b.caution(Quantity::Fuel)), (Quantity::Heat, b.caution(Quantity::Heat))], false),
+        (
+            vec![
+                (Quantity::Water, b.caution(Quantity::Water)),
+                (Quantity::Electricity, b.caution(Quantity::Electricity)),
+            ],
+            true,
+        ),
+        (
+            vec![(Quantity::Fuel, b.caution(Quantity::Fuel)), (Quantity::Heat, b.caution(Quantity::Heat))],
+            false,
+        ),
         (vec![(Quantity::Water, b.caution(Quantity::Water))], false),
     ];
     for (values, loses) in cases {
@@ -91,7 +102,10 @@ fn heat_shield_gives_immunity_to_heat_only_for_its_movement_steps() {
     g.apply(Command::ApplyHeatShield);
     set(&mut g.level, Quantity::Fuel, 2, 1, b.critical(Quantity::Fuel));
     assert_eq!(g.apply(Command::MoveRobot(Facing::East)), Outcome::Moved { lost: true });
-    assert_eq!(game(ROOM.replace("inventory heat_shield", "inventory").as_str()).apply(Command::ApplyHeatShield), Outcome::Refused(Refusal::NoItem));
+    assert_eq!(
+        game(ROOM.replace("inventory heat_shield", "inventory").as_str()).apply(Command::ApplyHeatShield),
+        Outcome::Refused(Refusal::NoItem)
+    );
 }
 
 const FIRE: &str = "

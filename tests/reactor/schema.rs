@@ -35,10 +35,12 @@ fn save_and_load_round_trip_keeps_every_value_and_the_hash() {
 
 #[test]
 fn canonical_form_sorts_keys() {
-    let l = level("
+    let l = level(
+        "
         [surface]
         @.
-    ");
+    ",
+    );
     let s = schema::save(&l);
     let top: Vec<&str> = s.lines().filter(|l| l.starts_with("  \"")).map(|l| l.trim()).collect();
     let mut sorted = top.clone();
@@ -68,14 +70,22 @@ fn the_loader_reports_every_error_with_coordinates() {
     v["terrain"][1] = serde_json::json!("#..");
     let loaded = schema::load(v.to_string().as_bytes(), &b);
     assert!(loaded.level.is_none());
-    assert!(loaded.issues.iter().any(|i| i.kind == IssueKind::InvalidDimensions && i.pos == Some(Pos::new(0, 1))));
+    assert!(loaded
+        .issues
+        .iter()
+        .any(|i| i.kind == IssueKind::InvalidDimensions && i.pos == Some(Pos::new(0, 1))));
     let mut v: serde_json::Value = serde_json::from_slice(&fixture("valve.json")).expect("json");
     v["robot"]["x"] = serde_json::json!(0);
     v["props"][0]["x"] = serde_json::json!(0);
     let loaded = schema::load(v.to_string().as_bytes(), &b);
     let kinds: Vec<IssueKind> = loaded.issues.iter().map(|i| i.kind).collect();
-    assert!(kinds.contains(&IssueKind::RobotPlacement) && kinds.contains(&IssueKind::PropTerrain), "{kinds:?}");
-    for bad in [&b"not json"[..], b"[]", b"{\"format\": \"other\"}", b"{\"format\": \"hollowdeep-reactor-level\"}"] {
+    assert!(
+        kinds.contains(&IssueKind::RobotPlacement) && kinds.contains(&IssueKind::PropTerrain),
+        "{kinds:?}"
+    );
+    for bad in
+        [&b"not json"[..], b"[]", b"{\"format\": \"other\"}", b"{\"format\": \"hollowdeep-reactor-level\"}"]
+    {
         let loaded = schema::load(bad, &b);
         assert!(loaded.level.is_none());
         assert_eq!(loaded.issues.len(), 1);

@@ -3,10 +3,12 @@
 #![allow(dead_code)]
 
 pub use hollowdeep::grid::{Facing, Pos};
-pub use hollowdeep::reactor::level::{Carrier, Item, Level, LevelState, LossCause, PropKind, Quantity, Service, Status, Structure};
+pub use hollowdeep::reactor::level::{
+    Carrier, Item, Level, LevelState, LossCause, PropKind, Quantity, Service, Status, Structure,
+};
 pub use hollowdeep::reactor::validate::IssueKind;
-pub use hollowdeep::reactor::{Balance, Command, Game, LeakAction, Outcome};
 use hollowdeep::reactor::{hash, pulse, text, undo, validate};
+pub use hollowdeep::reactor::{Balance, Command, Game, LeakAction, Outcome};
 
 pub fn bal() -> Balance {
     Balance::normal()
@@ -14,7 +16,8 @@ pub fn bal() -> Balance {
 
 /// Parses an inline map (see `reactor::text`); derived state is not yet computed.
 pub fn raw(map: &str) -> Level {
-    text::parse(map, &bal()).unwrap_or_else(|e| panic!("test map does not parse: line {}: {}", e.line, e.message))
+    text::parse(map, &bal())
+        .unwrap_or_else(|e| panic!("test map does not parse: line {}: {}", e.line, e.message))
 }
 
 /// Parses an inline map and computes its derived state.

@@ -46,7 +46,7 @@ fn every_validation_error_is_reported() {
     has(&format!("{BASE}\n[values]\n0 0 fuel=1"), IssueKind::WallHazard);
     has(&format!("{BASE}\n[props]\n0,1 terminal"), IssueKind::PropTerrain);
     has(&BASE.replace("required 1 0 0", "required 2 0 0"), IssueKind::RequiredCounts);
-    let door = BASE.replace("#.....#\n", "#.....#\n").replace("c consumer on", "c door open");
+    let door = BASE.replace("c consumer on", "c door open");
     has(&door, IssueKind::DoorCell);
     let door_no_power = "
         [surface]
@@ -82,7 +82,12 @@ fn every_validation_error_is_reported() {
     ";
     has(bad_outlet, IssueKind::SprinklerOutlet);
     has(&BASE.replace("c consumer on", "c valve coolant open"), IssueKind::ValveCarrier);
-    has(&BASE.replace("c consumer on", "c junction 0").replace("[props]", "[coolant]\n.......\n...=...\n.......\n.......\n[props]"), IssueKind::JunctionCarrier);
+    has(
+        &BASE
+            .replace("c consumer on", "c junction 0")
+            .replace("[props]", "[coolant]\n.......\n...=...\n.......\n.......\n[props]"),
+        IssueKind::JunctionCarrier,
+    );
     has(&BASE.replace("c consumer on", "c junction 0"), IssueKind::JunctionAmbiguous);
     let looped = "
         [surface]
@@ -120,7 +125,13 @@ fn every_validation_warning_is_reported() {
     has(&format!("{BASE}\n[coolant]\n.......\n.......\n..=....\n......."), IssueKind::NoSourcePath);
     has(&BASE.replace("a flow fuel on", "a flow fuel off"), IssueKind::StarvedRequiredConsumer);
     has(&BASE.replace("a flow fuel on", "a flow fuel off"), IssueKind::UnreadyReactor);
-    has(&BASE.replace("c consumer on", "c valve fuel open").replace("required 1 0 0", "required 0 0 0").replace(".=====.", ".===..."), IssueKind::ValveNoDistinction);
+    has(
+        &BASE
+            .replace("c consumer on", "c valve fuel open")
+            .replace("required 1 0 0", "required 0 0 0")
+            .replace(".=====.", ".===..."),
+        IssueKind::ValveNoDistinction,
+    );
     has(&BASE.replace("r reactor", "r reactor\n1,2 supply fuel_neutralizer"), IssueKind::UnusedSupply);
     let dry_sprinkler = "
         [surface]

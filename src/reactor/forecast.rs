@@ -4,6 +4,8 @@
 use super::balance::Balance;
 use super::hazards::{band, Band};
 use super::level::{Carrier, Level, PropKind, Quantity, Service, Status, Structure};
+use super::network;
+use super::props::supplied;
 use crate::grid::Pos;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -174,9 +176,9 @@ fn hottest(level: &Level) -> Pos {
 }
 
 /// What toggling each isolation valve or sprinkler would do to the networks on its pulse (`Pulse +1`).
+/// Only the affected carrier is walked again, over a copied prop list.
 fn what_if(level: &Level, b: &Balance, out: &mut Vec<Forecast>) {
-    let mut now = level.clone();
-    super::network::propagate(&mut now, b);
+    let mut now: [Option<(Vec<f32>, Vec<f32>)>; 3] = [None, None, None];
     for k in 0..level.props.len() {
         let prop = level.props[k];
         let (carrier, is_valve) = match prop.kind {
@@ -184,22 +186,25 @@ fn what_if(level: &Level, b: &Balance, out: &mut Vec<Forecast>) {
             PropKind::Sprinkler { .. } => (Carrier::Coolant, false),
             _ => continue,
         };
-        let mut alt = now.clone();
-        super::props::apply(&mut alt, b, k);
-        super::network::propagate(&mut alt, b);
+        let ci = carrier as usize;
+        if now[ci].is_none() {
+            now[ci] = Some(network::carrier_values(level, &level.props, carrier, b));
+        }
+        let Some((a0, v0)) = &now[ci] else { continue };
+        let mut props = level.props.clone();
+        match &mut props[k].kind {
+            PropKind::Valve { open, .. } => *open = !*open,
+            PropKind::Sprinkler { enabled, .. } => *enabled = !*enabled,
+            _ => {}
+        }
+        let (a1, v1) = network::carrier_values(level, &props, carrier, b);
+        let grid = &level.under[ci];
+        let fed = |a: &[f32], v: &[f32], i: usize| grid.as_slice()[i].present() && a[i] > 0.0 && v[i] > 0.0;
         let name = if is_valve { "toggling the valve" } else { "toggling the sprinkler" };
         if is_valve {
-            let g0 = &now.under[carrier as usize];
-            let g1 = &alt.under[carrier as usize];
-            let (mut lost, mut gained) = (0, 0);
-            for (u0, u1) in g0.as_slice().iter().zip(g1.as_slice()) {
-                if u0.fed() && !u1.fed() {
-                    lost += 1;
-                }
-                if !u0.fed() && u1.fed() {
-                    gained += 1;
-                }
-            }
+            let n = grid.as_slice().len();
+            let lost = (0..n).filter(|i| fed(a0, v0, *i) && !fed(&a1, &v1, *i)).count();
+            let gained = (0..n).filter(|i| !fed(a0, v0, *i) && fed(&a1, &v1, *i)).count();
             if lost > 0 {
                 out.push(Forecast {
                     pulse: 1,
@@ -220,9 +225,8 @@ fn what_if(level: &Level, b: &Balance, out: &mut Vec<Forecast>) {
                 if l.repaired || l.carrier != carrier {
                     continue;
                 }
-                let u0 = now.under_at(l.carrier, l.under);
-                let u1 = alt.under_at(l.carrier, l.under);
-                if u0.structure == Structure::Leaking && u0.fed() && !u1.fed() {
+                let Some(i) = grid.index(l.under) else { continue };
+                if grid.as_slice()[i].structure == Structure::Leaking && fed(a0, v0, i) && !fed(&a1, &v1, i) {
                     out.push(Forecast {
                         pulse: 1,
                         kind: ForecastKind::ValveIsolatedLeak,
@@ -232,42 +236,33 @@ fn what_if(level: &Level, b: &Balance, out: &mut Vec<Forecast>) {
                 }
             }
         }
-        for (p0, p1) in now.props.iter().zip(alt.props.iter()) {
-            for c in Carrier::ALL {
-                if p0.service[c as usize] == Service::Producing && p1.service[c as usize] == Service::Starved
-                {
-                    let (kind, cause) = if is_valve {
-                        (
-                            ForecastKind::ValveServiceLoss,
-                            format!(
-                                "{name} at ({}, {}) starves this consumer of {}",
-                                prop.pos.x,
-                                prop.pos.y,
-                                c.name()
-                            ),
-                        )
-                    } else {
-                        (
-                            ForecastKind::CoolantPressureDrop,
-                            format!("{name} at ({}, {}) drops coolant pressure here", prop.pos.x, prop.pos.y),
-                        )
-                    };
-                    out.push(Forecast { pulse: 1, kind, pos: p0.pos, cause });
-                }
-                if !is_valve
-                    && p0.service[c as usize] == Service::Starved
-                    && p1.service[c as usize] == Service::Producing
-                {
-                    out.push(Forecast {
-                        pulse: 1,
-                        kind: ForecastKind::CoolantPressureDrop,
-                        pos: p0.pos,
-                        cause: format!(
-                            "the sprinkler at ({}, {}) is dropping coolant pressure here",
-                            prop.pos.x, prop.pos.y
-                        ),
-                    });
-                }
+        for p in &level.props {
+            let PropKind::Consumer { enabled: true } = p.kind else { continue };
+            let Some(i) = grid.index(p.pos) else { continue };
+            if !grid.as_slice()[i].present() {
+                continue;
+            }
+            let before = supplied(b, carrier, a0[i], v0[i]);
+            let after = supplied(b, carrier, a1[i], v1[i]);
+            let at = format!("({}, {})", prop.pos.x, prop.pos.y);
+            if before && !after {
+                let (kind, cause) = if is_valve {
+                    (
+                        ForecastKind::ValveServiceLoss,
+                        format!("{name} at {at} starves this consumer of {}", carrier.name()),
+                    )
+                } else {
+                    (ForecastKind::CoolantPressureDrop, format!("{name} at {at} drops coolant pressure here"))
+                };
+                out.push(Forecast { pulse: 1, kind, pos: p.pos, cause });
+            }
+            if !is_valve && !before && after {
+                out.push(Forecast {
+                    pulse: 1,
+                    kind: ForecastKind::CoolantPressureDrop,
+                    pos: p.pos,
+                    cause: format!("the sprinkler at {at} is dropping coolant pressure here"),
+                });
             }
         }
     }

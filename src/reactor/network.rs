@@ -3,8 +3,8 @@
 //! pressure drops to their connected branch.
 
 use super::balance::Balance;
-use super::level::{Carrier, Level, PropKind};
-use crate::grid::{Facing, Pos};
+use super::level::{Carrier, Level, Prop, PropKind};
+use crate::grid::Facing;
 use std::collections::VecDeque;
 
 const NO_PARENT: u8 = 255;
@@ -22,6 +22,12 @@ pub struct CarrierFlow {
 /// Walks one carrier. `all_sources` treats every flow prop as enabled and every valve as open
 /// (validation's view of the authored topology).
 pub fn flow_carrier(level: &Level, c: Carrier, b: &Balance, all_sources: bool) -> CarrierFlow {
+    flow_with(level, &level.props, c, b, all_sources)
+}
+
+/// The walk with a replacement prop list (what-if forecasts and validation toggle one prop without
+/// copying the level).
+pub fn flow_with(level: &Level, props: &[Prop], c: Carrier, b: &Balance, all_sources: bool) -> CarrierFlow {
     let grid = &level.under[c as usize];
     let n = grid.as_slice().len();
     let mut amount = vec![0.0f32; n];
@@ -29,7 +35,7 @@ pub fn flow_carrier(level: &Level, c: Carrier, b: &Balance, all_sources: bool) -
     let mut parent = vec![NO_PARENT; n];
     let mut blocked = vec![false; n];
     let mut junction: Vec<Option<u32>> = vec![None; n];
-    for prop in &level.props {
+    for prop in props {
         let Some(i) = grid.index(prop.pos) else { continue };
         match prop.kind {
             PropKind::Valve { carrier, open } if carrier == c && !open && !all_sources => blocked[i] = true,
@@ -40,7 +46,7 @@ pub fn flow_carrier(level: &Level, c: Carrier, b: &Balance, all_sources: bool) -
     let present: Vec<bool> = grid.as_slice().iter().map(|u| u.present()).collect();
     let mut queue = VecDeque::new();
     let (sa, si) = b.source(c);
-    for prop in &level.props {
+    for prop in props {
         if let PropKind::Flow { carrier, enabled } = prop.kind {
             let Some(i) = grid.index(prop.pos) else { continue };
             if carrier == c && (enabled || all_sources) && present[i] && !blocked[i] {
@@ -135,40 +141,70 @@ pub fn propagate(level: &mut Level, b: &Balance) {
             }
         }
     }
-    sprinkler_drops(level, b);
+    // A sprinkler discharges when enabled and its coolant cell is fed before any drop.
+    for k in 0..level.props.len() {
+        if let PropKind::Sprinkler { enabled, .. } = level.props[k].kind {
+            level.props[k].fed = enabled && level.under_at(Carrier::Coolant, level.props[k].pos).fed();
+        }
+    }
+    let coolant = &level.under[Carrier::Coolant as usize];
+    let amount: Vec<f32> = coolant.as_slice().iter().map(|u| u.amount).collect();
+    let intensity: Vec<f32> = coolant.as_slice().iter().map(|u| u.intensity).collect();
+    let drop = drops(level, &level.props, b, &amount, &intensity);
+    for (u, d) in level.under[Carrier::Coolant as usize].as_mut_slice().iter_mut().zip(drop.iter()) {
+        u.intensity = (u.intensity - *d).max(0.0);
+    }
     super::props::resolve_services(level, b);
 }
 
-/// A discharging sprinkler (enabled, its coolant cell fed before any drop) lowers the intensity of
-/// every coolant cell connected to it, up to closed valves.
-fn sprinkler_drops(level: &mut Level, b: &Balance) {
-    let coolant = Carrier::Coolant as usize;
-    let mut discharging: Vec<Pos> = Vec::new();
-    for k in 0..level.props.len() {
-        if let PropKind::Sprinkler { enabled, .. } = level.props[k].kind {
-            let fed = level.under_at(Carrier::Coolant, level.props[k].pos).fed();
-            level.props[k].fed = enabled && fed;
-            if enabled && fed {
-                discharging.push(level.props[k].pos);
-            }
+/// Final amount and intensity of one carrier for a prop list, sprinkler drops included: what
+/// `propagate` would write, without touching the level.
+pub fn carrier_values(level: &Level, props: &[Prop], c: Carrier, b: &Balance) -> (Vec<f32>, Vec<f32>) {
+    let flow = flow_with(level, props, c, b, false);
+    let grid = &level.under[c as usize];
+    let mut amount = flow.amount;
+    let mut intensity = flow.intensity;
+    for (i, u) in grid.as_slice().iter().enumerate() {
+        if u.present() {
+            amount[i] = amount[i].clamp(0.0, b.max_amount);
+            intensity[i] = intensity[i].clamp(0.0, b.max_intensity);
+        } else {
+            amount[i] = 0.0;
+            intensity[i] = 0.0;
         }
     }
-    if discharging.is_empty() {
-        return;
+    if c == Carrier::Coolant {
+        let drop = drops(level, props, b, &amount, &intensity);
+        for (v, d) in intensity.iter_mut().zip(drop.iter()) {
+            *v = (*v - *d).max(0.0);
+        }
     }
-    let grid = &level.under[coolant];
+    (amount, intensity)
+}
+
+/// Per coolant cell, the intensity removed by discharging sprinklers (fed before any drop).
+fn drops(level: &Level, props: &[Prop], b: &Balance, amount: &[f32], intensity: &[f32]) -> Vec<f32> {
+    let grid = &level.under[Carrier::Coolant as usize];
     let n = grid.as_slice().len();
-    let mut blocked = vec![false; n];
-    for prop in &level.props {
-        if let PropKind::Valve { carrier: Carrier::Coolant, open: false } = prop.kind {
-            if let Some(i) = grid.index(prop.pos) {
-                blocked[i] = true;
-            }
-        }
-    }
     let mut drop = vec![0.0f32; n];
-    for start in &discharging {
-        let Some(s) = grid.index(*start) else { continue };
+    let mut blocked: Option<Vec<bool>> = None;
+    for prop in props {
+        let PropKind::Sprinkler { enabled: true, .. } = prop.kind else { continue };
+        let Some(s) = grid.index(prop.pos) else { continue };
+        if !(grid.as_slice()[s].present() && amount[s] > 0.0 && intensity[s] > 0.0) {
+            continue;
+        }
+        let blocked = blocked.get_or_insert_with(|| {
+            let mut v = vec![false; n];
+            for p in props {
+                if let PropKind::Valve { carrier: Carrier::Coolant, open: false } = p.kind {
+                    if let Some(i) = grid.index(p.pos) {
+                        v[i] = true;
+                    }
+                }
+            }
+            v
+        });
         let mut seen = vec![false; n];
         seen[s] = true;
         let mut queue = VecDeque::from([s]);
@@ -184,10 +220,7 @@ fn sprinkler_drops(level: &mut Level, b: &Balance) {
             }
         }
     }
-    let grid = &mut level.under[coolant];
-    for (i, u) in grid.as_mut_slice().iter_mut().enumerate() {
-        u.intensity = (u.intensity - drop[i]).max(0.0);
-    }
+    drop
 }
 
 /// Cells connected (over present cells, ignoring valve state and falloff) to any flow prop.

@@ -5,7 +5,7 @@
 use super::balance::Balance;
 use super::level::*;
 use super::validate::{self, Issue, IssueKind};
-use crate::grid::{Grid, Pos};
+use crate::grid::Pos;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -541,9 +541,4 @@ fn prop_from(f: &PropFile) -> Result<PropKind, String> {
 /// Loads from a level that is already in memory through the file form (the save/load round trip).
 pub fn round_trip(level: &Level, b: &Balance) -> Loaded {
     load(save(level).as_bytes(), b)
-}
-
-/// Unused-grid helper kept for the text parser: a fresh grid of the level's size.
-pub fn blank<T: Clone>(level: &Level, v: T) -> Grid<T> {
-    Grid::filled(level.width(), level.height(), v)
 }

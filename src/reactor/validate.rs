@@ -350,20 +350,23 @@ fn warnings(level: &Level, b: &Balance, v: &mut Vec<Issue>) {
     for (k, prop) in l.props.iter().enumerate() {
         match prop.kind {
             PropKind::Valve { carrier, .. } => {
-                let mut open = l.clone();
-                let mut shut = l.clone();
-                if let PropKind::Valve { open: o, .. } = &mut open.props[k].kind {
+                let mut open = l.props.clone();
+                let mut shut = l.props.clone();
+                if let PropKind::Valve { open: o, .. } = &mut open[k].kind {
                     *o = true;
                 }
-                if let PropKind::Valve { open: o, .. } = &mut shut.props[k].kind {
+                if let PropKind::Valve { open: o, .. } = &mut shut[k].kind {
                     *o = false;
                 }
-                let a = network::flow_carrier(&open, carrier, b, false);
-                let z = network::flow_carrier(&shut, carrier, b, false);
-                let differs = a.intensity.iter().zip(z.intensity.iter()).enumerate().any(|(i, (x, y))| {
-                    i != l.under[carrier as usize].index(prop.pos).unwrap_or(usize::MAX)
-                        && (*x > 0.0) != (*y > 0.0)
-                });
+                let a = network::flow_with(&l, &open, carrier, b, false);
+                let z = network::flow_with(&l, &shut, carrier, b, false);
+                let own = l.under[carrier as usize].index(prop.pos).unwrap_or(usize::MAX);
+                let differs = a
+                    .intensity
+                    .iter()
+                    .zip(z.intensity.iter())
+                    .enumerate()
+                    .any(|(i, (x, y))| i != own && (*x > 0.0) != (*y > 0.0));
                 if !differs {
                     v.push(Issue::new(
                         IssueKind::ValveNoDistinction,
@@ -406,10 +409,10 @@ fn warnings(level: &Level, b: &Balance, v: &mut Vec<Issue>) {
         }
     }
     for (p, s) in l.surface.iter() {
-        for (q, c, item) in [
-            (Quantity::Fuel, Some(Carrier::Fuel), Item::FuelNeutralizer),
-            (Quantity::Electricity, Some(Carrier::Electricity), Item::ElectricityNeutralizer),
-            (Quantity::Heat, None, Item::HeatShield),
+        for (q, item) in [
+            (Quantity::Fuel, Item::FuelNeutralizer),
+            (Quantity::Electricity, Item::ElectricityNeutralizer),
+            (Quantity::Heat, Item::HeatShield),
         ] {
             if hazards::band(b, q, s.get(q)) < hazards::Band::Caution {
                 continue;
@@ -421,7 +424,6 @@ fn warnings(level: &Level, b: &Balance, v: &mut Vec<Issue>) {
             let carried = l.inventory.contains(&item);
             let sprinkler = q != Quantity::Electricity
                 && l.props.iter().any(|pr| matches!(pr.kind, PropKind::Sprinkler { .. }));
-            let _ = c;
             if !supply && !carried && !sprinkler {
                 v.push(Issue::new(
                     IssueKind::HazardWithoutRemedy,

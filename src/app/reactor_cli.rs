@@ -170,6 +170,14 @@ fn bench(b: &Balance, quick: bool) {
                 l = base.clone();
             }
         });
+        let mut l = base.clone();
+        let propagate = time_us(reps * 4, || reactor::network::propagate(&mut l, b));
+        let mut l = base.clone();
+        let step = time_us(reps * 4, || reactor::pulse::step(&mut l, b));
+        let mut l = base.clone();
+        let integrity = time_us(reps * 4, || {
+            std::hint::black_box(reactor::integrity::resolve(&mut l, b));
+        });
         let forecast = time_us(reps, || {
             std::hint::black_box(reactor::forecast::forecast(&base, b));
         });
@@ -177,6 +185,9 @@ fn bench(b: &Balance, quick: bool) {
             std::hint::black_box(reactor::validate::validate(&base, b));
         });
         println!("pulse_{size}: {pulse:.1} us");
+        println!("propagate_{size}: {propagate:.1} us");
+        println!("step_{size}: {step:.1} us");
+        println!("integrity_{size}: {integrity:.1} us");
         println!("forecast_{size}: {forecast:.1} us");
         println!("validate_{size}: {validate:.1} us");
     }

@@ -110,7 +110,7 @@ pub fn verb(a: Cell, b: Cell) -> Verb {
 
 /// The same-quantity verb between two neighbours: an absent value reads as Safe, so Safe puddles stay
 /// put and only Caution and Critical values spread into empty cells.
-fn neighbour_verb(b: &Balance, q: Quantity, x: f32, y: f32) -> Verb {
+pub fn neighbour_verb(b: &Balance, q: Quantity, x: f32, y: f32) -> Verb {
     let bx = band(b, q, x).max(Band::Safe);
     let by = band(b, q, y).max(Band::Safe);
     verb(Cell(q, bx), Cell(q, by))
@@ -244,16 +244,26 @@ pub fn interact(
     delta.clear();
     delta.resize(n, [0.0; 4]);
     let cells = level.surface.as_slice();
+    let lookup = Lookup::new();
+    let info: Vec<CellInfo> = cells.iter().map(|s| lookup.info(b, s)).collect();
     // Phase 4: same-cell pairs other than the mitigation pairs (already applied in phase 2).
     for i in 0..n {
         if !floor[i] {
             continue;
         }
         let v = cells[i].v;
-        for (qa, qb) in [(Quantity::Fuel, Quantity::Electricity), (Quantity::Fuel, Quantity::Heat)] {
-            match cell_verb(b, qa, v[qa as usize], qb, v[qb as usize]) {
-                Some(Verb::Warm) => delta[i][3] += b.warm,
-                Some(Verb::Ignite) => {
+        let bd = info[i].band;
+        if bd[0] == 0 {
+            continue;
+        }
+        for other in [Quantity::Electricity, Quantity::Heat] {
+            let ob = bd[other as usize];
+            if ob == 0 {
+                continue;
+            }
+            match lookup.fuel_with[other as usize][bd[0] as usize][ob as usize] {
+                Verb::Warm => delta[i][3] += b.warm,
+                Verb::Ignite => {
                     delta[i][3] += b.ignite_heat;
                     delta[i][0] -= b.ignite_fuel.min(v[0]);
                 }
@@ -261,17 +271,18 @@ pub fn interact(
             }
         }
     }
-    // Phase 5: every unordered pair of adjacent floor cells once (east and south neighbours).
+    // Phase 5: every unordered pair of adjacent floor cells once (east and south neighbours). Bands
+    // and the table's answers are looked up once per step, not once per pair.
     for i in 0..n {
         if !floor[i] {
             continue;
         }
         let x = i % w;
         if x + 1 < w && floor[i + 1] && !doors.east[i] {
-            pair(b, &cells[i], &cells[i + 1], i, i + 1, delta);
+            pair(b, &lookup, cells, &info, i, i + 1, delta);
         }
         if i + w < n && floor[i + w] && !doors.south[i] {
-            pair(b, &cells[i], &cells[i + w], i, i + w, delta);
+            pair(b, &lookup, cells, &info, i, i + w, delta);
         }
     }
     // Phases 6–7.
@@ -287,30 +298,89 @@ pub fn interact(
     }
 }
 
+const BANDS: [Band; 4] = [Band::Absent, Band::Safe, Band::Caution, Band::Critical];
+
+/// The pair table's same-quantity answers (absent read as Safe) and the Conduct answers, as flags.
+struct Lookup {
+    flow: [[[bool; 4]; 4]; 4],
+    conduct: [[bool; 4]; 4],
+    /// Fuel's verb with another quantity in the same cell: `[quantity][fuel band][other band]`.
+    fuel_with: [[[Verb; 4]; 4]; 4],
+}
+
+/// A cell's band index per quantity and whether it conducts.
+#[derive(Clone, Copy)]
+struct CellInfo {
+    band: [u8; 4],
+    conducts: bool,
+}
+
+impl Lookup {
+    fn new() -> Self {
+        let mut flow = [[[false; 4]; 4]; 4];
+        let mut conduct = [[false; 4]; 4];
+        for q in Quantity::ALL {
+            for x in 0..4 {
+                for y in 0..4 {
+                    let (bx, by) = (BANDS[x.max(1)], BANDS[y.max(1)]);
+                    flow[q as usize][x][y] = verb(Cell(q, bx), Cell(q, by)) == Verb::Flow;
+                }
+            }
+        }
+        for (w, row) in conduct.iter_mut().enumerate().skip(1) {
+            for (e, slot) in row.iter_mut().enumerate() {
+                let c = verb(Cell(Quantity::Water, BANDS[w]), Cell(Quantity::Electricity, BANDS[e.max(1)]));
+                *slot = c == Verb::Conduct;
+            }
+        }
+        let mut fuel_with = [[[Verb::Hold; 4]; 4]; 4];
+        for q in Quantity::ALL {
+            for f in 1..4 {
+                for o in 1..4 {
+                    fuel_with[q as usize][f][o] = verb(Cell(Quantity::Fuel, BANDS[f]), Cell(q, BANDS[o]));
+                }
+            }
+        }
+        Self { flow, conduct, fuel_with }
+    }
+
+    fn info(&self, b: &Balance, s: &super::level::Surface) -> CellInfo {
+        let mut band_idx = [0u8; 4];
+        for q in Quantity::ALL {
+            band_idx[q as usize] = band(b, q, s.get(q)) as u8;
+        }
+        let conducts = self.conduct[band_idx[1] as usize][band_idx[2] as usize];
+        CellInfo { band: band_idx, conducts }
+    }
+}
+
 fn pair(
     b: &Balance,
-    sa: &super::level::Surface,
-    sb: &super::level::Surface,
+    lookup: &Lookup,
+    cells: &[super::level::Surface],
+    info: &[CellInfo],
     ia: usize,
     ib: usize,
     delta: &mut [[f32; 4]],
 ) {
+    let (sa, sb) = (&cells[ia], &cells[ib]);
     for q in Quantity::ALL {
-        let (va, vb) = (sa.get(q), sb.get(q));
-        if va == vb || neighbour_verb(b, q, va, vb) != Verb::Flow {
+        let k = q as usize;
+        let (va, vb) = (sa.v[k], sb.v[k]);
+        if va == vb || !lookup.flow[k][info[ia].band[k] as usize][info[ib].band[k] as usize] {
             continue;
         }
-        let (hi, lo, src, dst, dst_s) = if va > vb { (va, vb, ia, ib, sb) } else { (vb, va, ib, ia, sa) };
-        if dst_s.blocked(q) {
+        let (hi, lo, src, dst) = if va > vb { (va, vb, ia, ib) } else { (vb, va, ib, ia) };
+        if cells[dst].blocked(q) {
             continue;
         }
-        let mut rate = b.flow_rate[q as usize];
-        if q == Quantity::Electricity && (conducts(b, sa) || conducts(b, sb)) {
+        let mut rate = b.flow_rate[k];
+        if q == Quantity::Electricity && (info[ia].conducts || info[ib].conducts) {
             rate *= b.conduct_multiplier;
         }
         let moved = rate.min((hi - lo) * b.flow_fraction);
-        delta[src][q as usize] -= moved;
-        delta[dst][q as usize] += moved;
+        delta[src][k] -= moved;
+        delta[dst][k] += moved;
     }
 }
 

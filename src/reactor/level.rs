@@ -436,8 +436,8 @@ impl Level {
     /// The hottest floor cell's heat.
     pub fn max_heat(&self) -> f32 {
         let mut m = 0.0f32;
-        for (p, s) in self.surface.iter() {
-            if self.is_floor(p) && s.v[3] > m {
+        for (t, s) in self.terrain.as_slice().iter().zip(self.surface.as_slice()) {
+            if *t == Terrain::Floor && s.v[3] > m {
                 m = s.v[3];
             }
         }

@@ -199,3 +199,27 @@ fn sprinkler_discharge_never_repairs_or_disables_the_network() {
         .all(|u| u.structure == Structure::Intact));
     assert!(under(&g.level, Carrier::Coolant, 1, 1).fed());
 }
+
+#[test]
+fn wall_mounted_sprinkler_discharges_onto_its_outlet_only_while_fed() {
+    let b = bal();
+    let mut g = game(SPRINKLER);
+    assert!(pulsed(&g.apply(Command::InteractProp(None))));
+    assert!(prop(&g.level, 2, 0).fed);
+    assert!(val(&g.level, Quantity::Water, 2, 1) > 0.0, "water on the outlet");
+    assert!(
+        g.level.surface.get(Pos::new(2, 0)).map(|s| s.is_clear()).unwrap_or(false),
+        "the wall holds nothing"
+    );
+    let per_step = b.sprinkler_discharge / b.steps_per_pulse as f32;
+    assert!(val(&g.level, Quantity::Water, 2, 1) <= per_step * b.steps_per_pulse as f32);
+    // Without coolant feed, an enabled sprinkler discharges nothing.
+    let mut dry = game(
+        &SPRINKLER
+            .replace("1,1 flow coolant on", "1,1 flow coolant off")
+            .replace("S sprinkler off", "S sprinkler on"),
+    );
+    advance(&mut dry);
+    assert!(!prop(&dry.level, 2, 0).fed);
+    assert_eq!(val(&dry.level, Quantity::Water, 2, 1), 0.0);
+}

@@ -230,6 +230,26 @@ pub fn evaporate(level: &mut Level, b: &Balance, floor: &[bool]) {
     }
 }
 
+/// Phases 2 and 3 in one pass: per cell, mitigation then evaporation. Cells are independent in
+/// both phases, so this equals `mitigate` followed by `evaporate`.
+pub fn mitigate_and_evaporate(level: &mut Level, b: &Balance, floor: &[bool]) {
+    for (i, s) in level.surface.as_mut_slice().iter_mut().enumerate() {
+        if !floor[i] || s.v[1] <= 0.0 {
+            continue;
+        }
+        if cell_verb(b, Quantity::Fuel, s.v[0], Quantity::Water, s.v[1]) == Some(Verb::Dilute) {
+            s.v[0] = (s.v[0] - b.dilute).max(0.0);
+        }
+        if cell_verb(b, Quantity::Water, s.v[1], Quantity::Heat, s.v[3]) == Some(Verb::Quench) {
+            s.v[3] = (s.v[3] - b.quench).max(0.0);
+        }
+        let want = b.ambient_evaporation + s.v[3] * b.heat_evaporation_scale;
+        let evaporated = want.min(s.v[1]);
+        s.v[1] -= evaporated;
+        s.v[3] = (s.v[3] - evaporated * b.evaporation_cooling_scale).max(0.0);
+    }
+}
+
 /// Phases 4–7: same-cell reactions and adjacent flow accumulate into one delta buffer, applied
 /// together, then clamped.
 pub fn interact(

@@ -79,8 +79,7 @@ fn step_with(
     delta: &mut Vec<[f32; 4]>,
 ) {
     hazards::inject(level, b);
-    hazards::mitigate(level, b, floor);
-    hazards::evaporate(level, b, floor);
+    hazards::mitigate_and_evaporate(level, b, floor);
     hazards::interact(level, b, floor, doors, delta);
 }
 

@@ -279,3 +279,15 @@ fn a_neutralizer_clears_its_element_and_blocks_reentry_for_its_duration() {
         Outcome::Refused(hollowdeep::reactor::props::Refusal::NoItem)
     );
 }
+
+#[test]
+fn the_fused_mitigation_pass_equals_the_two_phases() {
+    let b = bal();
+    let mut a = hollowdeep::reactor::sample::spread_level(16, &b);
+    let mut c = a.clone();
+    let floor = hazards::floor_mask(&a);
+    hazards::mitigate(&mut a, &b, &floor);
+    hazards::evaporate(&mut a, &b, &floor);
+    hazards::mitigate_and_evaporate(&mut c, &b, &floor);
+    assert_eq!(a.surface, c.surface);
+}

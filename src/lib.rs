@@ -9,5 +9,6 @@ pub mod app;
 pub mod game;
 pub mod grid;
 pub mod mode;
+pub mod reactor;
 pub mod render;
 pub mod scene;

@@ -10,7 +10,9 @@ pub mod cli;
 pub mod effects;
 pub mod headless;
 pub mod input;
+pub mod modes;
 pub mod persist;
+pub mod reactor_cli;
 pub mod screenshot;
 pub mod session;
 pub mod turn_machine;
@@ -21,7 +23,11 @@ use crate::game::Game;
 
 /// Entry point of the binary; returns the process exit code.
 pub fn main() -> i32 {
-    let opts = match cli::parse_os(std::env::args_os().skip(1)) {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    if let Some(run) = args.first().and_then(|word| modes::runner_for(word)) {
+        return run(&args[1..]);
+    }
+    let opts = match cli::parse_os(args) {
         Ok(opts) => opts,
         Err(message) => {
             eprintln!("hollowdeep: {message}");

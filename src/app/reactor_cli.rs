@@ -1,0 +1,196 @@
+//! `hollowdeep reactor …`: the headless driver (load a level, run an action script, dump the state)
+//! and the rules benchmark. One sentence on stderr and a non-zero exit for any bad input; never a panic.
+
+use crate::reactor::{self, script, Balance, Game};
+use std::ffi::OsString;
+use std::time::Instant;
+
+pub const USAGE: &str = "usage: hollowdeep reactor --headless --level FILE [--actions \"move:E interact ...\"] \
+[--dump-state OUT.json] [--save OUT.json] [--text] [--difficulty easy|normal|hard]
+       hollowdeep reactor --validate FILE
+       hollowdeep reactor --bench [--quick]
+actions: move:N|E|S|W inspect:X,Y view interact[:X,Y] repair[:X,Y] neutralize:ELEMENT[@X,Y] shield activate undo restart
+";
+
+#[derive(Default)]
+struct Opts {
+    headless: bool,
+    bench: bool,
+    quick: bool,
+    text: bool,
+    help: bool,
+    level: Option<String>,
+    validate: Option<String>,
+    actions: String,
+    dump: Option<String>,
+    save: Option<String>,
+    difficulty: Option<String>,
+}
+
+fn parse(args: &[OsString]) -> Result<Opts, String> {
+    let mut strs = Vec::new();
+    for a in args {
+        strs.push(
+            a.to_str()
+                .ok_or("an argument is not valid UTF-8; pass paths and actions as UTF-8 text")?
+                .to_string(),
+        );
+    }
+    let mut o = Opts::default();
+    let mut it = strs.into_iter();
+    while let Some(a) = it.next() {
+        let mut value = |name: &str| it.next().ok_or(format!("{name} needs a value (see --help)"));
+        match a.as_str() {
+            "--headless" => o.headless = true,
+            "--bench" => o.bench = true,
+            "--quick" => o.quick = true,
+            "--text" => o.text = true,
+            "--help" | "-h" => o.help = true,
+            "--level" => o.level = Some(value("--level")?),
+            "--validate" => o.validate = Some(value("--validate")?),
+            "--actions" => o.actions = value("--actions")?,
+            "--dump-state" => o.dump = Some(value("--dump-state")?),
+            "--save" => o.save = Some(value("--save")?),
+            "--difficulty" => o.difficulty = Some(value("--difficulty")?),
+            other => return Err(format!("unknown reactor flag {other:?}; see hollowdeep reactor --help")),
+        }
+    }
+    Ok(o)
+}
+
+pub fn run(args: &[OsString]) -> i32 {
+    match try_run(args) {
+        Ok(code) => code,
+        Err(m) => {
+            eprintln!("hollowdeep reactor: {m}");
+            2
+        }
+    }
+}
+
+fn load(path: &str, b: &Balance) -> Result<(reactor::Level, Vec<String>), String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    if path.ends_with(".txt") {
+        // The ASCII layer form (bug reports, tests) is accepted too, and validated the same way.
+        let text = String::from_utf8(bytes).map_err(|_| format!("{path} is not UTF-8 text"))?;
+        let level =
+            reactor::text::parse(&text, b).map_err(|e| format!("{path}:{}: {}", e.line, e.message))?;
+        return load_level(path, reactor::schema::round_trip(&level, b));
+    }
+    load_level(path, reactor::schema::load(&bytes, b))
+}
+
+fn load_level(path: &str, loaded: reactor::schema::Loaded) -> Result<(reactor::Level, Vec<String>), String> {
+    let lines: Vec<String> = loaded.issues.iter().map(|i| i.line()).collect();
+    match loaded.level {
+        Some(l) => Ok((l, lines)),
+        None => Err(format!("{path} is not a playable level: {}", lines.join("; "))),
+    }
+}
+
+fn try_run(args: &[OsString]) -> Result<i32, String> {
+    let o = parse(args)?;
+    if o.help {
+        print!("{USAGE}");
+        return Ok(0);
+    }
+    let b = Balance::normal();
+    if o.bench {
+        bench(&b, o.quick);
+        return Ok(0);
+    }
+    if let Some(path) = &o.validate {
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        let loaded = reactor::schema::load(&bytes, &b);
+        for i in &loaded.issues {
+            println!("{}", i.line());
+        }
+        return Ok(if loaded.level.is_some() { 0 } else { 1 });
+    }
+    if !o.headless {
+        return Err("the reactor has no window yet; run it with --headless --level FILE".into());
+    }
+    let path = o.level.as_deref().ok_or("--headless needs --level FILE")?;
+    let (mut level, warnings) = load(path, &b)?;
+    for w in warnings {
+        eprintln!("{w}");
+    }
+    if let Some(d) = &o.difficulty {
+        level.difficulty = reactor::level::Difficulty::parse(d)
+            .ok_or(format!("unknown difficulty {d:?}; use easy, normal or hard"))?;
+    }
+    let actions = script::parse_actions(&o.actions)?;
+    let mut game = Game::new(level, b.clone());
+    for line in script::run(&mut game, &actions) {
+        println!("{line}");
+    }
+    println!("state: {}", game.level.state.name());
+    println!("hash: {}", reactor::hash::hex(reactor::hash::state_hash(&game.level)));
+    if o.text {
+        print!("{}", reactor::text::render(&game.level, &b));
+    }
+    if let Some(out) = &o.dump {
+        let v = reactor::dump::dump(&game.level, &b, game.undos);
+        let s = serde_json::to_string_pretty(&v).map_err(|e| format!("cannot encode the dump: {e}"))?;
+        std::fs::write(out, s + "\n").map_err(|e| format!("cannot write {out}: {e}"))?;
+    }
+    if let Some(out) = &o.save {
+        std::fs::write(out, reactor::schema::save(&game.level))
+            .map_err(|e| format!("cannot write {out}: {e}"))?;
+    }
+    Ok(0)
+}
+
+fn median_us(mut samples: Vec<f64>) -> f64 {
+    samples.sort_by(|a, b| a.total_cmp(b));
+    samples.get(samples.len() / 2).copied().unwrap_or(0.0)
+}
+
+fn time_us(n: usize, mut f: impl FnMut()) -> f64 {
+    let mut s = Vec::with_capacity(n);
+    for _ in 0..n {
+        let t = Instant::now();
+        f();
+        s.push(t.elapsed().as_secs_f64() * 1e6);
+    }
+    median_us(s)
+}
+
+/// Prints `name: value unit` lines: pulse, forecast and validation medians for 32, 64 and 128 cells.
+fn bench(b: &Balance, quick: bool) {
+    let reps = if quick { 3 } else { 50 };
+    for size in [32, 64, 128] {
+        let mut level = reactor::sample::spread_level(size, b);
+        reactor::undo::refresh(&mut level, b);
+        let base = level.clone();
+        let mut l = base.clone();
+        let pulse = time_us(reps * 4, || {
+            reactor::pulse::run(&mut l, b, false);
+            if l.is_over() {
+                l = base.clone();
+            }
+        });
+        let mut l = base.clone();
+        let propagate = time_us(reps * 4, || reactor::network::propagate(&mut l, b));
+        let mut l = base.clone();
+        let step = time_us(reps * 4, || reactor::pulse::step(&mut l, b));
+        let mut l = base.clone();
+        let integrity = time_us(reps * 4, || {
+            std::hint::black_box(reactor::integrity::resolve(&mut l, b));
+        });
+        let forecast = time_us(reps, || {
+            std::hint::black_box(reactor::forecast::forecast(&base, b));
+        });
+        let validate = time_us(reps, || {
+            std::hint::black_box(reactor::validate::validate(&base, b));
+        });
+        println!("pulse_{size}: {pulse:.1} us");
+        println!("propagate_{size}: {propagate:.1} us");
+        println!("step_{size}: {step:.1} us");
+        println!("integrity_{size}: {integrity:.1} us");
+        println!("forecast_{size}: {forecast:.1} us");
+        println!("validate_{size}: {validate:.1} us");
+    }
+    println!("forecast_horizon: {} pulses", b.forecast_horizon);
+    println!("steps_per_pulse: {} steps", b.steps_per_pulse);
+}

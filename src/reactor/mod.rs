@@ -1,0 +1,26 @@
+//! Reactor Maintenance's rules: a deterministic, turn-based systems puzzle. Pure: no GPU, window,
+//! clock or randomness, and no hash-map iteration. The engine grid is its only outside dependency.
+
+pub mod balance;
+pub mod command;
+pub mod dump;
+pub mod forecast;
+pub mod hash;
+pub mod hazards;
+pub mod integrity;
+pub mod level;
+pub mod network;
+pub mod props;
+pub mod pulse;
+pub mod sample;
+pub mod schema;
+pub mod script;
+pub mod state;
+pub mod text;
+pub mod undo;
+pub mod validate;
+
+pub use balance::Balance;
+pub use command::{Command, LeakAction, Outcome};
+pub use level::Level;
+pub use undo::Game;

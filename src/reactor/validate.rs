@@ -1,0 +1,441 @@
+//! Validation: every error and warning of the seed's two lists, each with its cell and one sentence.
+//! Errors block play and save; warnings show.
+
+use super::balance::Balance;
+use super::hazards;
+use super::level::{Carrier, Item, Level, PropKind, Quantity, Service, Structure};
+use super::network;
+use crate::grid::flood::distances;
+use crate::grid::{Facing, Pos};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+/// The kind of a validation issue, one per entry of the seed's lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum IssueKind {
+    // Errors.
+    InvalidDimensions,
+    RobotPlacement,
+    WallHazard,
+    PropTerrain,
+    RequiredCounts,
+    DoorCell,
+    DoorWithoutElectricity,
+    LeakAccess,
+    SprinklerOutlet,
+    SprinklerWithoutCoolant,
+    ValveCarrier,
+    JunctionCarrier,
+    JunctionAmbiguous,
+    JunctionLoop,
+    Malformed,
+    // Warnings.
+    UnreachableConsumer,
+    NoSourcePath,
+    StarvedRequiredConsumer,
+    UnreadyReactor,
+    ValveNoDistinction,
+    UnusedSupply,
+    SprinklerNoTarget,
+    HazardWithoutRemedy,
+}
+
+impl IssueKind {
+    pub fn severity(self) -> Severity {
+        if self >= IssueKind::UnreachableConsumer {
+            Severity::Warning
+        } else {
+            Severity::Error
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Issue {
+    pub kind: IssueKind,
+    pub pos: Option<Pos>,
+    pub message: String,
+}
+
+impl Issue {
+    pub fn new(kind: IssueKind, pos: Option<Pos>, message: impl Into<String>) -> Self {
+        Self { kind, pos, message: message.into() }
+    }
+
+    pub fn severity(&self) -> Severity {
+        self.kind.severity()
+    }
+
+    pub fn line(&self) -> String {
+        let sev = match self.severity() {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        match self.pos {
+            Some(p) => format!("{sev} at ({}, {}): {}", p.x, p.y, self.message),
+            None => format!("{sev}: {}", self.message),
+        }
+    }
+}
+
+pub fn errors(issues: &[Issue]) -> impl Iterator<Item = &Issue> {
+    issues.iter().filter(|i| i.severity() == Severity::Error)
+}
+
+/// Validates a whole level (its derived values are recomputed on a copy).
+pub fn validate(level: &Level, b: &Balance) -> Vec<Issue> {
+    let mut v = Vec::new();
+    let (w, h) = (level.width(), level.height());
+    if w < 1 || h < 1 || w > super::schema::MAX_SIDE || h > super::schema::MAX_SIDE {
+        v.push(Issue::new(
+            IssueKind::InvalidDimensions,
+            None,
+            format!("the size {w}x{h} is outside 1..={}", super::schema::MAX_SIDE),
+        ));
+        return v;
+    }
+    let r = level.robot.pos;
+    if !level.is_floor(r) {
+        v.push(Issue::new(
+            IssueKind::RobotPlacement,
+            Some(r),
+            "the robot must start on a floor cell inside the map",
+        ));
+    }
+    for (p, s) in level.surface.iter() {
+        if level.is_wall(p) && !s.is_clear() {
+            v.push(Issue::new(IssueKind::WallHazard, Some(p), "a wall cell holds surface values"));
+        }
+    }
+    props_checks(level, b, &mut v);
+    leak_checks(level, &mut v);
+    if level.inventory.len() > b.inventory_capacity {
+        v.push(Issue::new(
+            IssueKind::Malformed,
+            None,
+            format!("the inventory holds more than {} items", b.inventory_capacity),
+        ));
+    }
+    // Required counts: no more than the consumers that could ever produce that carrier.
+    for c in Carrier::ALL {
+        let possible = level
+            .props
+            .iter()
+            .filter(|p| matches!(p.kind, PropKind::Consumer { .. }) && level.under_at(c, p.pos).present())
+            .count() as u32;
+        if level.required[c as usize] > possible {
+            v.push(Issue::new(
+                IssueKind::RequiredCounts,
+                None,
+                format!(
+                    "{} {} consumers are required but only {possible} stand on that network",
+                    level.required[c as usize],
+                    c.name()
+                ),
+            ));
+        }
+    }
+    junction_checks(level, b, &mut v);
+    if errors(&v).next().is_none() {
+        warnings(level, b, &mut v);
+    }
+    v
+}
+
+fn props_checks(level: &Level, b: &Balance, v: &mut Vec<Issue>) {
+    for (k, prop) in level.props.iter().enumerate() {
+        let p = prop.pos;
+        if level.props[..k].iter().any(|o| o.pos == p) {
+            v.push(Issue::new(IssueKind::Malformed, Some(p), "two props stand on one cell"));
+        }
+        let wall_mounted = matches!(prop.kind, PropKind::Sprinkler { .. });
+        if !level.terrain.in_bounds(p) || level.is_wall(p) != wall_mounted {
+            let want = if wall_mounted { "a wall" } else { "a floor cell" };
+            v.push(Issue::new(
+                IssueKind::PropTerrain,
+                Some(p),
+                format!("a {} prop must stand on {want}", prop.kind.name()),
+            ));
+            continue;
+        }
+        match prop.kind {
+            PropKind::Flow { carrier, .. } if !level.under_at(carrier, p).present() => v.push(Issue::new(
+                IssueKind::Malformed,
+                Some(p),
+                format!("the {} flow prop has no {} cell beneath it", carrier.name(), carrier.name()),
+            )),
+            PropKind::Valve { carrier, .. } if !level.under_at(carrier, p).present() => v.push(Issue::new(
+                IssueKind::ValveCarrier,
+                Some(p),
+                format!("the isolation valve has no {} cell beneath it", carrier.name()),
+            )),
+            PropKind::Junction { mode } => {
+                if level.carriers_at(p).len() != 1 {
+                    v.push(Issue::new(
+                        IssueKind::JunctionCarrier,
+                        Some(p),
+                        "a junction needs exactly one underground carrier",
+                    ));
+                }
+                if mode as usize >= b.junction_modes.len() {
+                    v.push(Issue::new(
+                        IssueKind::Malformed,
+                        Some(p),
+                        format!("junction ratio mode {mode} does not exist"),
+                    ));
+                }
+            }
+            PropKind::Door { .. } => {
+                if hazards::door_axis(level, p).is_none() {
+                    v.push(Issue::new(
+                        IssueKind::DoorCell,
+                        Some(p),
+                        "a door needs exactly one pair of opposing walls",
+                    ));
+                }
+                if !level.under_at(Carrier::Electricity, p).present() {
+                    v.push(Issue::new(
+                        IssueKind::DoorWithoutElectricity,
+                        Some(p),
+                        "a door needs an electricity cell beneath it",
+                    ));
+                }
+            }
+            PropKind::Sprinkler { outlet, .. } => {
+                let floors: Vec<Pos> = p.neighbours4().into_iter().filter(|q| level.is_floor(*q)).collect();
+                if floors.len() != 1 || floors[0] != outlet {
+                    v.push(Issue::new(
+                        IssueKind::SprinklerOutlet,
+                        Some(p),
+                        "a sprinkler valve needs exactly one adjacent floor cell, and it must be its outlet",
+                    ));
+                }
+                if !level.under_at(Carrier::Coolant, p).present() {
+                    v.push(Issue::new(
+                        IssueKind::SprinklerWithoutCoolant,
+                        Some(p),
+                        "a sprinkler valve needs a coolant cell beneath its wall",
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn leak_checks(level: &Level, v: &mut Vec<Issue>) {
+    for (k, l) in level.leaks.iter().enumerate() {
+        let u = level.under_at(l.carrier, l.under);
+        let ok_cell = u.present() && (l.repaired || u.structure == Structure::Leaking);
+        let ok_access = match l.carrier {
+            Carrier::Fuel | Carrier::Coolant => l.access == l.under && level.is_floor(l.under),
+            Carrier::Electricity => {
+                level.is_wall(l.under) && l.under.manhattan(l.access) == 1 && level.is_floor(l.access)
+            }
+        };
+        if !ok_cell || !ok_access {
+            let why = if !ok_cell {
+                "the leak's underground cell is absent or not leaking"
+            } else if l.carrier == Carrier::Electricity {
+                "an electricity leak lies in a wall with one adjacent floor emission face"
+            } else {
+                "a fuel or coolant leak lies under a floor cell and is reached from that cell"
+            };
+            v.push(Issue::new(IssueKind::LeakAccess, Some(l.under), why));
+        }
+        let dup = level.leaks[..k]
+            .iter()
+            .any(|o| o.carrier == l.carrier && o.under == l.under && !o.repaired && !l.repaired);
+        if dup {
+            v.push(Issue::new(
+                IssueKind::Malformed,
+                Some(l.under),
+                "two open leaks share one underground cell",
+            ));
+        }
+    }
+    for c in Carrier::ALL {
+        for (p, u) in level.under[c as usize].iter() {
+            if u.structure == Structure::Leaking
+                && !level.leaks.iter().any(|l| l.carrier == c && l.under == p && !l.repaired)
+            {
+                v.push(Issue::new(
+                    IssueKind::LeakAccess,
+                    Some(p),
+                    format!("a leaking {} cell has no leak record", c.name()),
+                ));
+            }
+        }
+    }
+}
+
+fn junction_checks(level: &Level, b: &Balance, v: &mut Vec<Issue>) {
+    for c in Carrier::ALL {
+        let flow = network::flow_carrier(level, c, b, true);
+        for prop in &level.props {
+            let PropKind::Junction { .. } = prop.kind else { continue };
+            if level.carriers_at(prop.pos) != [c] {
+                continue;
+            }
+            let p = prop.pos;
+            let branches = Facing::ALL.iter().filter(|f| level.under_at(c, p.step(**f)).present()).count();
+            if !(3..=4).contains(&branches) {
+                v.push(Issue::new(
+                    IssueKind::JunctionAmbiguous,
+                    Some(p),
+                    format!("a junction needs one incoming and two or three outgoing branches, it has {branches} branches"),
+                ));
+                continue;
+            }
+            let Some(i) = level.under[c as usize].index(p) else { continue };
+            let mask = flow.offers.iter().find(|(j, _)| *j == i).map(|(_, m)| *m).unwrap_or(0);
+            if mask.count_ones() > 1 {
+                v.push(Issue::new(
+                    IssueKind::JunctionLoop,
+                    Some(p),
+                    "flow reaches this junction from more than one branch (a loop or equal sources)",
+                ));
+            }
+        }
+    }
+}
+
+fn warnings(level: &Level, b: &Balance, v: &mut Vec<Issue>) {
+    let mut l = level.clone();
+    super::network::propagate(&mut l, b);
+    let reach = distances(l.width(), l.height(), l.robot.pos, |p| l.is_floor(p));
+    let reachable = |p: Pos| reach.get(p).copied().flatten().is_some();
+    for prop in &l.props {
+        if let PropKind::Consumer { .. } = prop.kind {
+            let required = l.carriers_at(prop.pos).iter().any(|c| l.required[*c as usize] > 0);
+            if !required && !reachable(prop.pos) {
+                v.push(Issue::new(
+                    IssueKind::UnreachableConsumer,
+                    Some(prop.pos),
+                    "the robot cannot reach this consumer",
+                ));
+            }
+            for c in Carrier::ALL {
+                if l.required[c as usize] > 0 && prop.service[c as usize] == Service::Starved {
+                    v.push(Issue::new(
+                        IssueKind::StarvedRequiredConsumer,
+                        Some(prop.pos),
+                        format!("this consumer starts starved of required {}", c.name()),
+                    ));
+                }
+            }
+        }
+    }
+    for c in Carrier::ALL {
+        let sourced = network::source_reach(&l, c);
+        for (i, u) in l.under[c as usize].as_slice().iter().enumerate() {
+            if u.present() && !sourced[i] {
+                let p = l.under[c as usize].pos_of(i);
+                v.push(Issue::new(
+                    IssueKind::NoSourcePath,
+                    Some(p),
+                    format!("this {} cell has no path to a source", c.name()),
+                ));
+            }
+        }
+    }
+    if !super::state::readiness(&l, b) {
+        let pos = l.props.iter().find(|p| matches!(p.kind, PropKind::Reactor)).map(|p| p.pos);
+        v.push(Issue::new(IssueKind::UnreadyReactor, pos, "the reactor is not ready at the start"));
+    }
+    for (k, prop) in l.props.iter().enumerate() {
+        match prop.kind {
+            PropKind::Valve { carrier, .. } => {
+                let mut open = l.props.clone();
+                let mut shut = l.props.clone();
+                if let PropKind::Valve { open: o, .. } = &mut open[k].kind {
+                    *o = true;
+                }
+                if let PropKind::Valve { open: o, .. } = &mut shut[k].kind {
+                    *o = false;
+                }
+                let a = network::flow_with(&l, &open, carrier, b, false);
+                let z = network::flow_with(&l, &shut, carrier, b, false);
+                let own = l.under[carrier as usize].index(prop.pos).unwrap_or(usize::MAX);
+                let differs = a
+                    .intensity
+                    .iter()
+                    .zip(z.intensity.iter())
+                    .enumerate()
+                    .any(|(i, (x, y))| i != own && (*x > 0.0) != (*y > 0.0));
+                if !differs {
+                    v.push(Issue::new(
+                        IssueKind::ValveNoDistinction,
+                        Some(prop.pos),
+                        "closing this valve cuts nothing off: it has no upstream/downstream distinction",
+                    ));
+                }
+            }
+            PropKind::Supply { item, depleted: false } => {
+                let useful = match item {
+                    Item::HeatShield => l.surface.as_slice().iter().any(|s| s.v[3] > 0.0 || s.v[0] > 0.0),
+                    Item::FuelNeutralizer => element_present(&l, Carrier::Fuel),
+                    Item::CoolantNeutralizer => element_present(&l, Carrier::Coolant),
+                    Item::ElectricityNeutralizer => element_present(&l, Carrier::Electricity),
+                };
+                if !useful || !reachable(prop.pos) {
+                    v.push(Issue::new(
+                        IssueKind::UnusedSupply,
+                        Some(prop.pos),
+                        "nothing in this level calls for this supply",
+                    ));
+                }
+            }
+            PropKind::Sprinkler { outlet, .. } => {
+                let r = b.usefulness_radius;
+                let near =
+                    l.surface.iter().any(|(p, s)| p.manhattan(outlet) <= r && (s.v[0] > 0.0 || s.v[3] > 0.0))
+                        || l.leaks
+                            .iter()
+                            .any(|lk| lk.carrier == Carrier::Fuel && lk.access.manhattan(outlet) <= r);
+                if !near {
+                    v.push(Issue::new(
+                        IssueKind::SprinklerNoTarget,
+                        Some(prop.pos),
+                        "no fuel or heat lies near this sprinkler's outlet",
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+    for (p, s) in l.surface.iter() {
+        for (q, item) in [
+            (Quantity::Fuel, Item::FuelNeutralizer),
+            (Quantity::Electricity, Item::ElectricityNeutralizer),
+            (Quantity::Heat, Item::HeatShield),
+        ] {
+            if hazards::band(b, q, s.get(q)) < hazards::Band::Caution {
+                continue;
+            }
+            let supply = l
+                .props
+                .iter()
+                .any(|pr| matches!(pr.kind, PropKind::Supply { item: i, depleted: false } if i == item));
+            let carried = l.inventory.contains(&item);
+            let sprinkler = q != Quantity::Electricity
+                && l.props.iter().any(|pr| matches!(pr.kind, PropKind::Sprinkler { .. }));
+            if !supply && !carried && !sprinkler {
+                v.push(Issue::new(
+                    IssueKind::HazardWithoutRemedy,
+                    Some(p),
+                    format!("this {} hazard has no remedy supply or sprinkler in the level", q.name()),
+                ));
+            }
+        }
+    }
+}
+
+fn element_present(l: &Level, c: Carrier) -> bool {
+    l.leaks.iter().any(|k| k.carrier == c && !k.repaired)
+        || l.surface.as_slice().iter().any(|s| s.get(c.quantity()) > 0.0)
+}

@@ -1,0 +1,30 @@
+//! Reactor Maintenance's rules, end to end: one test binary, one submodule per area of the seed's
+//! coverage list. Expectations are read from the balance table and the pair table, never restated.
+
+#[path = "reactor/support.rs"]
+mod support;
+
+#[path = "reactor/cli.rs"]
+mod cli;
+#[path = "reactor/determinism.rs"]
+mod determinism;
+#[path = "reactor/forecasts.rs"]
+mod forecasts;
+#[path = "reactor/hazards.rs"]
+mod hazards;
+#[path = "reactor/integrity.rs"]
+mod integrity;
+#[path = "reactor/network.rs"]
+mod network;
+#[path = "reactor/properties.rs"]
+mod properties;
+#[path = "reactor/props.rs"]
+mod props;
+#[path = "reactor/purity.rs"]
+mod purity;
+#[path = "reactor/robot.rs"]
+mod robot;
+#[path = "reactor/schema.rs"]
+mod schema;
+#[path = "reactor/validation.rs"]
+mod validation;

@@ -1,0 +1,81 @@
+//! The headless driver: `hollowdeep reactor --headless --level FILE --actions ... --dump-state OUT`,
+//! its dump fields, and one-sentence failures without panics.
+
+use std::process::Command;
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_hollowdeep"))
+}
+
+fn fixture(name: &str) -> String {
+    format!("{}/tests/fixtures/reactor/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn headless_run_dumps_the_whole_state() {
+    let out_path = std::env::temp_dir().join(format!("reactor-dump-{}.json", std::process::id()));
+    let out = bin()
+        .args([
+            "reactor",
+            "--headless",
+            "--level",
+            &fixture("valve.json"),
+            "--actions",
+            "move:E move:N interact repair",
+            "--dump-state",
+        ])
+        .arg(&out_path)
+        .output()
+        .expect("runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = std::fs::read_to_string(&out_path).expect("dump written");
+    let _ = std::fs::remove_file(&out_path);
+    let v: serde_json::Value = serde_json::from_str(&text).expect("json");
+    for key in [
+        "level_state",
+        "robot",
+        "inventory",
+        "surface",
+        "underground",
+        "props",
+        "leaks",
+        "forecasts",
+        "state_hash",
+    ] {
+        assert!(v.get(key).is_some(), "dump has {key}");
+    }
+    for key in ["amount", "intensity", "integrity", "state"] {
+        assert!(v["underground"]["fuel"][0].get(key).is_some(), "underground cells have {key}");
+    }
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("hash: "), "{stdout}");
+    assert!(
+        stdout.contains("refused: "),
+        "the repair away from the leak is refused with a sentence: {stdout}"
+    );
+}
+
+#[test]
+fn bad_input_gives_one_sentence_and_a_non_zero_exit() {
+    for args in [
+        vec!["reactor", "--frobnicate"],
+        vec!["reactor", "--headless"],
+        vec!["reactor", "--headless", "--level", "/no/such/file.json"],
+        vec!["reactor", "--headless", "--level", &fixture("valve.json"), "--actions", "fly:N"],
+    ] {
+        let out = bin().args(&args).output().expect("runs");
+        assert!(!out.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn non_utf8_arguments_are_refused_without_a_panic() {
+    use std::os::unix::ffi::OsStrExt;
+    let out = bin().arg("reactor").arg(std::ffi::OsStr::from_bytes(b"--level\xff")).output().expect("runs");
+    assert!(!out.status.success());
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+}

@@ -146,6 +146,8 @@ impl Frame {
     }
 }
 
+// ---- sRGB: the one conversion the tests use, the one the sRGB target does on store ----------------
+
 /// sRGB byte to linear light (the inverse of what the sRGB target does on store).
 pub fn srgb_to_linear(c: u8) -> f32 {
     let c = c as f32 / 255.0;
@@ -160,6 +162,11 @@ pub fn srgb_to_linear(c: u8) -> f32 {
 pub fn linear_to_srgb(c: f32) -> f32 {
     let c = c.clamp(0.0, 1.0);
     255.0 * if c <= 0.0031308 { c * 12.92 } else { 1.055 * c.powf(1.0 / 2.4) - 0.055 }
+}
+
+/// The sRGB byte the target stores for a linear channel value.
+pub fn srgb_byte(c: f32) -> i32 {
+    linear_to_srgb(c).round() as i32
 }
 
 /// A renderer and an offscreen target kept across frames, so a test can draw one scene under many

@@ -3,11 +3,11 @@
 
 #![allow(dead_code)]
 
-use hollowdeep::game::gen::connectivity::distances;
+use crate::bot::{driver, Bot};
 use hollowdeep::game::rng::GameRng;
 use hollowdeep::game::save::{run_from_str, run_to_string};
-use hollowdeep::game::{Action, Game, Pos};
-use rand::{RngExt, SeedableRng};
+use hollowdeep::game::{Action, Game};
+use rand::RngExt;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -35,80 +35,11 @@ impl Drop for TempDir {
     }
 }
 
-/// The stream that chooses the tests' actions: a ChaCha stream of its own, never the game's.
-pub fn driver(seed: u64) -> GameRng {
-    let mut rng = GameRng::seed_from_u64(seed);
-    rng.set_stream(0x7e57);
-    rng
-}
-
-/// One random action, biased toward moving so that walks explore; every other action heads for the exit
-/// so that walks also reach deeper levels, and it descends whenever on the exit.
-pub fn random_action(game: &Game, rng: &mut GameRng) -> Action {
-    if game.on_exit() {
-        return Action::Interact;
-    }
-    if let Some(fight) = face_and_strike(game) {
-        return fight;
-    }
-    if rng.random_range(0..2) == 0 {
-        if let Some(step) = toward_exit(game) {
-            return step;
-        }
-    }
-    match rng.random_range(0..100) {
-        0..=39 => Action::MoveForward,
-        40..=47 => Action::MoveBack,
-        48..=55 => Action::StrafeLeft,
-        56..=63 => Action::StrafeRight,
-        64..=72 => Action::TurnLeft,
-        73..=81 => Action::TurnRight,
-        82..=86 => Action::Wait,
-        87..=91 => Action::Interact,
-        92..=94 => Action::Select(rng.random_range(0..4)),
-        95..=97 => Action::UseItem,
-        _ => Action::Discard,
-    }
-}
-
-/// Against something next to the player: strike it when ahead, otherwise turn toward it.
-pub fn face_and_strike(game: &Game) -> Option<Action> {
-    let (here, f) = (game.player().pos, game.player().facing);
-    let foe = |dir| game.entity_at(here.step(dir)).is_some_and(|e| e.is_actor());
-    if foe(f) {
-        Some(Action::Interact)
-    } else if foe(f.left()) {
-        Some(Action::TurnLeft)
-    } else if foe(f.right()) || foe(f.opposite()) {
-        Some(Action::TurnRight)
-    } else {
-        None
-    }
-}
-
-/// The move (without turning) that shortens the walk to the exit, if one does.
-pub fn toward_exit(game: &Game) -> Option<Action> {
-    let map = game.map();
-    let dist = distances(map, game.exit());
-    let walk = |p: Pos| dist.at(p);
-    let (here, f) = (game.player().pos, game.player().facing);
-    let here_dist = walk(here)?;
-    [
-        (f, Action::MoveForward),
-        (f.left(), Action::StrafeLeft),
-        (f.right(), Action::StrafeRight),
-        (f.opposite(), Action::MoveBack),
-    ]
-    .into_iter()
-    .find(|&(dir, _)| walk(here.step(dir)).is_some_and(|d| d < here_dist))
-    .map(|(_, action)| action)
-}
-
-/// Plays `n` random actions and returns them in order.
+/// Plays `n` actions of the wandering bot ([`Bot::WANDERER`]) and returns them in order.
 pub fn play(game: &mut Game, rng: &mut GameRng, n: usize) -> Vec<Action> {
     (0..n)
         .map(|_| {
-            let action = random_action(game, rng);
+            let action = Bot::WANDERER.decide(game, rng);
             game.act(action);
             action
         })

@@ -2,9 +2,7 @@
 //! against the CPU reference ray-cast, the exit pit, readback of odd widths, the HUD text, and a set
 //! of views saved as /tmp/hollowdeep_*.png for a human to look at.
 
-mod common;
-
-use common::{detect_wall_rows, gpu_or_skip, rest_view, scene, wall_like, Frame};
+use crate::common::{detect_wall_rows, gpu_or_skip, rest_view, scene, srgb_byte, wall_like, Frame};
 use glam::Vec2;
 use hollowdeep::game::{Action, Facing, Game, Map, Pos};
 use hollowdeep::render::font::{glyph, GLYPH_H, GLYPH_W};
@@ -144,12 +142,6 @@ fn exit_pit_is_a_dark_hole_one_and_three_cells_ahead() {
     }
 }
 
-/// The sRGB byte the target stores for a linear channel value.
-fn srgb_byte(c: f32) -> i32 {
-    let s = if c <= 0.0031308 { 12.92 * c } else { 1.055 * c.powf(1.0 / 2.4) - 0.055 };
-    (s * 255.0).round() as i32
-}
-
 /// Checks that `expected` is drawn glyph by glyph where `hud_layout` places it on the status line:
 /// every font pixel's block has the glyph's colour where the atlas has ink and is dark bar elsewhere.
 fn assert_status_text(f: &Frame, text: &HudText, expected: &str) {
@@ -223,7 +215,7 @@ fn latest_message_shows_above_the_bar_and_fades_out_turns_later() {
         let grid = HudGrid::new(w, h);
         let placed = message_layout("You swing at the air.", 1.0, &grid);
         let want = linear(MESSAGE_COLOR, 1.0);
-        let want = [0, 1, 2].map(|i| (want[i].powf(1.0 / 2.2) * 255.0) as i32);
+        let want = [0, 1, 2].map(|i| srgb_byte(want[i]));
         let (mut ink, mut matching) = (0, 0);
         for p in placed.iter().filter(|p| p.row == grid.message_row()) {
             let (x0, y0) = grid.glyph_origin(p.col, p.row);

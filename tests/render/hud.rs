@@ -6,9 +6,7 @@
 //! friends) and compares each font pixel of the frame with the atlas, so a glyph in the wrong place,
 //! at the wrong scale or in the wrong colour fails.
 
-mod common;
-
-use common::{gpu_or_skip, rest_view, scene, Frame};
+use crate::common::{gpu_or_skip, rest_view, scene, srgb_byte, Frame};
 use hollowdeep::game::inventory::Carried;
 use hollowdeep::game::status::StatusKind;
 use hollowdeep::game::{Action, EntityKind, Facing, Game, Item, Map, Pos, Variant};
@@ -21,12 +19,6 @@ use hollowdeep::render::hud::shapes::ScreenGlyph;
 use hollowdeep::render::hud::strip::{strip_layout, StripActor, TurnStrip};
 use hollowdeep::render::palette::{BAR_COLOR, BAR_EDGE_COLOR, STRIP_HOSTILE_COLOR, STRIP_PLAYER_COLOR};
 use hollowdeep::render::{world_viewport, Gpu, Offscreen, Overlay, Renderer, UiState};
-
-/// The sRGB byte the target stores for a linear channel value.
-fn srgb_byte(c: f32) -> i32 {
-    let s = if c <= 0.0031308 { 12.92 * c } else { 1.055 * c.powf(1.0 / 2.4) - 0.055 };
-    (s * 255.0).round() as i32
-}
 
 /// Draws `game` with `ui` the way the window does: upload the scene, draw a frame with the UI.
 fn draw(gpu: &Gpu, game: &Game, ui: &UiState, w: u32, h: u32) -> Frame {

@@ -2,9 +2,7 @@
 //! occlusion, phantom walls and passages, sanity effects against the CPU reference, darkness, flashes
 //! and reduced effects; plus views saved as /tmp/hollowdeep_world_*.png for a human to look at.
 
-mod common;
-
-use common::{gpu_or_skip, linear_to_srgb, rest_view, scene, srgb_to_linear, Frame, Stage};
+use crate::common::{gpu_or_skip, linear_to_srgb, rest_view, scene, srgb_to_linear, Frame, Stage};
 use glam::Vec2;
 use hollowdeep::app::effects::{Effects as Feedback, FlashKind};
 use hollowdeep::game::sanity::Phantom;
@@ -603,7 +601,7 @@ fn phantom_walls_stand_on_floor_and_phantom_passages_open_walls() {
             if f.strip.is_some_and(|(x0, _, x1, _)| (x0..x1).contains(&x)) {
                 continue; // the HUD's turn strip covers the ceiling here
             }
-            let got = common::detect_wall_rows(&f, x, vh);
+            let got = crate::common::detect_wall_rows(&f, x, vh);
             let near = |r: (u32, u32)| got.0.abs_diff(r.0) <= 2 && got.1.abs_diff(r.1) <= 2;
             assert!(
                 near(seen) && !near(real),

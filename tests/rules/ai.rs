@@ -1,14 +1,12 @@
 //! AI rules (plan §7, §6.5, turn-system spec): attack, chase, patrol, hallucination moods, speeds, statuses.
 
-mod support;
-
+use crate::support::{at, count, drain, game_with, real_hurts, said, scene, sturdy, turn, TOUGH_HP};
 use hollowdeep::game::ai::Behaviour;
 use hollowdeep::game::balance::BALANCE;
 use hollowdeep::game::messages as msg;
 use hollowdeep::game::scheduler::ActorId;
 use hollowdeep::game::status::StatusKind;
 use hollowdeep::game::{Action, EntityId, EntityKind, Event, Facing, Game, Pos, Tile, TurnReport, Variant};
-use support::{at, count, drain, game_with, real_hurts, said, scene, sturdy, turn, TOUGH_HP};
 
 const LUNGE: &str = "It lunges!";
 
@@ -209,7 +207,7 @@ fn hallucinations_hunt_from_the_hunt_depth_below_the_hunt_sanity() {
 #[test]
 fn real_enemies_always_hunt() {
     let game = scene(&["###", "#@#", "###"]).build();
-    let kind = support::enemy(Variant::Lurker, 1);
+    let kind = crate::support::enemy(Variant::Lurker, 1);
     assert_eq!(game.behaviour(&kind), Behaviour::Hunt);
 }
 
@@ -302,7 +300,7 @@ fn a_flayer_blow_bleeds_the_player_for_bleeding_turns_turns() {
     assert_eq!(bleeds, BALANCE.bleeding_turns as usize);
     assert!(!game.player().statuses.has(StatusKind::Bleeding));
     let lost = damage + BALANCE.bleeding_turns as i32 * BALANCE.bleed_damage;
-    assert_eq!(game.player().hp, support::STURDY_HP - lost);
+    assert_eq!(game.player().hp, crate::support::STURDY_HP - lost);
 }
 
 #[test]
@@ -363,7 +361,7 @@ fn upcoming_actors_starts_with_the_player_and_lists_only_visible_actors() {
 }
 
 fn all_enemies(rows: &[&str]) -> Vec<Pos> {
-    support::all_at(rows, 'E')
+    crate::support::all_at(rows, 'E')
 }
 
 #[test]

@@ -1,14 +1,12 @@
 //! Combat rules (plan §3, SPEC "Turn and actions"): swings, kills, retaliation, hallucinations, score.
 
-mod support;
-
+use crate::support::{at, drain, enemy, game_with, real_hurts, said, scene, sturdy, turn, TOUGH_HP};
 use hollowdeep::game::balance::BALANCE;
 use hollowdeep::game::combat::bonus_damage;
 use hollowdeep::game::messages as msg;
 use hollowdeep::game::rng::gameplay_stream;
 use hollowdeep::game::score::score;
 use hollowdeep::game::{Action, EntityKind, Event, Facing, Variant};
-use support::{at, drain, enemy, game_with, real_hurts, said, scene, sturdy, turn, TOUGH_HP};
 
 const ENEMY_AHEAD: [&str; 3] = ["#####", "#@E.#", "#####"];
 const TOUGH_AHEAD: [&str; 3] = ["#####", "#@T.#", "#####"];

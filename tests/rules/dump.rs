@@ -1,15 +1,13 @@
 //! The state dump's fields for tools that check the rules: phantoms, each entity's family, speed,
 //! damage and max HP, the light level, each message's turn, and the last action's events.
 
-mod support;
-
+use crate::support::{at, game_with};
 use hollowdeep::game::balance::BALANCE;
 use hollowdeep::game::dump::StateDump;
 use hollowdeep::game::sanity::Phantom;
 use hollowdeep::game::save::{run_from_str, run_to_string};
 use hollowdeep::game::{Action, Facing, Game, Variant};
 use serde_json::{json, Value};
-use support::{at, game_with};
 
 fn dump(game: &Game) -> Value {
     serde_json::from_str(&StateDump::of(game).to_json()).unwrap()

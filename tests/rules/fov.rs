@@ -2,14 +2,12 @@
 //!
 //! Shape tests mark cells in the map itself: `v` must be visible from `@`, `x` must not be.
 
-mod support;
-
+use crate::support::{all_at, at, game_with};
 use hollowdeep::game::balance::BALANCE;
 use hollowdeep::game::rng::level_stream;
 use hollowdeep::game::sight::{can_see, field_of_view};
 use hollowdeep::game::{Facing, Game, Grid, Map, Pos, Tile};
 use rand::RngExt;
-use support::{all_at, at, game_with};
 
 /// Asserts the `v` and `x` marks of `rows` against the player's view; returns the game for more checks.
 fn check_view(rows: &[&str]) -> Game {

@@ -331,7 +331,7 @@ fn generated_maps_match_the_seed_catalog() {
         std::fs::write(&path, &fresh).unwrap();
         return;
     }
-    let bless = format!("re-bless on purpose with `{BLESS_VAR}=1 cargo test --test generation`");
+    let bless = format!("re-bless on purpose with `{BLESS_VAR}=1 cargo test --test rules generation::`");
     let stored = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read the seed catalog {}: {e}; {bless}", path.display()));
     if let Some(msg) = first_difference(&stored, &fresh) {

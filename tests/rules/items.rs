@@ -1,13 +1,11 @@
 //! Item rules (plan §3.4, §3.5, §4.3, §5): collecting, the four slots, using, discarding, weapons.
 
-mod support;
-
+use crate::support::{at, drain, game_with, hallucinated, said, scene, turn};
 use hollowdeep::game::balance::BALANCE;
 use hollowdeep::game::inventory::{Carried, SLOTS};
 use hollowdeep::game::messages as msg;
 use hollowdeep::game::status::StatusKind;
 use hollowdeep::game::{Action, EntityKind, Event, Facing, Game, Item, Pickup};
-use support::{at, drain, game_with, hallucinated, said, scene, turn};
 
 const ROOM: [&str; 3] = ["#####", "#.@.#", "#####"];
 

@@ -1,12 +1,10 @@
 //! Resource rules (plan §4, §9.2, SPEC "Sanity"): hunger, heartbeat, starvation to death, sanity drain.
 
-mod support;
-
+use crate::support::{drain, game_with, real_hurts, said, scene, turn};
 use hollowdeep::game::balance::BALANCE;
 use hollowdeep::game::inventory::Carried;
 use hollowdeep::game::messages as msg;
 use hollowdeep::game::{Action, EntityKind, Event, Facing, Game, Item, Status, Variant};
-use support::{drain, game_with, real_hurts, said, scene, turn};
 
 const ROOM: [&str; 5] = ["#####", "#...#", "#.@.#", "#...#", "#####"];
 /// A one-cell cell with no way out: nothing but hunger happens here.
@@ -164,7 +162,7 @@ fn turn_free_actions_change_no_resource() {
 #[test]
 fn a_well_fed_body_mends_and_a_hungry_one_does_not() {
     let rows = ["#####", "#.@.#", "#####"];
-    let mut fed = support::game_with(&rows, hollowdeep::game::Facing::East);
+    let mut fed = crate::support::game_with(&rows, hollowdeep::game::Facing::East);
     fed.player_mut().hp = 1;
     let mut hungry = fed.clone();
     hungry.player_mut().weakness = BALANCE.regen_below_weakness;

@@ -1,14 +1,12 @@
 //! When sanity breaks: phantom cells, the shifting maze's invariants, and darkness (plan §6).
 
-mod support;
-
+use crate::support::game_from;
 use hollowdeep::game::balance::BALANCE;
 use hollowdeep::game::gen::connectivity::distances;
 use hollowdeep::game::rng::gameplay_stream;
 use hollowdeep::game::sanity::{light_scale, Phantom, MSG_SOLID_STONE, MSG_WALL_NEVER_THERE};
 use hollowdeep::game::{Action, Event, Facing, Game, Pos, Status, Tile};
 use rand::RngExt;
-use support::game_from;
 
 const HALL: [&str; 9] = [
     "###########",

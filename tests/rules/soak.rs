@@ -3,127 +3,13 @@
 //!
 //! Only invariants are checked, never a layout: the level generator is free to change.
 
+use crate::bot::Bot;
 use hollowdeep::game::balance::BALANCE;
 use hollowdeep::game::gen::connectivity::distances;
-use hollowdeep::game::{Action, Event, Facing, Game, Status};
-use rand::{RngExt, SeedableRng};
+use hollowdeep::game::{Event, Game, Status};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeSet;
-
-/// Percent of choices that take a step along the shortest path to the exit, so runs reach deeper levels.
-const PULL_TO_EXIT_PERCENT: u32 = 60;
-/// Percent of choices that use a carried item when hungry, hurt or unhinged.
-const CARE_PERCENT: u32 = 50;
-/// Percent of choices that turn to face, and strike, an adjacent enemy or hallucination.
-const FIGHT_BACK_PERCENT: u32 = 80;
-/// Percent of the time a player standing on the exit goes down.
-const DESCEND_PERCENT: u32 = 50;
-
-/// Random actions, biased to moves; turn-free actions (select, discard) included.
-const WEIGHTED: [(Action, u32); 14] = [
-    (Action::MoveForward, 30),
-    (Action::MoveBack, 5),
-    (Action::StrafeLeft, 6),
-    (Action::StrafeRight, 6),
-    (Action::TurnLeft, 10),
-    (Action::TurnRight, 10),
-    (Action::Wait, 4),
-    (Action::Interact, 10),
-    (Action::UseItem, 8),
-    (Action::Discard, 2),
-    (Action::Select(0), 1),
-    (Action::Select(1), 1),
-    (Action::Select(2), 1),
-    (Action::Select(3), 1),
-];
-
-fn random_action(rng: &mut ChaCha8Rng) -> Action {
-    let total: u32 = WEIGHTED.iter().map(|(_, w)| w).sum();
-    let mut pick = rng.random_range(0..total);
-    for (action, w) in WEIGHTED {
-        if pick < w {
-            return action;
-        }
-        pick -= w;
-    }
-    unreachable!("the pick is below the total weight")
-}
-
-/// The move (relative to the facing) that walks one cell along a shortest path to the exit.
-fn toward_exit(game: &Game) -> Option<Action> {
-    let from_exit = distances(game.map(), game.exit());
-    let here = game.player().pos;
-    let d = from_exit.at(here)?;
-    let f = game.player().facing;
-    let dir = Facing::ALL.into_iter().find(|&dir| {
-        game.map().in_bounds(here.step(dir)) && from_exit.at(here.step(dir)) == Some(d.wrapping_sub(1))
-    })?;
-    Some(if dir == f {
-        Action::MoveForward
-    } else if dir == f.left() {
-        Action::StrafeLeft
-    } else if dir == f.right() {
-        Action::StrafeRight
-    } else {
-        Action::MoveBack
-    })
-}
-
-fn choose(game: &Game, rng: &mut ChaCha8Rng) -> Action {
-    if game.on_exit() && rng.random_range(0..100) < DESCEND_PERCENT {
-        return Action::Interact;
-    }
-    if rng.random_range(0..100) < CARE_PERCENT {
-        if let Some(care) = take_care(game) {
-            return care;
-        }
-    }
-    if rng.random_range(0..100) < FIGHT_BACK_PERCENT {
-        if let Some(answer) = fight_back(game) {
-            return answer;
-        }
-    }
-    if rng.random_range(0..100) < PULL_TO_EXIT_PERCENT {
-        if let Some(step) = toward_exit(game) {
-            // An enemy in the way gets hit rather than bumped into, now and then.
-            let ahead = game.player().pos.step(game.player().facing);
-            if step == Action::MoveForward && game.entity_at(ahead).is_some_and(|e| e.is_actor()) {
-                return if rng.random_bool(0.5) { Action::Interact } else { step };
-            }
-            return step;
-        }
-    }
-    random_action(rng)
-}
-
-/// Eats, heals or calms down when it is needed and something is carried: select the slot, then use it.
-fn take_care(game: &Game) -> Option<Action> {
-    let p = game.player();
-    let needy = p.weakness > BALANCE.max_weakness / 2 || p.hp < p.max_hp || p.sanity < BALANCE.max_sanity / 2;
-    if !needy {
-        return None;
-    }
-    let slots = p.inventory.slots();
-    if slots[p.inventory.selected()].is_some() {
-        return Some(Action::UseItem);
-    }
-    let slot = slots.iter().position(Option::is_some)?;
-    Some(Action::Select(slot as u8))
-}
-
-/// Faces an adjacent actor and strikes it: without this a random walker dies before it goes anywhere.
-fn fight_back(game: &Game) -> Option<Action> {
-    let (here, f) = (game.player().pos, game.player().facing);
-    let dir =
-        Facing::ALL.into_iter().find(|&d| game.entity_at(here.step(d)).is_some_and(|e| e.is_actor()))?;
-    Some(if dir == f {
-        Action::Interact
-    } else if dir == f.left() {
-        Action::TurnLeft
-    } else {
-        Action::TurnRight
-    })
-}
 
 /// Every invariant of a game state that must hold after any action.
 fn check_invariants(game: &Game, context: &str) {
@@ -181,7 +67,7 @@ fn soak(seeds: std::ops::Range<u64>, turns_per_seed: u64, start: impl Fn(u64) ->
         check_invariants(&game, &format!("seed {seed}, new run"));
         let mut seed_turns = 0;
         while seed_turns < turns_per_seed {
-            let action = choose(&game, &mut rng);
+            let action = Bot::RECKLESS.decide(&game, &mut rng);
             let (turn, depth) = (game.turn(), game.depth());
             let report = game.act(action);
             t.actions += 1;

@@ -1,11 +1,9 @@
 //! The turn machine's rules through the Game API: each action's effect, blocking, descending.
 
-mod support;
-
+use crate::support::game_from;
 use hollowdeep::game::gen::connectivity::distances;
 use hollowdeep::game::messages::{DESCEND_PROMPT as MSG_DESCEND_PROMPT, SWING_AT_AIR as MSG_SWING_AT_AIR};
 use hollowdeep::game::{Action, Event, Facing, Game, Pos, Tile};
-use support::game_from;
 
 const ROOM: [&str; 5] = ["#####", "#...#", "#.@.#", "#...#", "#####"];
 

@@ -1,8 +1,8 @@
 //! The profile (top-10 table, lifetime totals) that outlives every run, the morgue file, file dates,
 //! and the automap's memory of exactly what the field of view revealed.
 
-mod persist_support;
-
+use crate::bot::{driver, Bot};
+use crate::persist_support::*;
 use hollowdeep::app::persist::files::{date_and_stamp, move_aside, read_optional, write_atomic};
 use hollowdeep::app::persist::profile::{self, Profile, HIGH_SCORES, PROFILE_FORMAT_VERSION};
 use hollowdeep::app::persist::recording::Recording;
@@ -10,7 +10,6 @@ use hollowdeep::app::persist::settings::Settings;
 use hollowdeep::app::persist::{morgue, run_save};
 use hollowdeep::game::save::run_to_string;
 use hollowdeep::game::{Action, Facing, Game, Map, Pos};
-use persist_support::*;
 use serde_json::json;
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -359,7 +358,7 @@ fn the_automap_marks_exactly_the_cells_the_field_of_view_revealed() {
         assert_eq!(explored_cells(&game), seen, "seed {seed}: a new level remembers only the first view");
         for step in 0..400 {
             let depth = game.depth();
-            let action = random_action(&game, &mut rng);
+            let action = Bot::WANDERER.decide(&game, &mut rng);
             game.act(action);
             if game.depth() != depth {
                 descents += 1;

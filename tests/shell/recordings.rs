@@ -1,15 +1,14 @@
 //! Recordings: a recorded random run replays to the same final state hash; a tampered one says it
 //! diverged; one from another version, of another kind or damaged is refused with one clear line.
 
-mod persist_support;
-
+use crate::bot::{driver, Bot};
+use crate::persist_support::*;
 use hollowdeep::app::persist::files::{read_optional, write_atomic};
 use hollowdeep::app::persist::profile::Profile;
 use hollowdeep::app::persist::recording::{Recording, RECORDING_FORMAT_VERSION};
 use hollowdeep::game::dump::StateDump;
 use hollowdeep::game::save::{state_hash, state_hash_v1};
 use hollowdeep::game::{Action, Game, Status};
-use persist_support::*;
 use serde_json::Value;
 
 /// Plays a random run from the start as the player would, recording every action, until death or
@@ -19,7 +18,7 @@ fn record(seed: u64, depth: u32, limit: usize) -> (Recording, Game) {
     let mut game = Game::new_at_depth(seed, depth);
     let mut rec = Recording::new(seed, depth);
     while rec.actions.len() < limit && game.status() == Status::Playing {
-        let action = random_action(&game, &mut rng);
+        let action = Bot::WANDERER.decide(&game, &mut rng);
         game.act(action);
         rec.actions.push(action);
     }

@@ -1,8 +1,8 @@
 //! The saved run: exact round trips of random mid-run states, permadeath, atomic writes, and saves that
 //! are damaged, truncated, from another version, of the wrong kind or impossible.
 
-mod persist_support;
-
+use crate::bot::{driver, Bot};
+use crate::persist_support::*;
 use hollowdeep::app::bindings::parse_keys;
 use hollowdeep::app::headless::{actions_until_quit, play};
 use hollowdeep::app::persist::profile::{self, Profile};
@@ -11,7 +11,6 @@ use hollowdeep::game::dump::StateDump;
 use hollowdeep::game::mode::Crawler;
 use hollowdeep::game::save::{run_from_str, run_to_string, state_hash, LoadError, RUN_FORMAT_VERSION};
 use hollowdeep::game::{Game, Pos, Status};
-use persist_support::*;
 use std::path::Path;
 
 fn expect_game(loaded: Loaded) -> Game {
@@ -45,7 +44,7 @@ fn a_saved_mid_run_state_loads_back_equal_and_plays_on_identically() {
         // The same further actions on both: equal only if every hidden state, the RNG included, came back.
         let mut rng = driver(seed ^ 0xa11);
         for step in 0..60 {
-            let action = random_action(&original, &mut rng);
+            let action = Bot::WANDERER.decide(&original, &mut rng);
             let a = original.act(action);
             let b = loaded.act(action);
             assert_eq!(a, b, "seed {seed}, step {step}: {action:?} reported differently after loading");
@@ -75,7 +74,7 @@ fn a_run_that_died_in_play_round_trips() {
         let mut rng = driver(seed);
         let mut game = Game::new_at_depth(seed, 3);
         while game.status() == Status::Playing && game.turn() < 2_000 {
-            game.act(random_action(&game, &mut rng));
+            game.act(Bot::WANDERER.decide(&game, &mut rng));
         }
         died += usize::from(game.status() == Status::Dead);
         run_save::save(dir.path(), &game).unwrap();
@@ -312,7 +311,7 @@ fn validate_accepts_every_state_the_rules_reach() {
         let mut rng = driver(seed);
         let mut game = Game::new(seed);
         for _ in 0..300 {
-            game.act(random_action(&game, &mut rng));
+            game.act(Bot::WANDERER.decide(&game, &mut rng));
             assert_eq!(game.validate(), Ok(()), "seed {seed}, turn {}", game.turn());
         }
     }

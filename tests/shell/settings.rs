@@ -1,12 +1,10 @@
 //! The settings file: defaults written on first run, every bad value reported by its key with the
 //! default used instead, bindings for every action, and unusable files moved aside intact.
 
-mod persist_support;
-
+use crate::persist_support::*;
 use hollowdeep::app::bindings::{key_from_name, Bindings, BINDABLE};
 use hollowdeep::app::persist::profile::Profile;
 use hollowdeep::app::persist::settings::{self, Settings, SETTINGS_FORMAT_VERSION};
-use persist_support::*;
 use serde_json::{json, Value};
 use std::path::Path;
 use winit::keyboard::KeyCode;

@@ -2,7 +2,7 @@
 //! and the per-step phases: injection, mitigation, evaporation, same-cell and adjacent interactions.
 
 use super::balance::Balance;
-use super::level::{Carrier, Level, PropKind, Quantity};
+use super::level::{Carrier, Level, PropKind, Quantity, Surface};
 use crate::grid::Pos;
 
 /// A projected band. `Absent` is a value of exactly zero; the table has no row for it.
@@ -204,50 +204,46 @@ fn add_unblocked(level: &mut Level, p: Pos, q: Quantity, add: f32) {
 
 /// Phase 2: water dilutes fuel and quenches heat in its own cell (before ignition is checked).
 pub fn mitigate(level: &mut Level, b: &Balance, floor: &[bool]) {
-    for (i, s) in level.surface.as_mut_slice().iter_mut().enumerate() {
-        if !floor[i] || s.v[1] <= 0.0 {
-            continue;
-        }
-        if cell_verb(b, Quantity::Fuel, s.v[0], Quantity::Water, s.v[1]) == Some(Verb::Dilute) {
-            s.v[0] = (s.v[0] - b.dilute).max(0.0);
-        }
-        if cell_verb(b, Quantity::Water, s.v[1], Quantity::Heat, s.v[3]) == Some(Verb::Quench) {
-            s.v[3] = (s.v[3] - b.quench).max(0.0);
-        }
-    }
+    for_wet_floor(level, floor, |s| mitigate_cell(s, b));
 }
 
 /// Phase 3: value-based evaporation with latent cooling.
 pub fn evaporate(level: &mut Level, b: &Balance, floor: &[bool]) {
-    for (i, s) in level.surface.as_mut_slice().iter_mut().enumerate() {
-        if !floor[i] || s.v[1] <= 0.0 {
-            continue;
-        }
-        let want = b.ambient_evaporation + s.v[3] * b.heat_evaporation_scale;
-        let evaporated = want.min(s.v[1]);
-        s.v[1] -= evaporated;
-        s.v[3] = (s.v[3] - evaporated * b.evaporation_cooling_scale).max(0.0);
-    }
+    for_wet_floor(level, floor, |s| evaporate_cell(s, b));
 }
 
 /// Phases 2 and 3 in one pass: per cell, mitigation then evaporation. Cells are independent in
 /// both phases, so this equals `mitigate` followed by `evaporate`.
 pub fn mitigate_and_evaporate(level: &mut Level, b: &Balance, floor: &[bool]) {
+    for_wet_floor(level, floor, |s| {
+        mitigate_cell(s, b);
+        evaporate_cell(s, b);
+    });
+}
+
+/// Both phases act only where there is water on a floor cell.
+fn for_wet_floor(level: &mut Level, floor: &[bool], mut act: impl FnMut(&mut Surface)) {
     for (i, s) in level.surface.as_mut_slice().iter_mut().enumerate() {
-        if !floor[i] || s.v[1] <= 0.0 {
-            continue;
+        if floor[i] && s.v[1] > 0.0 {
+            act(s);
         }
-        if cell_verb(b, Quantity::Fuel, s.v[0], Quantity::Water, s.v[1]) == Some(Verb::Dilute) {
-            s.v[0] = (s.v[0] - b.dilute).max(0.0);
-        }
-        if cell_verb(b, Quantity::Water, s.v[1], Quantity::Heat, s.v[3]) == Some(Verb::Quench) {
-            s.v[3] = (s.v[3] - b.quench).max(0.0);
-        }
-        let want = b.ambient_evaporation + s.v[3] * b.heat_evaporation_scale;
-        let evaporated = want.min(s.v[1]);
-        s.v[1] -= evaporated;
-        s.v[3] = (s.v[3] - evaporated * b.evaporation_cooling_scale).max(0.0);
     }
+}
+
+fn mitigate_cell(s: &mut Surface, b: &Balance) {
+    if cell_verb(b, Quantity::Fuel, s.v[0], Quantity::Water, s.v[1]) == Some(Verb::Dilute) {
+        s.v[0] = (s.v[0] - b.dilute).max(0.0);
+    }
+    if cell_verb(b, Quantity::Water, s.v[1], Quantity::Heat, s.v[3]) == Some(Verb::Quench) {
+        s.v[3] = (s.v[3] - b.quench).max(0.0);
+    }
+}
+
+fn evaporate_cell(s: &mut Surface, b: &Balance) {
+    let want = b.ambient_evaporation + s.v[3] * b.heat_evaporation_scale;
+    let evaporated = want.min(s.v[1]);
+    s.v[1] -= evaporated;
+    s.v[3] = (s.v[3] - evaporated * b.evaporation_cooling_scale).max(0.0);
 }
 
 /// Phases 4–7: same-cell reactions and adjacent flow accumulate into one delta buffer, applied

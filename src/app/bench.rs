@@ -1,4 +1,6 @@
-//! `--bench`: frame times of the full frame (world + HUD, GPU waited for) and turn-resolution time.
+//! `--bench`: frame times of the full frame (world + HUD, GPU waited for, the scene's darkness and
+//! `--reduced-effects` applied), turn-resolution and level-generation times at the run's depth and
+//! sanity.
 
 use super::bindings::parse_keys;
 use super::cli::Options;
@@ -45,7 +47,8 @@ pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
     println!("size: {width}x{height} px");
     println!("frame_median: {:.3} ms", percentile(&samples, 0.5));
     println!("frame_p95: {:.3} ms", percentile(&samples, 0.95));
-    println!("turn_resolution_mean: {:.4} ms", turn_resolution_ms(seed));
+    println!("turn_resolution_mean: {:.4} ms", turn_resolution_ms(opts, seed));
+    println!("level_generation_mean: {:.4} ms", level_generation_ms(opts, seed));
     Ok(())
 }
 
@@ -54,9 +57,10 @@ fn percentile(sorted: &[f64], q: f64) -> f64 {
     sorted[i]
 }
 
-/// Mean time of `Game::act` over a fixed walk that loops through every kind of action.
-fn turn_resolution_ms(seed: u64) -> f64 {
-    let mut game = Game::new(seed);
+/// Mean time of `Game::act` over a fixed walk that loops through every kind of action, at the run's
+/// own `--depth` and `--sanity` (the madness makes turns costlier: phantoms, shifting).
+fn turn_resolution_ms(opts: &Options, seed: u64) -> f64 {
+    let mut game = super::headless::start(opts, seed);
     let cycle = parse_keys("W W D W A Q W E S C").expect("the bench's own keys are valid");
     let started = Instant::now();
     let mut acted = 0u32;
@@ -68,8 +72,20 @@ fn turn_resolution_ms(seed: u64) -> f64 {
             }
         }
         if game.status() != crate::game::Status::Playing {
-            game = Game::new(seed);
+            game = super::headless::start(opts, seed);
         }
     }
     started.elapsed().as_secs_f64() * 1000.0 / f64::from(acted)
+}
+
+/// Levels generated and populated per timing of `level_generation_mean`.
+const BENCH_LEVELS: u64 = 20;
+
+/// Mean time to generate and populate a level at the run's `--depth` (what a descent costs).
+fn level_generation_ms(opts: &Options, seed: u64) -> f64 {
+    let started = Instant::now();
+    for i in 0..BENCH_LEVELS {
+        std::hint::black_box(Game::new_at_depth(seed.wrapping_add(i), opts.depth));
+    }
+    started.elapsed().as_secs_f64() * 1000.0 / BENCH_LEVELS as f64
 }

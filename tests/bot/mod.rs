@@ -17,6 +17,7 @@
 // wanderer), so the others look unused there.
 #![allow(dead_code)]
 
+use hollowdeep::game::balance::BALANCE;
 use hollowdeep::game::gen::connectivity::distances;
 use hollowdeep::game::rng::GameRng;
 use hollowdeep::game::{Action, Entity, EntityKind, Facing, Game, Item, Pickup, Pos};
@@ -292,9 +293,8 @@ fn take_care(game: &Game, care: Care) -> Option<Action> {
     let p = game.player();
     match care {
         Care::AnyItem => {
-            let balance = &hollowdeep::game::balance::BALANCE;
             let needy =
-                p.weakness > balance.max_weakness / 2 || p.hp < p.max_hp || p.sanity < balance.max_sanity / 2;
+                p.weakness > BALANCE.max_weakness / 2 || p.hp < p.max_hp || p.sanity < BALANCE.max_sanity / 2;
             if !needy {
                 return None;
             }

@@ -1,6 +1,5 @@
-//! Shared helpers for the GPU tests: open the (software) GPU or say loudly why not, and read pixels.
-
-#![allow(dead_code)]
+//! Shared helpers for the GPU tests: open the (software) GPU or say loudly why not, read pixels, and
+//! the one sRGB conversion the tests compare colours with.
 
 use hollowdeep::game::present::{still_scene, ScenePresenter};
 use hollowdeep::game::{Game, TurnReport};

@@ -1,8 +1,6 @@
 //! Shared helpers for the persistence tests: private temporary folders, seeded random play, and checks
 //! that an unusable file was moved aside intact with one clear message.
 
-#![allow(dead_code)]
-
 use crate::bot::{driver, Bot};
 use hollowdeep::game::rng::GameRng;
 use hollowdeep::game::save::{run_from_str, run_to_string};

@@ -17,8 +17,6 @@
 //!
 //! [`Scene::with`] binds any other character (or overrides one above) to an entity kind.
 
-#![allow(dead_code)]
-
 use hollowdeep::game::balance::BALANCE;
 use hollowdeep::game::{
     Action, EntityKind, Event, Facing, Game, Item, Map, Pickup, Pos, TurnReport, Variant,

@@ -1,6 +1,6 @@
 //! Packing of game and presentation state into the `#[repr(C)]` structs the shaders read.
 //!
-//! Every struct here has a WGSL twin of the same name and member names (`tests/shaders.rs` compares
+//! Every struct here has a WGSL twin of the same name and member names (`tests/render/shaders.rs` compares
 //! sizes and offsets through naga's layouter). Padding is explicit so the layout is visible in review.
 
 use super::camera::Camera;

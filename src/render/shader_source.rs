@@ -2,7 +2,7 @@
 //! the Rust constants the shaders share, then the entry file with its `#include "part.wgsl"` lines
 //! replaced by those parts (each at most once, where it is first included).
 //!
-//! The parts are embedded with `include_str!`, so the window, `--screenshot` and `tests/shaders.rs`
+//! The parts are embedded with `include_str!`, so the window, `--screenshot` and `tests/render/shaders.rs`
 //! all compose the same text; the tests compose and validate every entry, so a broken include is a
 //! failing test, never a panic at start-up.
 
@@ -46,7 +46,7 @@ impl Entry {
 }
 
 /// Every file under `shaders/`, by its path relative to that folder (the name `#include` uses).
-/// `tests/shaders.rs` checks this list against the folder, both ways.
+/// `tests/render/shaders.rs` checks this list against the folder, both ways.
 pub const PARTS: &[(&str, &str)] = &[
     ("common/colour.wgsl", include_str!("../../shaders/common/colour.wgsl")),
     ("common/noise.wgsl", include_str!("../../shaders/common/noise.wgsl")),
@@ -71,7 +71,7 @@ pub enum PreludeValue {
 }
 
 /// Every number that both Rust and WGSL use, under the Rust name. A part never declares one of these
-/// itself (`tests/shaders.rs` checks), so there is nothing to keep in step by hand.
+/// itself (`tests/render/shaders.rs` checks), so there is nothing to keep in step by hand.
 pub const PRELUDE: &[(&str, PreludeValue)] = {
     use PreludeValue::{F32, U32};
     &[
@@ -205,10 +205,10 @@ fn include<'a>(
     Ok(())
 }
 
-/// The compiled module of `entry`. Composition cannot fail for the embedded parts: `tests/shaders.rs`
+/// The compiled module of `entry`. Composition cannot fail for the embedded parts: `tests/render/shaders.rs`
 /// composes and validates every entry, so a broken include fails the build's tests, not a player.
 pub(crate) fn module(device: &wgpu::Device, entry: Entry) -> wgpu::ShaderModule {
-    let source = entry.compose().unwrap_or_else(|e| panic!("{e} (tests/shaders.rs should have caught this)"));
+    let source = entry.compose().unwrap_or_else(|e| panic!("{e} (tests/render/shaders.rs should have caught this)"));
     device.create_shader_module(wgpu::ShaderModuleDescriptor {
         label: Some(entry.path()),
         source: wgpu::ShaderSource::Wgsl(source.into()),

@@ -208,7 +208,8 @@ fn include<'a>(
 /// The compiled module of `entry`. Composition cannot fail for the embedded parts: `tests/render/shaders.rs`
 /// composes and validates every entry, so a broken include fails the build's tests, not a player.
 pub(crate) fn module(device: &wgpu::Device, entry: Entry) -> wgpu::ShaderModule {
-    let source = entry.compose().unwrap_or_else(|e| panic!("{e} (tests/render/shaders.rs should have caught this)"));
+    let source =
+        entry.compose().unwrap_or_else(|e| panic!("{e} (tests/render/shaders.rs should have caught this)"));
     device.create_shader_module(wgpu::ShaderModuleDescriptor {
         label: Some(entry.path()),
         source: wgpu::ShaderSource::Wgsl(source.into()),

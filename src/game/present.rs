@@ -65,8 +65,7 @@ pub fn scene_with(game: &Game, report: Option<&TurnReport>, false_actors: &[Pos]
 
 fn world_scene(game: &Game, report: Option<&TurnReport>, false_actors: &[Pos]) -> WorldScene {
     let map = game.map();
-    let cells = game.phantoms().map(|_| CellLook::default());
-    let mut cells = cells;
+    let mut cells = map.grid_of(CellLook::default());
     for p in map.cells() {
         cells.set(p, CellLook { tile: tile_look(map.get(p)), phantom: phantom_look(game.phantom_at(p)) });
     }
@@ -228,7 +227,7 @@ fn hud_model(game: &Game) -> HudModel {
 
 fn automap(game: &Game) -> AutomapModel {
     let map = game.map();
-    let mut cells = game.phantoms().map(|_| MapCellLook::default());
+    let mut cells = map.grid_of(MapCellLook::default());
     for p in map.cells() {
         cells.set(
             p,

@@ -15,7 +15,7 @@ use super::score::score;
 use super::sight::field_of_view;
 use super::spawn::populate;
 use super::status::StatusKind;
-use crate::grid::{Facing, Grid, Pos};
+use crate::grid::{Facing, Pos};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
@@ -133,10 +133,6 @@ impl Game {
     }
     pub fn entities(&self) -> &[Entity] {
         &self.floor.entities
-    }
-    /// This turn's phantom cells (most are `Phantom::None`).
-    pub fn phantoms(&self) -> &Grid<Phantom> {
-        &self.floor.phantoms
     }
     /// The events of the last action that reached a playing game, in order (empty after loading).
     pub fn last_events(&self) -> &[Event] {

@@ -2,7 +2,7 @@
 //! tokens. Key dispatch, the help overlay and every on-screen hint read it, so a rebinding in the
 //! settings file can never leave a stale hint (STYLE 18).
 
-use super::input::Command;
+use super::input::{Command, MenuStep};
 use crate::game::Action;
 use winit::keyboard::KeyCode;
 
@@ -22,12 +22,14 @@ pub enum Context {
     Log,
     /// Only while watching a recording.
     Replay,
+    /// On the title screen and its pages: moving through a menu and taking a choice.
+    Menu,
 }
 
 impl Context {
     /// The order contexts appear in the help overlay.
-    pub const ALL: [Context; 5] =
-        [Context::Play, Context::Global, Context::Prompt, Context::Log, Context::Replay];
+    pub const ALL: [Context; 6] =
+        [Context::Play, Context::Global, Context::Prompt, Context::Log, Context::Replay, Context::Menu];
 }
 
 /// One row of the key table.
@@ -59,7 +61,7 @@ const fn row(
     Binding { context, name, command, keys, label, tokens, alt: None }
 }
 
-use Context::{Global, Log, Play, Prompt, Replay};
+use Context::{Global, Log, Menu, Play, Prompt, Replay};
 use KeyCode as K;
 
 /// Every binding, grouped by context in the order the help overlay lists them. Defaults follow the
@@ -95,6 +97,10 @@ pub const BINDABLE: &[Binding] = &[
     row(Log, "log_page_down", Command::ScrollLog(-LOG_PAGE), &[K::PageDown], "Log: page down", &[]),
     row(Replay, "replay_faster", Command::ReplayFaster, &[K::Equal, K::NumpadAdd], "Replay: faster", &[]),
     row(Replay, "replay_slower", Command::ReplaySlower, &[K::Minus, K::NumpadSubtract], "Replay: slower", &[]),
+    row(Menu, "menu_up", Command::Menu(MenuStep::Up), &[K::ArrowUp, K::KeyW], "Menu: up", &[]),
+    row(Menu, "menu_down", Command::Menu(MenuStep::Down), &[K::ArrowDown, K::KeyS], "Menu: down", &[]),
+    row(Menu, "menu_take", Command::Menu(MenuStep::Take), &[K::Enter, K::Space], "Menu: choose", &[]),
+    row(Menu, "menu_back", Command::Menu(MenuStep::Back), &[K::Escape], "Menu: back", &[]),
 ];
 
 /// Messages one PgUp/PgDn scrolls the log by.
@@ -326,6 +332,37 @@ impl Bindings {
         format!("{question} ({}/{})", self.first_key("prompt_yes"), self.first_key("prompt_no"))
     }
 
+    /// A menu's key hint: "↑ ↓ choose   Enter takes   Esc goes back".
+    pub fn menu_hint(&self) -> String {
+        format!(
+            "{} {} choose   {} takes   {} goes back",
+            self.first_key("menu_up"),
+            self.first_key("menu_down"),
+            self.first_key("menu_take"),
+            self.first_key("menu_back")
+        )
+    }
+
+    /// Binds row `index` to `key` alone. A row that shared a context with it and had the key loses
+    /// it and, if that leaves it with none, takes over this row's old first key, so every command
+    /// keeps a key and no key means two things in one place.
+    pub fn rebind(&mut self, index: usize, key: KeyCode) {
+        let Some(row) = BINDABLE.get(index) else { return };
+        let old_first = self.keys[index].first().copied();
+        // Play and Global are live together, so a key may not mean one thing in each.
+        let together = |a: Context, b: Context| a == b || matches!((a, b), (Play, Global) | (Global, Play));
+        for (i, other) in BINDABLE.iter().enumerate() {
+            if i == index || !together(other.context, row.context) {
+                continue;
+            }
+            self.keys[i].retain(|&k| k != key);
+            if self.keys[i].is_empty() {
+                self.keys[i].extend(old_first.filter(|&k| k != key));
+            }
+        }
+        self.keys[index] = vec![key];
+    }
+
     /// The replay's key hint: "= and - change it, Esc leaves".
     pub fn replay_hint(&self) -> String {
         format!(
@@ -398,6 +435,24 @@ mod tests {
         assert_eq!(
             b.command(K::Equal, false, &[Context::Replay, Context::Play]),
             Some(Command::ReplayFaster)
+        );
+    }
+
+    #[test]
+    fn rebinding_a_key_another_command_used_swaps_them_so_both_keep_a_key() {
+        let mut b = Bindings::default();
+        let wait = BINDABLE.iter().position(|r| r.name == "wait").unwrap();
+        let automap = BINDABLE.iter().position(|r| r.name == "automap").unwrap();
+        b.rebind(wait, K::KeyM);
+        assert_eq!(b.command(K::KeyM, false, PLAY), Some(Command::Act(Action::Wait)));
+        assert_eq!(b.command(K::Tab, false, PLAY), Some(Command::Automap), "automap keeps Tab");
+        b.rebind(automap, K::KeyM);
+        assert_eq!(b.command(K::KeyM, false, PLAY), Some(Command::Automap));
+        assert_eq!(b.keys[wait], vec![K::Tab], "wait took the key automap gave up");
+        assert_eq!(
+            b.command(K::Escape, false, &[Context::Menu]),
+            Some(Command::Menu(MenuStep::Back)),
+            "other contexts untouched"
         );
     }
 

@@ -23,14 +23,14 @@ pub struct Options {
     pub quit_after_frames: Option<u64>,
     /// Caps flashes and removes the camera jolt and strongest warps; no rule changes.
     pub reduced_effects: bool,
-    /// Start a new run even if a saved one is waiting (the save stays for next time).
+    /// Start a new run; with a save waiting, the title screen asks before setting it aside.
     pub new_run: bool,
     pub record: Option<PathBuf>,
     pub replay: Option<PathBuf>,
     /// Actions per second when watching a replay in the window.
     pub replay_speed: f64,
     pub scores: bool,
-    /// Headless and bench only: start with this sanity (percent), to look at or time the madness.
+    /// Start a practice run at this sanity (percent), to look at or time the madness.
     pub sanity: Option<u32>,
     pub help: bool,
 }
@@ -66,7 +66,7 @@ Usage: hollowdeep [FLAGS]
 Plays Hollowdeep in a window. With --headless, runs the rules without a window.
 
   --seed N               fix the run's seed (default: random)
-  --depth N              start a practice run at depth N (score not recorded)
+  --depth N              start a practice run at depth N with its weapon and a kit (not scored)
   --headless             no window: feed --keys, then write --screenshot / --dump-state
   --keys \"W W Q SPACE\"   actions to feed (W A S D Q E C SPACE 1 2 3 4 Z X ESC, UP DOWN LEFT RIGHT)
   --size WxH             window or screenshot size (default 1280x720)
@@ -76,12 +76,12 @@ Plays Hollowdeep in a window. With --headless, runs the rules without a window.
   --frames N             frames rendered by --bench (default 120)
   --quit-after-frames N  window: exit by itself after presenting N frames
   --reduced-effects      cap flashes, no camera jolt, no strongest warps (rules unchanged)
-  --new                  start a new run even if a saved run is waiting (it stays saved)
+  --new                  start a new run (asks first if a saved run is waiting)
   --record FILE          record the seed and every action of this run
   --replay FILE          watch a recording in the window; with --headless, verify its final state
   --replay-speed N       actions per second when watching a replay (default 4; + and - change it)
   --scores               print the high-score table and lifetime totals
-  --sanity N             headless/bench: start with N% sanity (to see or time the madness)
+  --sanity N             start a practice run at N% sanity (to see or time the madness; not scored)
   --help                 print this text
 ";
 
@@ -163,8 +163,8 @@ pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Options, String>
     if !opts.headless && (opts.screenshot.is_some() || opts.dump_state.is_some()) && !opts.bench {
         return Err("--screenshot and --dump-state need --headless.".into());
     }
-    if opts.sanity.is_some() && !(opts.headless || opts.bench) {
-        return Err("--sanity is for --headless and --bench runs only.".into());
+    if opts.sanity.is_some() && opts.replay.is_some() {
+        return Err("--sanity starts a new practice run, so it cannot be combined with --replay.".into());
     }
     if opts.sanity.is_some() && opts.record.is_some() {
         return Err("--sanity changes the starting state, so such a run cannot be recorded.".into());

@@ -28,7 +28,7 @@ pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
 
 /// The starting game of a headless or bench run, with `--sanity` applied.
 pub fn start(opts: &Options, seed: u64) -> Game {
-    let game = Game::new_at_depth(seed, opts.depth);
+    let game = Game::start_run(seed, opts.depth);
     match opts.sanity {
         Some(percent) => game.with_sanity_percent(percent),
         None => game,

@@ -20,6 +20,19 @@ pub enum Command {
     ScrollLog(i32),
     ReplayFaster,
     ReplaySlower,
+    /// A step in a menu (the title screen and its pages).
+    Menu(MenuStep),
+}
+
+/// What a key does in a menu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MenuStep {
+    Up,
+    Down,
+    /// Takes the selected choice.
+    Take,
+    /// Back to the page before (or out of a text field).
+    Back,
 }
 
 #[cfg(test)]

@@ -13,8 +13,10 @@ pub mod input;
 pub mod modes;
 pub mod persist;
 pub mod reactor_cli;
+pub mod run_end;
 pub mod screenshot;
 pub mod session;
+pub mod title;
 pub mod turn_machine;
 pub mod window;
 
@@ -79,7 +81,7 @@ fn print_scores() -> i32 {
 }
 
 /// A seed for runs started without `--seed`: the only place the app reads the clock for the game.
-fn random_seed() -> u64 {
+pub(crate) fn random_seed() -> u64 {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_nanos() as u64)

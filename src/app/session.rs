@@ -16,6 +16,9 @@ use winit::keyboard::KeyCode;
 
 /// Seconds a notice (e.g. "Screenshot saved") stays on screen.
 const NOTICE_SECONDS: f64 = 4.0;
+/// Seconds the end-of-run card ignores keys, so a key still being hammered from the fight does not
+/// dismiss it unread.
+pub const CARD_GUARD_SECONDS: f64 = 0.8;
 /// Replay pace limits, in actions per second.
 pub const REPLAY_SPEED_RANGE: (f64, f64) = (0.25, 64.0);
 
@@ -28,6 +31,8 @@ pub enum Request {
     /// Save the run, then close.
     SaveAndExit,
     Exit,
+    /// The end-of-run card was read: leave the run (to the title screen).
+    EndRun,
 }
 
 struct Replay {
@@ -51,6 +56,8 @@ pub struct Session {
     automap_allowed: bool,
     /// The player's key table: what keys do, and what the help and hints name.
     bindings: Bindings,
+    /// The card shown when the run has ended, and when it appeared.
+    card: Option<(Overlay, f64)>,
 }
 
 impl Session {
@@ -70,7 +77,22 @@ impl Session {
             replay: None,
             automap_allowed,
             bindings,
+            card: None,
         }
+    }
+
+    /// Shows the end-of-run card over the curtain; the next key after a moment leaves the run.
+    pub fn show_card(&mut self, card: Overlay, now: f64) {
+        self.overlay = None;
+        self.card = Some((card, now));
+    }
+
+    pub fn card_open(&self) -> bool {
+        self.card.is_some()
+    }
+
+    pub fn bindings(&self) -> &Bindings {
+        &self.bindings
     }
 
     /// The scene of the latest turn.
@@ -104,10 +126,14 @@ impl Session {
         self.notice = Some((text.to_string(), now));
     }
 
+    /// What the HUD shows: the open overlay or the card, the notice, and the curtain that falls
+    /// over the whole screen with the death fade and stays under the card.
     pub fn ui(&self, now: f64) -> UiState {
+        let curtain = if self.card.is_some() { 1.0 } else { self.machine.death_fade(now) };
         UiState {
-            overlay: self.overlay.clone(),
+            overlay: self.card.as_ref().map(|(c, _)| c.clone()).or_else(|| self.overlay.clone()),
             notice: self.notice.as_ref().filter(|(_, at)| now - at < NOTICE_SECONDS).map(|(t, _)| t.clone()),
+            curtain: (curtain.clamp(0.0, 1.0) * 255.0).round() as u8,
         }
     }
 
@@ -132,6 +158,15 @@ impl Session {
 
     /// A key press in the window, dispatched through the key table in the active contexts.
     pub fn key(&mut self, key: KeyCode, alt: bool, now: f64) -> Request {
+        if let Some((_, shown)) = self.card {
+            // Any key leaves the card (after the guard); the window's own keys still work on it.
+            return match self.bindings.command(key, alt, &[Context::Global]) {
+                Some(Command::Screenshot) => Request::Screenshot,
+                Some(Command::Fullscreen) => Request::ToggleFullscreen,
+                _ if now - shown >= CARD_GUARD_SECONDS => Request::EndRun,
+                _ => Request::None,
+            };
+        }
         match self.bindings.command(key, alt, &self.contexts()) {
             Some(command) => self.command(command, now),
             None => Request::None,
@@ -190,8 +225,8 @@ impl Session {
             Command::ScrollLog(lines) => self.scroll_log(i64::from(lines)),
             Command::ReplayFaster => self.change_replay_speed(2.0, now),
             Command::ReplaySlower => self.change_replay_speed(0.5, now),
-            // Only the prompt takes answers (handled above).
-            Command::Answer(_) => {}
+            // Only the prompt takes answers (handled above); menu steps belong to the title screen.
+            Command::Answer(_) | Command::Menu(_) => {}
             Command::Act(_) if self.overlay.is_some() || self.replay.is_some() => {}
             Command::Act(action) => self.act(action, now),
         }
@@ -369,6 +404,19 @@ mod tests {
         assert_eq!(s.held_action(&[KeyCode::ArrowUp]), None, "held arrows scroll, not walk");
         s.key(KeyCode::KeyL, false, 0.0);
         assert_eq!(s.held_action(&[KeyCode::ArrowUp]), Some(Action::MoveForward));
+    }
+
+    #[test]
+    fn the_end_card_waits_for_a_key_after_its_guard_and_the_curtain_covers_everything() {
+        let mut s = session();
+        s.show_card(Overlay::Card { title: "T".into(), lines: vec![], hint: "h".into() }, 10.0);
+        let ui = s.ui(10.0);
+        assert!(matches!(ui.overlay, Some(Overlay::Card { .. })));
+        assert_eq!(ui.curtain, 255);
+        assert_eq!(s.key(KeyCode::KeyW, false, 10.0 + CARD_GUARD_SECONDS / 2.0), Request::None, "too soon");
+        assert_eq!(s.key(KeyCode::F12, false, 10.1), Request::Screenshot);
+        assert_eq!(s.key(KeyCode::KeyW, false, 10.0 + CARD_GUARD_SECONDS), Request::EndRun);
+        assert_eq!(s.game.turn(), 0, "no key reached the game");
     }
 
     #[test]

@@ -1,10 +1,16 @@
 //! The real window: winit events in, the session in the middle, wgpu frames out.
 
+use super::bindings::Context;
 use super::cli::Options;
-use super::persist::{self, files, morgue, profile, recording::Recording, run_save, settings::Settings};
+use super::input::Command;
+use super::persist::{self, files, profile, recording::Recording, run_save, settings::Settings};
+use super::run_end;
 use super::session::{Request, Session};
-use crate::game::Game;
-use crate::render::{self, Effects, Frame, Gpu, Renderer, View};
+use super::title::{Title, TitleChoice};
+use crate::game::present::ScenePresenter;
+use crate::game::{Game, Status};
+use crate::render::{self, Effects, Frame, Gpu, Renderer, UiState, View};
+use crate::scene::Scene;
 use glam::Vec2;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -16,7 +22,8 @@ use winit::event_loop::{ActiveEventLoop, EventLoop};
 use winit::keyboard::{KeyCode, ModifiersState, PhysicalKey};
 use winit::window::{Fullscreen, Window, WindowId};
 
-/// Opens the window and plays until the player quits, dies, or `--quit-after-frames` is reached.
+/// Opens the window on the title screen (or straight into the run the command line asks for) and
+/// plays until the player quits, or `--quit-after-frames` is reached.
 pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
     if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
         return Err(
@@ -28,31 +35,11 @@ pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
     for warning in &warnings {
         eprintln!("hollowdeep: {warning}");
     }
-    let (game, continued) = starting_game(opts, seed, &data_dir)?;
-    // A run started deeper than depth 1 is practice: its score is not recorded.
-    let practice = !continued && opts.depth > 1;
-    let reduced = opts.reduced_effects || settings.reduced_effects;
-    let mut session = Session::new(game, reduced, settings.automap, settings.bindings.clone());
-    if continued {
-        session.notify("You return to the depths.", 0.0);
-    }
-    if let Some(path) = &opts.replay {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("Could not read the recording {}: {e}.", path.display()))?;
-        let rec = Recording::from_text(&text)
-            .map_err(|why| format!("The recording {} cannot be replayed: {why}.", path.display()))?;
-        session.game = Game::new_at_depth(rec.seed, rec.depth);
-        session.machine = super::turn_machine::TurnMachine::new(&session.game, 0.0);
-        session.replay(rec.actions, opts.replay_speed);
-    } else if opts.record.is_some() {
-        session.record_into(Recording::new(seed, opts.depth));
-    }
-    let event_loop = EventLoop::new().map_err(|e| format!("Could not open the window system ({e})."))?;
     let mut app = App {
         opts: opts.clone(),
+        seed,
         settings,
-        session,
-        practice,
+        screen: Screen::Title(Box::new(TitleScreen::new(Title::new(None, Vec::new(), Settings::default())))),
         data_dir,
         started: Instant::now(),
         graphics: None,
@@ -60,35 +47,46 @@ pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
         modifiers: ModifiersState::empty(),
         frames: 0,
         error: None,
-        finished: false,
+        scene_dirty: true,
     };
+    app.screen = app.opening()?;
+    let event_loop = EventLoop::new().map_err(|e| format!("Could not open the window system ({e})."))?;
     event_loop.run_app(&mut app).map_err(|e| format!("The window system failed ({e})."))?;
-    app.write_recording()?;
     match app.error {
         Some(error) => Err(error),
         None => Ok(()),
     }
 }
 
-/// Continues a saved run when the player did not ask for a specific one; otherwise starts fresh.
-fn starting_game(opts: &Options, seed: u64, data_dir: &std::path::Path) -> Result<(Game, bool), String> {
-    let fresh = opts.seed.is_some() || opts.depth > 1 || opts.new_run || opts.replay.is_some();
-    if !fresh {
-        if opts.record.is_some() && run_save::path(data_dir).exists() {
-            // Regression: a recording replays from a seed, and a continued run did not start from
-            // one here, so the file could never replay. Checked before the save is taken, so it stays.
-            return Err(
-                "--record records a new run, but a saved run is waiting: add --new, or play the saved run out first."
-                    .into(),
-            );
-        }
-        match run_save::take(data_dir)? {
-            run_save::Loaded::Game(game) => return Ok((*game, true)),
-            run_save::Loaded::MovedAside(message) => eprintln!("hollowdeep: {message}"),
-            run_save::Loaded::None => {}
-        }
+/// What is on screen: the title screen and its pages, or a run (with its end card).
+enum Screen {
+    Title(Box<TitleScreen>),
+    Run(Box<Session>),
+}
+
+/// The title screen over a level of its own, seen from its start, slowly turning.
+struct TitleScreen {
+    menu: Title,
+    backdrop: Game,
+    scene: Scene,
+}
+
+/// The seed of the title screen's backdrop level: fixed, so the title always opens on one place.
+const BACKDROP_SEED: u64 = 7;
+/// Radians per second the backdrop's camera turns.
+const BACKDROP_TURN_SPEED: f32 = 0.06;
+
+impl TitleScreen {
+    fn new(menu: Title) -> TitleScreen {
+        let backdrop = Game::new(BACKDROP_SEED);
+        let scene = ScenePresenter::default().scene(&backdrop, None);
+        TitleScreen { menu, backdrop, scene }
     }
-    Ok((Game::new_at_depth(seed, opts.depth), false))
+
+    fn view(&self, now: f64) -> View {
+        let pose = super::turn_machine::player_pose(&self.backdrop);
+        View { eye: pose.eye, angle: pose.angle + now as f32 * BACKDROP_TURN_SPEED, time: now as f32 }
+    }
 }
 
 /// GPU state tied to one window.
@@ -102,9 +100,10 @@ struct Graphics {
 
 struct App {
     opts: Options,
+    /// The seed of the run the command line asks for (`--seed`, or a random one).
+    seed: u64,
     settings: Settings,
-    session: Session,
-    practice: bool,
+    screen: Screen,
     data_dir: PathBuf,
     started: Instant,
     graphics: Option<Graphics>,
@@ -113,7 +112,8 @@ struct App {
     modifiers: ModifiersState,
     frames: u64,
     error: Option<String>,
-    finished: bool,
+    /// The screen changed: its scene must be uploaded before the next frame.
+    scene_dirty: bool,
 }
 
 impl App {
@@ -124,6 +124,167 @@ impl App {
     fn fail(&mut self, event_loop: &ActiveEventLoop, message: String) {
         self.error = Some(message);
         event_loop.exit();
+    }
+
+    /// The first screen: a replay, the run the command line asks for, or the title screen. A new
+    /// run asked for while a save waits opens the title screen's question first.
+    fn opening(&mut self) -> Result<Screen, String> {
+        let opts = &self.opts;
+        if let Some(path) = &opts.replay {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("Could not read the recording {}: {e}.", path.display()))?;
+            let rec = Recording::from_text(&text)
+                .map_err(|why| format!("The recording {} cannot be replayed: {why}.", path.display()))?;
+            let mut session = self.session_for(rec.start());
+            session.replay(rec.actions, opts.replay_speed);
+            return Ok(Screen::Run(Box::new(session)));
+        }
+        let asked_for_a_run = opts.seed.is_some()
+            || opts.depth > 1
+            || opts.new_run
+            || opts.record.is_some()
+            || opts.sanity.is_some();
+        let save_waits = run_save::path(&self.data_dir).exists();
+        if opts.record.is_some() && save_waits && !opts.new_run {
+            // Regression: a recording replays from a seed, and a continued run did not start from
+            // one, so the file could never replay. Checked before the save is taken, so it stays.
+            return Err(
+                "--record records a new run, but a saved run is waiting: add --new, or play the saved run out first."
+                    .into(),
+            );
+        }
+        if asked_for_a_run && !save_waits {
+            return Ok(Screen::Run(Box::new(self.command_line_run(false)?)));
+        }
+        let mut title = self.title_screen();
+        if asked_for_a_run {
+            title.menu.confirm_new_run(opts.seed);
+        }
+        Ok(Screen::Title(Box::new(title)))
+    }
+
+    /// The title screen as it stands now: the waiting save (if any) and the high scores.
+    fn title_screen(&self) -> TitleScreen {
+        let save = run_save::peek(&self.data_dir);
+        let scores = match profile::load(&self.data_dir) {
+            Ok((p, _)) => p.table().lines().map(String::from).collect(),
+            Err(message) => vec![message],
+        };
+        TitleScreen::new(Title::new(save, scores, self.settings.clone()))
+    }
+
+    fn session_for(&self, game: Game) -> Session {
+        let reduced = self.opts.reduced_effects || self.settings.reduced_effects;
+        Session::new(game, reduced, self.settings.automap, self.settings.bindings.clone())
+    }
+
+    /// The run the command line describes (`--seed`, `--depth`, `--sanity`, `--record`).
+    fn command_line_run(&self, abandon: bool) -> Result<Session, String> {
+        self.set_save_aside(abandon)?;
+        let mut game = Game::start_run(self.seed, self.opts.depth);
+        if let Some(percent) = self.opts.sanity {
+            game = game.with_sanity_percent(percent);
+        }
+        let mut session = self.session_for(game);
+        if self.opts.record.is_some() {
+            session.record_into(Recording::new(self.seed, self.opts.depth));
+        }
+        Ok(session)
+    }
+
+    /// With the player's yes, moves the waiting save out of the way (never deletes it).
+    fn set_save_aside(&self, abandon: bool) -> Result<(), String> {
+        let path = run_save::path(&self.data_dir);
+        if abandon && path.exists() {
+            let moved = files::move_aside(&path, "set-aside")?;
+            println!("The saved run was set aside as {}.", moved.display());
+        }
+        Ok(())
+    }
+
+    fn enter(&mut self, screen: Screen) {
+        self.screen = screen;
+        self.held.clear();
+        self.scene_dirty = true;
+    }
+
+    /// Does what the title screen's choice asks.
+    fn on_title_choice(&mut self, event_loop: &ActiveEventLoop, choice: TitleChoice) {
+        match choice {
+            TitleChoice::None => {}
+            TitleChoice::Quit => event_loop.exit(),
+            TitleChoice::SettingsChanged => {
+                if let Screen::Title(title) = &self.screen {
+                    self.settings = title.menu.settings.clone();
+                }
+                if let Err(message) = persist::settings::save(&persist::config_dir(), &self.settings) {
+                    self.title_note(&format!("Could not save the settings: {message}"));
+                }
+                self.apply_settings();
+            }
+            TitleChoice::Continue => match run_save::take(&self.data_dir) {
+                Ok(run_save::Loaded::Game(game)) => {
+                    let mut session = self.session_for(*game);
+                    session.notify("You return to the depths.", self.now());
+                    self.enter(Screen::Run(Box::new(session)));
+                }
+                Ok(run_save::Loaded::MovedAside(message)) => {
+                    eprintln!("hollowdeep: {message}");
+                    self.enter(Screen::Title(Box::new(self.title_screen())));
+                    self.title_note(&message);
+                }
+                Ok(run_save::Loaded::None) => self.enter(Screen::Title(Box::new(self.title_screen()))),
+                Err(message) => self.title_note(&message),
+            },
+            TitleChoice::NewRun { seed, abandon, command_line } => {
+                let result = if command_line {
+                    self.command_line_run(abandon)
+                } else {
+                    // A run from the menu: depth 1, the typed seed or a fresh one.
+                    self.set_save_aside(abandon).map(|()| {
+                        let seed = seed.unwrap_or_else(super::random_seed);
+                        self.session_for(Game::new(seed))
+                    })
+                };
+                match result {
+                    Ok(session) => self.enter(Screen::Run(Box::new(session))),
+                    Err(message) => self.title_note(&message),
+                }
+            }
+        }
+    }
+
+    /// A line under the title screen's title (nothing when a run is on screen).
+    fn title_note(&mut self, note: &str) {
+        if let Screen::Title(title) = &mut self.screen {
+            title.menu.set_note(note);
+        }
+    }
+
+    fn apply_settings(&mut self) {
+        if let Some(gfx) = self.graphics.as_mut() {
+            gfx.renderer.set_field_of_view(self.settings.fov_degrees);
+            let full = gfx.window.fullscreen().is_some();
+            if full != self.settings.fullscreen {
+                gfx.window.set_fullscreen(self.settings.fullscreen.then_some(Fullscreen::Borderless(None)));
+            }
+            let mode = if self.settings.vsync {
+                wgpu::PresentMode::AutoVsync
+            } else {
+                wgpu::PresentMode::AutoNoVsync
+            };
+            if gfx.config.present_mode != mode {
+                gfx.config.present_mode = mode;
+                gfx.surface.configure(&gfx.gpu.device, &gfx.config);
+            }
+        }
+    }
+
+    fn scene(&self) -> &Scene {
+        match &self.screen {
+            Screen::Title(t) => &t.scene,
+            Screen::Run(session) => session.scene(),
+        }
     }
 
     fn create_graphics(&self, event_loop: &ActiveEventLoop) -> Result<Graphics, String> {
@@ -154,7 +315,7 @@ impl App {
         surface.configure(&gpu.device, &config);
         let mut renderer = Renderer::new(&gpu, config.format);
         renderer.set_field_of_view(self.settings.fov_degrees);
-        renderer.upload_scene(&gpu, self.session.scene());
+        renderer.upload_scene(&gpu, self.scene());
         Ok(Graphics { window, surface, config, gpu, renderer })
     }
 
@@ -170,25 +331,45 @@ impl App {
         self.held.retain(|&k| k != code);
         self.held.push(code);
         let now = self.now();
-        // Every key goes through the key table; the session knows which contexts are open.
-        let request = self.session.key(code, self.modifiers.alt_key(), now);
-        self.handle(event_loop, request);
+        let alt = self.modifiers.alt_key();
+        match &mut self.screen {
+            Screen::Title(title) => {
+                // The window's own keys (screenshot, fullscreen) work here too.
+                let global = self.settings.bindings.command(code, alt, &[Context::Global]);
+                match global {
+                    Some(Command::Screenshot) => self.screenshot(),
+                    Some(Command::Fullscreen) => self.handle(event_loop, Request::ToggleFullscreen),
+                    _ => {
+                        let choice = title.menu.key(code, &self.settings.bindings);
+                        self.on_title_choice(event_loop, choice);
+                    }
+                }
+            }
+            Screen::Run(session) => {
+                // Every key goes through the key table; the session knows which contexts are open.
+                let request = session.key(code, alt, now);
+                self.handle(event_loop, request);
+            }
+        }
     }
 
     fn handle(&mut self, event_loop: &ActiveEventLoop, request: Request) {
         match request {
             Request::None => {}
-            Request::Exit => event_loop.exit(),
-            Request::SaveAndExit => match run_save::save(&self.data_dir, &self.session.game) {
-                Ok(path) => {
-                    println!("Run saved to {}. Start Hollowdeep again to continue.", path.display());
+            // Esc in a replay or during the death fade: leave as closing the window would, so an
+            // ended run is still recorded.
+            Request::Exit => self.close(event_loop),
+            Request::SaveAndExit => self.save_and_exit(event_loop),
+            Request::EndRun => {
+                self.write_recording();
+                let replaying = matches!(&self.screen, Screen::Run(s) if s.is_replaying());
+                if replaying || self.opts.quit_after_frames.is_some() {
                     event_loop.exit();
+                } else {
+                    let title = self.title_screen();
+                    self.enter(Screen::Title(Box::new(title)));
                 }
-                Err(message) => {
-                    let now = self.now();
-                    self.session.notify(&format!("Could not save: {message}"), now);
-                }
-            },
+            }
             Request::Screenshot => self.screenshot(),
             Request::ToggleFullscreen => {
                 if let Some(gfx) = &self.graphics {
@@ -202,18 +383,58 @@ impl App {
         }
     }
 
+    /// Esc then Y, or closing the window during a run: the run is saved and continues next time.
+    fn save_and_exit(&mut self, event_loop: &ActiveEventLoop) {
+        let Screen::Run(session) = &mut self.screen else {
+            event_loop.exit();
+            return;
+        };
+        match run_save::save(&self.data_dir, &session.game) {
+            Ok(path) => {
+                println!("Run saved to {}. Start Hollowdeep again to continue.", path.display());
+                self.write_recording();
+                event_loop.exit();
+            }
+            Err(message) => {
+                let now = self.started.elapsed().as_secs_f64();
+                session.notify(&format!("Could not save: {message}"), now);
+            }
+        }
+    }
+
+    /// The title bar's close button or Alt+F4: a run in play is saved as Esc→Y saves it; a run
+    /// that has ended is recorded first; anything else just closes.
+    fn close(&mut self, event_loop: &ActiveEventLoop) {
+        let now = self.now();
+        let Screen::Run(session) = &mut self.screen else {
+            event_loop.exit();
+            return;
+        };
+        if session.is_replaying() {
+            event_loop.exit();
+        } else if session.game.status() == Status::Playing {
+            self.save_and_exit(event_loop);
+        } else {
+            if !session.card_open() {
+                let card = run_end::finish(&session.game, &self.data_dir, false);
+                session.show_card(card, now);
+            }
+            self.write_recording();
+            event_loop.exit();
+        }
+    }
+
     /// F12: renders the current view offscreen at the window's size and saves it as a PNG.
     fn screenshot(&mut self) {
         let now = self.now();
         let Some(gfx) = &self.graphics else { return };
         let (w, h) = (gfx.config.width.max(1), gfx.config.height.max(1));
-        let view = self.view(now);
         // What the player sees, overlays and effects included, drawn offscreen with the same shaders.
         let target = render::Offscreen::new(&gfx.gpu, w, h);
         let mut renderer = Renderer::new(&gfx.gpu, render::Offscreen::format());
         renderer.set_field_of_view(self.settings.fov_degrees);
-        renderer.upload_scene(&gfx.gpu, self.session.scene());
-        let frame = Frame { view, effects: self.effects(now, h), ui: self.session.ui(now) };
+        renderer.upload_scene(&gfx.gpu, self.scene());
+        let frame = self.frame(now, h);
         renderer.draw_frame(&gfx.gpu, target.view(), w, h, &frame);
         let rgba = target.read_rgba(&gfx.gpu);
         let (_, stamp) = files::date_and_stamp();
@@ -225,37 +446,70 @@ impl App {
             Ok(()) => format!("Screenshot saved to {}", path.display()),
             Err(e) => format!("Could not save the screenshot: {e}"),
         };
-        self.session.notify(&text, now);
-    }
-
-    fn view(&self, now: f64) -> View {
-        let pose = self.session.machine.pose(now);
-        View { eye: pose.eye, angle: pose.angle, time: now as f32 }
-    }
-
-    fn effects(&self, now: f64, height: u32) -> Effects {
-        let frame = self.session.effects.sample(now);
-        let fade = self.session.machine.death_fade(now);
-        Effects {
-            light_scale: 1.0 - fade,
-            flash_rgba: frame.flash,
-            // The jolt is in cells of the world; on screen it scales with the view's size.
-            jolt_px: frame.jolt * Vec2::splat(height as f32),
-            warp_pulse: frame.warp,
-            enemy_progress: self.session.machine.enemy_progress(now),
-            reduced: self.session.effects.reduced(),
+        match &mut self.screen {
+            Screen::Run(session) => session.notify(&text, now),
+            Screen::Title(title) => title.menu.set_note(&text),
         }
+    }
+
+    /// Everything the renderer needs for this frame of the current screen.
+    fn frame(&self, now: f64, height: u32) -> Frame {
+        match &self.screen {
+            Screen::Title(title) => Frame {
+                view: title.view(now),
+                effects: Effects::default(),
+                ui: UiState {
+                    overlay: Some(title.menu.overlay(&self.settings.bindings)),
+                    ..UiState::default()
+                },
+            },
+            Screen::Run(session) => {
+                let pose = session.machine.pose(now);
+                let effect = session.effects.sample(now);
+                let fade = session.machine.death_fade(now);
+                let effects = Effects {
+                    light_scale: 1.0 - fade,
+                    flash_rgba: effect.flash,
+                    // The jolt is in cells of the world; on screen it scales with the view's size.
+                    jolt_px: effect.jolt * Vec2::splat(height as f32),
+                    warp_pulse: effect.warp,
+                    enemy_progress: session.machine.enemy_progress(now),
+                    reduced: session.effects.reduced(),
+                };
+                Frame {
+                    view: View { eye: pose.eye, angle: pose.angle, time: now as f32 },
+                    effects,
+                    ui: session.ui(now),
+                }
+            }
+        }
+    }
+
+    /// Advances the run (turn machine, held keys, replay) and shows the end card once the death
+    /// fade is over. Returns whether the scene must be uploaded.
+    fn update(&mut self, now: f64) -> bool {
+        let Screen::Run(session) = &mut self.screen else { return false };
+        let held = session.held_action(&self.held);
+        let update = session.update(now, held);
+        if update.finished && !session.card_open() {
+            let card = run_end::finish(&session.game, &self.data_dir, session.is_replaying());
+            session.show_card(card, now);
+        }
+        update.upload
     }
 
     fn redraw(&mut self, event_loop: &ActiveEventLoop) {
         let now = self.now();
-        let held = self.session.held_action(&self.held);
-        let update = self.session.update(now, held);
-        let ui = self.session.ui(now);
-        let view = self.view(now);
+        let upload = self.update(now) || std::mem::take(&mut self.scene_dirty);
+        let Some(height) = self.graphics.as_ref().map(|g| g.config.height) else { return };
+        let frame_input = self.frame(now, height);
+        let scene = match &self.screen {
+            Screen::Title(t) => &t.scene,
+            Screen::Run(session) => session.scene(),
+        };
         let Some(gfx) = self.graphics.as_mut() else { return };
-        if update.upload {
-            gfx.renderer.upload_scene(&gfx.gpu, self.session.scene());
+        if upload {
+            gfx.renderer.upload_scene(&gfx.gpu, scene);
         }
         if gfx.config.width == 0 || gfx.config.height == 0 {
             return; // minimised: nothing to draw into
@@ -275,63 +529,32 @@ impl App {
                 return;
             }
         };
-        let height = gfx.config.height;
-        let effects = self.effects(now, height);
-        let Some(gfx) = self.graphics.as_mut() else { return };
         let target = frame.texture.create_view(&wgpu::TextureViewDescriptor::default());
-        let frame_input = Frame { view, effects, ui };
         gfx.renderer.draw_frame(&gfx.gpu, &target, gfx.config.width, gfx.config.height, &frame_input);
         gfx.window.pre_present_notify();
         gfx.gpu.queue.present(frame);
         self.frames += 1;
-        if update.finished {
-            self.finish_run();
-            event_loop.exit();
-        }
         if self.opts.quit_after_frames.is_some_and(|n| self.frames >= n) {
             println!("Presented {} frames.", self.frames);
+            self.write_recording();
             event_loop.exit();
         }
     }
 
-    /// After the death fade: the epitaph and score on stdout, the profile and the morgue file.
-    fn finish_run(&mut self) {
-        if self.finished {
+    /// Writes the `--record` file once, when the run is left (saved, ended or closed).
+    fn write_recording(&mut self) {
+        let Screen::Run(session) = &mut self.screen else { return };
+        let (Some(path), Some(mut rec)) = (self.opts.record.clone(), session.recording.take()) else {
             return;
-        }
-        self.finished = true;
-        let game = &self.session.game;
-        super::print_epitaph(game);
-        if self.session.is_replaying() {
-            return; // a replay is not a new run
-        }
-        let (date, stamp) = files::date_and_stamp();
-        if !self.practice {
-            let result = profile::load(&self.data_dir).and_then(|(mut p, warning)| {
-                if let Some(w) = warning {
-                    eprintln!("hollowdeep: {w}");
-                }
-                p.record(game, date.clone());
-                profile::save(&self.data_dir, &p)
-            });
-            if let Err(message) = result {
+        };
+        rec.finish(&session.game);
+        match files::write_atomic(&path, &rec.to_text()) {
+            Ok(()) => println!("Recording written to {}.", path.display()),
+            Err(message) => {
                 eprintln!("hollowdeep: {message}");
+                self.error.get_or_insert(message);
             }
         }
-        match morgue::write(&self.data_dir, game, &stamp, &date) {
-            Ok(path) => println!("Morgue file: {}", path.display()),
-            Err(message) => eprintln!("hollowdeep: {message}"),
-        }
-    }
-
-    fn write_recording(&mut self) -> Result<(), String> {
-        let (Some(path), Some(rec)) = (&self.opts.record, self.session.recording.as_mut()) else {
-            return Ok(());
-        };
-        rec.finish(&self.session.game);
-        files::write_atomic(path, &rec.to_text())?;
-        println!("Recording written to {}.", path.display());
-        Ok(())
     }
 
     fn resize(&mut self, width: u32, height: u32) {
@@ -364,7 +587,7 @@ impl ApplicationHandler for App {
 
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
         match event {
-            WindowEvent::CloseRequested => event_loop.exit(),
+            WindowEvent::CloseRequested => self.close(event_loop),
             WindowEvent::Resized(size) => self.resize(size.width, size.height),
             WindowEvent::Focused(false) => self.held.clear(),
             WindowEvent::ModifiersChanged(m) => self.modifiers = m.state(),

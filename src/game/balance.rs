@@ -163,6 +163,13 @@ pub struct Balance {
     pub max_weakness_dimming: f32,
     pub max_depth_dimming: f32,
     pub depth_dimming_full_at: u32,
+
+    // Practice runs (`--depth N` deeper than 1): they start with the depth's standard weapon and a kit,
+    // so a practice run tries the depth instead of dying to it with bare fists.
+    /// Items a practice run starts with, in slot order.
+    pub practice_items: &'static [Item],
+    /// From this depth on, a practice run carries one more food (deeper levels take longer to cross).
+    pub practice_extra_food_depth: u32,
 }
 
 /// One sanity band: from `floor` (thousandths of a percent) up to the next band's floor.
@@ -282,6 +289,9 @@ pub const BALANCE: Balance = Balance {
     max_weakness_dimming: 0.8,
     max_depth_dimming: 0.8,
     depth_dimming_full_at: 15,
+
+    practice_items: &[Item::Food, Item::Bandage, Item::Pill],
+    practice_extra_food_depth: 5,
 };
 
 impl Balance {

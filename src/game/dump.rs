@@ -34,6 +34,10 @@ pub struct StateDump {
     /// What the last action did, in order, as `{"type": "player_moved", ...}` objects (empty after
     /// loading a save, and before the first action).
     pub events: Vec<EventDump>,
+    /// A practice run (started deeper than depth 1 or at a chosen sanity), which is never scored.
+    /// Not part of the state hash: it says how the run counts, not where it stands.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub practice: Option<bool>,
 }
 
 #[derive(Serialize)]
@@ -261,6 +265,7 @@ impl StateDump {
                 .map(|m| MessageDump { turn: m.turn, text: m.text.clone() })
                 .collect(),
             events: game.last_events().iter().map(EventDump::of).collect(),
+            practice: Some(game.is_practice()),
         }
     }
 
@@ -272,6 +277,7 @@ impl StateDump {
         self.message_log.clear();
         self.events.clear();
         self.cause_of_death = None;
+        self.practice = None;
         serde_json::to_vec(&self).expect("a state dump holds only plain data")
     }
 

@@ -2,9 +2,10 @@
 
 use super::action::{Action, Event, TurnReport};
 use super::balance::{BALANCE, MAX_DEPTH};
-use super::entity::{Entity, EntityId, EntityKind};
+use super::entity::{Entity, EntityId, EntityKind, Item};
 use super::floor::Floor;
 use super::gen::{self, Level};
+use super::inventory::Carried;
 use super::map::Map;
 use super::messages as msg;
 use super::phantom::Phantom;
@@ -13,7 +14,7 @@ use super::rng::{gameplay_stream, level_stream, GameRng};
 use super::scheduler::ActorId;
 use super::score::score;
 use super::sight::field_of_view;
-use super::spawn::populate;
+use super::spawn::{populate, standard_weapon};
 use super::status::StatusKind;
 use crate::grid::{Facing, Pos};
 
@@ -59,6 +60,9 @@ pub struct Game {
     pub(crate) floor: Floor,
     /// What the last `act` reported (see [`LastEvents`]).
     pub(crate) last_events: LastEvents,
+    /// A practice run (started deeper than depth 1, or at a chosen sanity): never scored. Kept in
+    /// the save, so a practice run continued later is still practice.
+    pub(crate) practice: bool,
 }
 
 impl Game {
@@ -75,10 +79,32 @@ impl Game {
         Self::assemble(seed, depth, level, entities, player)
     }
 
+    /// The run a player starts with `--depth`: depth 1 is a real run; deeper is a practice run
+    /// that carries the depth's standard weapon and the practice kit (see the balance table).
+    pub fn start_run(seed: u64, depth: u32) -> Self {
+        let mut game = Self::new_at_depth(seed, depth);
+        if game.depth > 1 {
+            game.practice = true;
+            game.player.weapon = game.player.weapon.max(standard_weapon(game.depth));
+            let extra_food = (game.depth >= BALANCE.practice_extra_food_depth).then_some(Item::Food);
+            for item in BALANCE.practice_items.iter().copied().chain(extra_food) {
+                // A full inventory keeps the rest of the kit out, as it would a pickup.
+                let _ = game.player.inventory.add(Carried { item, hallucinated: false });
+            }
+        }
+        game
+    }
+
     /// A practice run that begins at `percent` sanity (`--sanity`, to see or time the madness).
     pub fn with_sanity_percent(mut self, percent: u32) -> Self {
         self.player.sanity = (percent.min(100) as i32) * (BALANCE.max_sanity / 100);
+        self.practice = true;
         self
+    }
+
+    /// Whether this is a practice run, which the high scores never take.
+    pub fn is_practice(&self) -> bool {
+        self.practice
     }
 
     pub(crate) fn assemble(
@@ -100,6 +126,7 @@ impl Game {
             rng: gameplay_stream(seed),
             floor: Floor::enter(level, entities),
             last_events: LastEvents::default(),
+            practice: false,
         };
         game.refresh_view();
         game

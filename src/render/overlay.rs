@@ -14,6 +14,19 @@ pub enum Overlay {
     MessageLog { scroll: usize, hint: String },
     /// A question with its answers, e.g. "Save and quit? (Y/N)".
     Prompt { text: String },
+    /// A whole-screen menu (a title screen and its pages): a large title, lines of text, a list of
+    /// choices with `selected` lit, and the hint naming the keys. The HUD bar is not drawn under it.
+    Menu { title: String, lines: Vec<String>, items: Vec<String>, selected: usize, hint: String },
+    /// A card in large type in the middle of the screen (the end of a run): a title, its lines and
+    /// the hint naming the key that goes on. Drawn over everything, the curtain included.
+    Card { title: String, lines: Vec<String>, hint: String },
+}
+
+impl Overlay {
+    /// Whether it takes the whole screen, bar included.
+    pub fn is_full_screen(&self) -> bool {
+        matches!(self, Overlay::Menu { .. } | Overlay::Card { .. })
+    }
 }
 
 /// Interface state from the app: the open overlay, if any, and a one-line notice (e.g. where a
@@ -22,4 +35,8 @@ pub enum Overlay {
 pub struct UiState {
     pub overlay: Option<Overlay>,
     pub notice: Option<String>,
+    /// Black over the whole frame, the HUD bar included, from 0 (none) to 255 (opaque): the end of
+    /// a run fades everything, not only the 3D view. Whole steps, so the HUD is rebuilt at most 255
+    /// times in a fade.
+    pub curtain: u8,
 }

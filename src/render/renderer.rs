@@ -106,7 +106,7 @@ impl Renderer {
         }
         let ui = ui.clone();
         let overlay = ui.overlay.as_ref().map(|o| OverlayView::new(o, &self.hud_model));
-        if overlay != self.overlay || ui.notice != self.ui.notice {
+        if overlay != self.overlay || ui.notice != self.ui.notice || ui.curtain != self.ui.curtain {
             self.hud_built_for = None;
         }
         self.overlay = overlay;
@@ -157,7 +157,8 @@ impl Renderer {
             let blank = HudText::default();
             let text = self.hud_text.as_ref().unwrap_or(&blank);
             let grid = HudGrid::new(width, height);
-            let quads = hud_instances(text, self.ui.notice.as_deref(), self.overlay.as_ref(), &grid);
+            let quads =
+                hud_instances(text, self.ui.notice.as_deref(), self.overlay.as_ref(), self.ui.curtain, &grid);
             self.hud.set_instances(gpu, &quads);
             self.hud_built_for = Some((width, height));
             self.hud_builds += 1;

@@ -38,6 +38,7 @@ fn expected_glyphs(game: &Game, ui: &UiState, w: u32, h: u32) -> Vec<ScreenGlyph
         &HudText::from_hud(&scene(game).hud),
         ui.notice.as_deref(),
         view.as_ref(),
+        ui.curtain,
         &HudGrid::new(w, h),
     );
     scene.glyphs().cloned().collect()
@@ -254,7 +255,7 @@ fn automap_game() -> Game {
 fn the_automap_marks_explored_cells_and_the_player_facing() {
     let Some(gpu) = gpu_or_skip() else { return };
     let game = automap_game();
-    let ui = UiState { overlay: Some(automap()), notice: None };
+    let ui = UiState { overlay: Some(automap()), notice: None, ..UiState::default() };
     for (w, h) in [(1280, 720), (701, 401)] {
         let f = draw(gpu, &game, &ui, w, h);
         let view =
@@ -318,7 +319,7 @@ fn help() -> Overlay {
 fn help_lists_the_bindings_and_the_in_game_keys() {
     let Some(gpu) = gpu_or_skip() else { return };
     let game = automap_game();
-    let ui = UiState { overlay: Some(help()), notice: None };
+    let ui = UiState { overlay: Some(help()), notice: None, ..UiState::default() };
     let (w, h) = (1280, 720);
     let f = draw(gpu, &game, &ui, w, h);
     let grid = HudGrid::new(w, h);
@@ -352,8 +353,11 @@ fn the_message_log_shows_history_newest_last_with_turn_prefixes() {
     }
     let last = game.messages().last().expect("swinging at the air says so").clone();
     for scroll in [0, 1] {
-        let ui =
-            UiState { overlay: Some(Overlay::MessageLog { scroll, hint: keys().log_hint() }), notice: None };
+        let ui = UiState {
+            overlay: Some(Overlay::MessageLog { scroll, hint: keys().log_hint() }),
+            notice: None,
+            ..UiState::default()
+        };
         let (w, h) = (1280, 720);
         let f = draw(gpu, &game, &ui, w, h);
         let glyphs = expected_glyphs(&game, &ui, w, h);
@@ -381,7 +385,8 @@ fn the_prompt_shows_its_text_in_a_centred_box_over_a_veiled_world() {
     let game = automap_game();
     let (w, h) = (1280, 720);
     let text = "Save and quit? (Y/N)";
-    let ui = UiState { overlay: Some(Overlay::Prompt { text: text.into() }), notice: None };
+    let ui =
+        UiState { overlay: Some(Overlay::Prompt { text: text.into() }), notice: None, ..UiState::default() };
     let f = draw(gpu, &game, &ui, w, h);
     let grid = HudGrid::new(w, h);
     let layout = prompt_layout(text, &grid);
@@ -401,7 +406,7 @@ fn the_notice_shows_above_the_message_line() {
     let Some(gpu) = gpu_or_skip() else { return };
     let game = automap_game();
     let (w, h) = (1280, 720);
-    let ui = UiState { overlay: None, notice: Some("Screenshot saved to /tmp/x.png".into()) };
+    let ui = UiState { notice: Some("Screenshot saved to /tmp/x.png".into()), ..UiState::default() };
     let f = draw(gpu, &game, &ui, w, h);
     let grid = HudGrid::new(w, h);
     let notice_y = grid.glyph_origin(1, grid.notice_row()).1 as i32;
@@ -422,7 +427,7 @@ fn a_4k_frame_uses_a_larger_scale_and_keeps_the_hud_inside() {
     assert!(HudGrid::new(3840, 2160).scale > HudGrid::new(1280, 720).scale);
     for (w, h) in [(3840, 2160), (701, 401)] {
         let grid = HudGrid::new(w, h);
-        let scene = hud_scene(&HudText::from_hud(&scene(&game).hud), None, None, &grid);
+        let scene = hud_scene(&HudText::from_hud(&scene(&game).hud), None, None, 0, &grid);
         assert_eq!(scene.out_of_bounds(w, h), None, "{w}x{h}");
         let f = draw(gpu, &game, &ui, w, h);
         let glyphs = bar_glyphs(&game, w, h);
@@ -451,7 +456,7 @@ fn an_unchanged_ui_rebuilds_nothing_and_a_change_rebuilds_once() {
         r.draw_frame(gpu, target.view(), w, h, &input);
     };
     renderer.upload_scene(gpu, &scene(&game));
-    let automap = UiState { overlay: Some(automap()), notice: None };
+    let automap = UiState { overlay: Some(automap()), notice: None, ..UiState::default() };
     frame(&mut renderer, &game, &automap);
     assert_eq!(renderer.hud_builds(), 1);
     for _ in 0..5 {
@@ -513,18 +518,25 @@ fn views_for_the_eye() {
     let f = draw(
         gpu,
         &game,
-        &UiState { overlay: None, notice: Some("Screenshot saved to ~/hollowdeep-1.png".into()) },
+        &UiState { notice: Some("Screenshot saved to ~/hollowdeep-1.png".into()), ..UiState::default() },
         w,
         h,
     );
     eprintln!("HUD with a notice: {}", f.save("hud_notice").display());
-    let f = draw(gpu, &game, &UiState { overlay: None, notice: None }, 1920, 1080);
+    let f = draw(gpu, &game, &UiState { overlay: None, notice: None, ..UiState::default() }, 1920, 1080);
     eprintln!("HUD at 1920x1080: {}", f.save("hud_1920x1080").display());
     let f = draw(gpu, &game, &UiState::default(), 320, 200);
     eprintln!("HUD at 320x200: {}", f.save("hud_320x200").display());
     let big = Game::new_at_depth(3, 13);
-    let f = draw(gpu, &big, &UiState { overlay: Some(automap()), notice: None }, 1920, 1080);
+    let f = draw(
+        gpu,
+        &big,
+        &UiState { overlay: Some(automap()), notice: None, ..UiState::default() },
+        1920,
+        1080,
+    );
     eprintln!("automap, depth 13 start: {}", f.save("hud_automap_deep").display());
-    let f = draw(gpu, &game, &UiState { overlay: Some(help()), notice: None }, 701, 401);
+    let f =
+        draw(gpu, &game, &UiState { overlay: Some(help()), notice: None, ..UiState::default() }, 701, 401);
     eprintln!("help at 701x401: {}", f.save("hud_help_701x401").display());
 }

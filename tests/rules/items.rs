@@ -293,3 +293,32 @@ fn a_hallucinated_weapon_costs_sanity_and_changes_nothing() {
     assert!(game.entity_at(at(&rows, 'w')).is_none());
     assert_eq!(slots(&game), vec![None; SLOTS]);
 }
+
+/// Issue 11: a practice run (`--depth N`) starts with the depth's standard weapon and the kit of
+/// the balance table, and a run at depth 1 starts with neither.
+#[test]
+fn a_practice_run_starts_with_a_weapon_and_items_fit_for_its_depth() {
+    let fresh = Game::start_run(4, 1);
+    assert!(!fresh.is_practice());
+    assert_eq!(fresh.player().weapon, BALANCE.start_weapon);
+    assert!(fresh.player().inventory.slots().iter().all(Option::is_none));
+    for depth in [2, BALANCE.practice_extra_food_depth, 13, 40] {
+        let game = Game::start_run(4, depth);
+        assert!(game.is_practice(), "depth {depth}");
+        assert_eq!(game.player().weapon, hollowdeep::game::spawn::standard_weapon(depth), "depth {depth}");
+        let carried: Vec<Item> = game.player().inventory.slots().iter().flatten().map(|c| c.item).collect();
+        let mut want = BALANCE.practice_items.to_vec();
+        if depth >= BALANCE.practice_extra_food_depth {
+            want.push(Item::Food);
+        }
+        want.truncate(SLOTS);
+        assert_eq!(carried, want, "depth {depth}");
+        assert!(game.player().inventory.slots().iter().flatten().all(|c| !c.hallucinated));
+    }
+}
+
+/// `--sanity` makes a practice run wherever it starts.
+#[test]
+fn a_run_started_at_a_chosen_sanity_is_practice() {
+    assert!(Game::start_run(4, 1).with_sanity_percent(30).is_practice());
+}

@@ -15,7 +15,7 @@ use serde_json::Value;
 /// `limit` actions; returns the recording and the game it produced.
 fn record(seed: u64, depth: u32, limit: usize) -> (Recording, Game) {
     let mut rng = driver(seed ^ 0x5eed);
-    let mut game = Game::new_at_depth(seed, depth);
+    let mut game = Game::start_run(seed, depth);
     let mut rec = Recording::new(seed, depth);
     while rec.actions.len() < limit && game.status() == Status::Playing {
         let action = Bot::WANDERER.decide(&game, &mut rng);
@@ -216,15 +216,30 @@ fn committed_format_1_recordings_are_verified_with_the_format_1_hash() {
 }
 
 #[test]
-fn a_new_recording_is_format_2_and_stores_the_hash_over_the_dump() {
-    let (rec, game) = record(11, 2, 120);
-    assert_eq!((rec.version, RECORDING_FORMAT_VERSION), (2, 2));
+fn a_new_recording_is_format_3_and_stores_the_hash_over_the_dump() {
+    // Depth 1: formats 1 and 2 start deeper runs without the practice kit, so only depth 1 replays
+    // the same under every format.
+    let (rec, game) = record(11, 1, 120);
+    assert_eq!((rec.version, RECORDING_FORMAT_VERSION), (3, 3));
     assert_eq!(rec.final_hash, format!("{:016x}", state_hash(&game)));
     let mut old = rec.clone();
     old.version = 1;
     old.finish(&game);
     assert_eq!(old.final_hash, format!("{:016x}", state_hash_v1(&game)), "format 1 keeps its own hash");
     assert_eq!(Recording::from_text(&old.to_text()).unwrap().verify(), Ok(old.final_hash.clone()));
+}
+
+/// A practice run recorded now replays with its kit; the same actions under format 2 (which
+/// started practice runs bare) give another game.
+#[test]
+fn a_recorded_practice_run_replays_with_its_kit_and_older_formats_without() {
+    let (rec, game) = record(12, 6, 80);
+    assert!(game.is_practice() && game.player().weapon > 1);
+    assert_eq!(rec.verify(), Ok(rec.final_hash.clone()));
+    let mut old = rec.clone();
+    old.version = 2;
+    assert!(!old.start().is_practice(), "format 2 starts it bare");
+    assert_ne!(old.verify(), Ok(rec.final_hash.clone()));
 }
 
 #[test]

@@ -367,3 +367,34 @@ fn the_deeper_v1_fixture_holds_what_its_name_promises() {
     assert!(game.player().statuses.iter().count() >= 2, "bleeding and terrified");
     assert!(game.entities().iter().any(|e| e.is_hallucination()));
 }
+
+/// Issue 11: a practice run saved and continued is still practice, and the high scores refuse it;
+/// a real run's save has no practice field, so it stays byte-identical to the first release's.
+#[test]
+fn the_practice_flag_travels_in_the_save_and_practice_runs_never_reach_the_scores() {
+    let practice = Game::start_run(21, 8);
+    let text = run_to_string(&practice);
+    assert!(text.contains("\"practice\":true"), "{text}");
+    let continued = run_from_str(&text).expect("the practice save loads");
+    assert!(continued.is_practice());
+    let mut profile = Profile::default();
+    assert!(!profile.record(&continued, "2026-12-01".into()), "refused");
+    assert!(profile.high_scores.is_empty() && profile.totals.runs == 0, "neither table nor totals");
+    let real = Game::start_run(21, 1);
+    assert!(!run_to_string(&real).contains("practice"));
+    assert!(profile.record(&real, "2026-12-01".into()));
+    assert_eq!(profile.high_scores.len(), 1);
+}
+
+/// The title screen names the waiting save without taking it.
+#[test]
+fn peeking_at_the_save_describes_it_and_leaves_it_in_place() {
+    let dir = TempDir::new("peek");
+    assert_eq!(run_save::peek(dir.path()), None);
+    let game = Game::start_run(5, 3);
+    run_save::save(dir.path(), &game).unwrap();
+    assert_eq!(run_save::peek(dir.path()).as_deref(), Some("depth 3, turn 0, practice"));
+    assert!(run_save::path(dir.path()).exists(), "still there");
+    std::fs::write(run_save::path(dir.path()), "{ broken").unwrap();
+    assert!(run_save::peek(dir.path()).unwrap().contains("damaged"));
+}

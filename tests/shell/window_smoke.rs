@@ -6,25 +6,47 @@ fn xvfb_available() -> bool {
     Command::new("sh").args(["-c", "command -v xvfb-run"]).output().is_ok_and(|o| o.status.success())
 }
 
-#[test]
-fn the_window_presents_frames_and_quits_by_itself() {
+/// Runs the window with `args` until it has presented `frames` frames, with settings and saves in a
+/// folder of the test's own (never the real home), and checks it said so. `None` when Xvfb is
+/// missing outside CI (after a loud message); under `CI=true` that is a failure.
+fn presents_frames(name: &str, args: &[&str], frames: u64) -> Option<()> {
     if !xvfb_available() {
         let advice = "xvfb-run is missing: install it with `apt-get install -y xvfb xauth mesa-vulkan-drivers libvulkan1`";
         assert!(std::env::var("CI").as_deref() != Ok("true"), "{advice} (CI=true, so this is a failure)");
-        eprintln!("\n!!!!!!!! SKIPPING the window smoke test: {advice} !!!!!!!!\n");
-        return;
+        eprintln!("\n!!!!!!!! SKIPPING the window test {name}: {advice} !!!!!!!!\n");
+        return None;
     }
+    let home = std::env::temp_dir().join(format!("hollowdeep-{name}-{}", std::process::id()));
     let out = Command::new("xvfb-run")
         .args(["-a", "-s", "-screen 0 1280x720x24"])
         .arg(env!("CARGO_BIN_EXE_hollowdeep"))
-        .args(["--seed", "3", "--size", "640x360", "--quit-after-frames", "20"])
+        .args(args)
+        .args(["--size", "640x360", "--quit-after-frames", &frames.to_string()])
         .env("XDG_RUNTIME_DIR", std::env::temp_dir())
-        // Settings and saves go to a folder of the test's own, never the real home.
-        .env("HOLLOWDEEP_HOME", std::env::temp_dir().join(format!("hollowdeep-smoke-{}", std::process::id())))
+        .env("HOLLOWDEEP_HOME", &home)
         .output()
         .expect("xvfb-run starts");
+    let _ = std::fs::remove_dir_all(&home);
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "the window run failed:\nstdout: {stdout}\nstderr: {stderr}");
-    assert!(stdout.contains("Presented 20 frames."), "stdout: {stdout}\nstderr: {stderr}");
+    assert!(stdout.contains(&format!("Presented {frames} frames.")), "stdout: {stdout}\nstderr: {stderr}");
+    Some(())
+}
+
+#[test]
+fn the_window_presents_frames_and_quits_by_itself() {
+    presents_frames("smoke", &["--seed", "3"], 20);
+}
+
+/// With no flag the window opens on the title screen, which presents frames like a run.
+#[test]
+fn the_title_screen_presents_frames_and_quits_by_itself() {
+    presents_frames("title-smoke", &[], 10);
+}
+
+/// `--sanity` works in the window too: a practice run at that sanity.
+#[test]
+fn a_practice_run_at_low_sanity_opens_in_the_window() {
+    presents_frames("sanity-smoke", &["--seed", "3", "--sanity", "30"], 10);
 }

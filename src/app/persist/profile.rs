@@ -48,8 +48,12 @@ pub fn path(data_dir: &Path) -> PathBuf {
 }
 
 impl Profile {
-    /// Adds a finished run: into the totals always, into the table if it ranks.
-    pub fn record(&mut self, game: &Game, date: String) {
+    /// Adds a finished run: into the totals always, into the table if it ranks. A practice run is
+    /// refused (false): it started with advantages a real run never has, so it reaches neither.
+    pub fn record(&mut self, game: &Game, date: String) -> bool {
+        if game.is_practice() {
+            return false;
+        }
         self.totals.runs += 1;
         self.totals.kills += u64::from(game.kills());
         self.totals.turns += game.turn();
@@ -66,6 +70,7 @@ impl Profile {
         // Stable sort: among equal scores the earlier run keeps its place.
         self.high_scores.sort_by_key(|e| std::cmp::Reverse(e.score));
         self.high_scores.truncate(HIGH_SCORES);
+        true
     }
 
     pub fn to_text(&self) -> String {

@@ -5,11 +5,15 @@ use crate::game::save::{check_header_in, state_hash, state_hash_v1, LoadError};
 use crate::game::{Action, Game};
 use serde::{Deserialize, Serialize};
 
-/// The format new recordings are written in. Format 2 stores the state hash over the state dump
-/// without prose; format 1 (the first release) stored a hash over the whole save record, prose
-/// included, and is still read and verified with that hash. The two differ only in `final_hash`.
-pub const RECORDING_FORMAT_VERSION: u32 = 2;
-const READABLE_VERSIONS: [u32; 2] = [1, 2];
+/// The format new recordings are written in. Format 3 starts a run deeper than depth 1 as the
+/// practice run it is (with the practice kit); formats 1 and 2 started such runs bare and replay
+/// that way. Format 2 stores the state hash over the state dump without prose, as 3 does; format 1
+/// (the first release) stored a hash over the whole save record, prose included, and is still read
+/// and verified with that hash.
+pub const RECORDING_FORMAT_VERSION: u32 = 3;
+const READABLE_VERSIONS: [u32; 3] = [1, 2, 3];
+/// The first format whose runs start with `Game::start_run` (the practice kit below depth 1).
+const FIRST_KIT_VERSION: u32 = 3;
 const RECORDING_FORMAT_NAME: &str = "hollowdeep-recording";
 
 /// The final-state hash as a recording of `version` stores it.
@@ -60,7 +64,7 @@ impl Recording {
     pub fn from_text(text: &str) -> Result<Recording, String> {
         check_header_in(text, RECORDING_FORMAT_NAME, &READABLE_VERSIONS).map_err(|e| match e {
             LoadError::OtherVersion { found, .. } => {
-                format!("it was made by another version of Hollowdeep (recording format {found}, this one reads 1 and 2)")
+                format!("it was made by another version of Hollowdeep (recording format {found}, this one reads 1 to 3)")
             }
             other => other.to_string(),
         })?;
@@ -82,9 +86,18 @@ impl Recording {
         Ok(recording)
     }
 
+    /// The run this recording starts from, as the build that made it started it.
+    pub fn start(&self) -> Game {
+        if self.version >= FIRST_KIT_VERSION {
+            Game::start_run(self.seed, self.depth)
+        } else {
+            Game::new_at_depth(self.seed, self.depth)
+        }
+    }
+
     /// The game that playing every action on a fresh run gives.
     pub fn replay(&self) -> Game {
-        let mut game = Game::new_at_depth(self.seed, self.depth);
+        let mut game = self.start();
         for action in &self.actions {
             game.act(*action);
         }

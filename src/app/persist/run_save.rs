@@ -16,6 +16,22 @@ pub fn save(data_dir: &Path, game: &Game) -> Result<PathBuf, String> {
     Ok(path)
 }
 
+/// The waiting save in a few words for the title screen ("depth 3, turn 120"), without taking it;
+/// `None` when there is none. A damaged save still shows, so the player learns of it on continuing.
+pub fn peek(data_dir: &Path) -> Option<String> {
+    match read_optional(&path(data_dir)) {
+        Ok(None) => None,
+        Ok(Some(text)) => Some(match run_from_str(&text) {
+            Ok(game) => {
+                let practice = if game.is_practice() { ", practice" } else { "" };
+                format!("depth {}, turn {}{practice}", game.depth(), game.turn())
+            }
+            Err(_) => "damaged: continuing sets it aside".into(),
+        }),
+        Err(_) => Some("unreadable: continuing sets it aside".into()),
+    }
+}
+
 /// What looking for a saved run found.
 pub enum Loaded {
     None,

@@ -189,6 +189,11 @@ pub fn load(config_dir: &Path) -> Result<(Settings, Vec<String>), String> {
     }
 }
 
+/// Writes the settings (atomically: a failed write leaves the old file whole).
+pub fn save(config_dir: &Path, settings: &Settings) -> Result<(), String> {
+    write_atomic(&path(config_dir), &settings.to_text())
+}
+
 fn set_aside(path: &Path, why: &str) -> Result<(Settings, Vec<String>), String> {
     let moved = move_aside(path, "unusable")?;
     let defaults = Settings::default();

@@ -44,6 +44,10 @@ pub struct SaveV1 {
     /// Row-major, one per map cell: this turn's phantoms.
     pub phantoms: Vec<PhantomV1>,
     pub rng: RngV1,
+    /// A practice run, never scored. Added after the first release: absent (false) in saves from
+    /// before, and left out when false, so a save of a real run is byte-identical to theirs.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub practice: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -262,6 +266,7 @@ impl SaveV1 {
                 stream: game.rng.get_stream(),
                 word_pos: game.rng.get_word_pos(),
             },
+            practice: game.practice,
         }
     }
 
@@ -317,6 +322,7 @@ impl SaveV1 {
             },
             // Not saved: what the last action reported before saving is not part of the state.
             last_events: LastEvents::default(),
+            practice: self.practice,
         };
         game.validate()?;
         Ok(game)

@@ -8,7 +8,7 @@
 
 use super::bar::{bar_layout, bar_scene};
 use super::overlays::{overlay_scene, OverlayView};
-use super::shapes::HudScene;
+use super::shapes::{HudScene, PixelRect};
 use super::strip::{strip_layout, strip_scene, TurnStrip};
 use crate::render::scene::GlyphInstance;
 use crate::scene::BarModel;
@@ -84,24 +84,38 @@ pub fn hud_layout(text: &HudText, grid: &HudGrid) -> Vec<PlacedGlyph> {
 }
 
 /// Everything the HUD pass draws, back to front: the bar; then either the turn strip and the
-/// message line, or the open overlay over a veiled world; then the notice on top.
+/// message line, or the open overlay over a veiled world; then the notice on top. A whole-screen
+/// menu replaces the bar; `curtain` (0..=255) darkens everything below a card.
 pub fn hud_scene(
     text: &HudText,
     notice: Option<&str>,
     overlay: Option<&OverlayView>,
+    curtain: u8,
     grid: &HudGrid,
 ) -> HudScene {
-    let mut scene = bar_scene(&text.bar, grid);
-    match overlay {
-        Some(view) => scene.extend(overlay_scene(view, grid)),
-        None => {
-            scene.extend(strip_scene(&text.strip, grid));
-            if let Some((msg, alpha)) = &text.message {
-                for p in message_layout(msg, *alpha, grid) {
-                    scene.glyph(grid.place(&p));
-                }
+    let mut scene = HudScene::default();
+    if !matches!(overlay, Some(OverlayView::Menu(_))) {
+        scene.extend(bar_scene(&text.bar, grid));
+    }
+    let world_text = |scene: &mut HudScene| {
+        scene.extend(strip_scene(&text.strip, grid));
+        if let Some((msg, alpha)) = &text.message {
+            for p in message_layout(msg, *alpha, grid) {
+                scene.glyph(grid.place(&p));
             }
         }
+    };
+    match overlay {
+        Some(OverlayView::Card(_)) => world_text(&mut scene),
+        Some(view) => scene.extend(overlay_scene(view, grid)),
+        None => world_text(&mut scene),
+    }
+    if curtain > 0 {
+        let alpha = f32::from(curtain) / 255.0;
+        scene.rect(PixelRect::new(0, 0, grid.width as i32, grid.height as i32, [0.0, 0.0, 0.0, alpha]));
+    }
+    if let Some(card @ OverlayView::Card(_)) = overlay {
+        scene.extend(overlay_scene(card, grid));
     }
     for p in notice.map(|n| notice_layout(n, grid)).unwrap_or_default() {
         scene.glyph(grid.place(&p));
@@ -114,9 +128,10 @@ pub fn hud_instances(
     text: &HudText,
     notice: Option<&str>,
     overlay: Option<&OverlayView>,
+    curtain: u8,
     grid: &HudGrid,
 ) -> Vec<GlyphInstance> {
-    hud_scene(text, notice, overlay, grid).instances()
+    hud_scene(text, notice, overlay, curtain, grid).instances()
 }
 
 #[cfg(test)]
@@ -201,7 +216,7 @@ pub(crate) mod tests {
         let text = HudText { message: Some(("m".repeat(300), 1.0)), ..HudText::default() };
         for (w, h) in SIZES {
             let grid = HudGrid::new(w, h);
-            let scene = hud_scene(&text, Some(&"n".repeat(300)), None, &grid);
+            let scene = hud_scene(&text, Some(&"n".repeat(300)), None, 0, &grid);
             assert_eq!(scene.out_of_bounds(w, h), None, "{w}x{h}");
         }
     }

@@ -29,6 +29,12 @@ pub struct HudGrid {
 impl HudGrid {
     pub fn new(width: u32, height: u32) -> HudGrid {
         let scale = (width / (GLYPH_W * MIN_COLS)).min(height / (LINE_H * MIN_ROWS)).max(1);
+        HudGrid::with_scale(width, height, scale)
+    }
+
+    /// The grid of `scale` on the same target: larger type for whole-screen cards and titles.
+    pub fn with_scale(width: u32, height: u32, scale: u32) -> HudGrid {
+        let scale = scale.max(1);
         let cols = (width / (GLYPH_W * scale)).max(1);
         let rows = (height / (LINE_H * scale)).max(BAR_ROWS + 1);
         HudGrid {
@@ -154,4 +160,45 @@ pub fn text_width(text: &str) -> u32 {
 /// `text` cut to at most `max` columns.
 pub fn clip(text: &str, max: u32) -> String {
     text.chars().take(max as usize).collect()
+}
+
+/// Splits `text` into lines of at most `width` columns at spaces (long words are cut).
+pub fn wrap(text: &str, width: u32) -> Vec<String> {
+    let width = width.max(1) as usize;
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let mut word: Vec<char> = word.chars().collect();
+        while word.len() > width {
+            if !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+            }
+            lines.push(word.drain(..width).collect());
+        }
+        let word: String = word.into_iter().collect();
+        let len = line.chars().count();
+        if len > 0 && len + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&word);
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrapping_respects_the_width() {
+        assert_eq!(wrap("a bb ccc dddd", 6), vec!["a bb", "ccc", "dddd"]);
+        assert_eq!(wrap("abcdefgh", 3), vec!["abc", "def", "gh"]);
+        assert_eq!(wrap("", 5), vec![""]);
+    }
 }

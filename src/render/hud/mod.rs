@@ -1,6 +1,6 @@
 //! The HUD, laid out as pure data and drawn by its own pass. Imports only go down this list:
 //! primitives (`shapes`, `grid`, `panel`), the parts built on them (`bar`, `strip`, `automap`,
-//! `overlays`), the composer (`compose`), and the GPU pass (`pass`) that packs a composed scene into
+//! `screens`, `overlays`), the composer (`compose`), and the GPU pass (`pass`) that packs a composed scene into
 //! quads.
 
 pub mod automap;
@@ -10,5 +10,6 @@ pub mod grid;
 pub mod overlays;
 pub mod panel;
 pub(crate) mod pass;
+pub mod screens;
 pub mod shapes;
 pub mod strip;

@@ -6,8 +6,9 @@
 //! the layout functions turn it into a scene for any target size.
 
 use super::automap::{automap_scene, AutomapView};
-use super::grid::{clip, put_text, text_width, HudGrid};
+use super::grid::{clip, put_text, text_width, wrap, HudGrid};
 use super::panel::{panel_scene, Panel, PanelLayout, CHROME_COLS, TITLED_CHROME_ROWS};
+use super::screens::{card_scene, menu_scene, CardView, MenuView};
 use super::shapes::{HudScene, PixelRect};
 use crate::render::overlay::Overlay;
 use crate::render::palette::*;
@@ -31,6 +32,8 @@ pub enum OverlayView {
     Prompt {
         text: String,
     },
+    Menu(MenuView),
+    Card(CardView),
 }
 
 impl OverlayView {
@@ -49,12 +52,28 @@ impl OverlayView {
                 hint: hint.clone(),
             },
             Overlay::Prompt { text } => OverlayView::Prompt { text: text.clone() },
+            Overlay::Menu { title, lines, items, selected, hint } => OverlayView::Menu(MenuView {
+                title: title.clone(),
+                lines: lines.clone(),
+                items: items.clone(),
+                selected: *selected,
+                hint: hint.clone(),
+            }),
+            Overlay::Card { title, lines, hint } => {
+                OverlayView::Card(CardView { title: title.clone(), lines: lines.clone(), hint: hint.clone() })
+            }
         }
     }
 }
 
-/// The scene of an overlay: the veil over the world, then its panel.
+/// The scene of an overlay: the veil over the world, then its panel. The whole-screen ones bring
+/// their own veil (a menu) or none (a card, drawn over the app's curtain).
 pub fn overlay_scene(view: &OverlayView, grid: &HudGrid) -> HudScene {
+    match view {
+        OverlayView::Menu(menu) => return menu_scene(menu, grid),
+        OverlayView::Card(card) => return card_scene(card, grid),
+        _ => {}
+    }
     let mut scene = HudScene::default();
     scene.rect(PixelRect::new(0, 0, grid.width as i32, grid.bar_top() as i32, [0.0, 0.0, 0.0, VEIL_ALPHA]));
     scene.extend(match view {
@@ -64,6 +83,7 @@ pub fn overlay_scene(view: &OverlayView, grid: &HudGrid) -> HudScene {
             text_panel_scene(&log_layout(lines, *scroll, hint, grid), grid)
         }
         OverlayView::Prompt { text } => text_panel_scene(&prompt_layout(text, grid), grid),
+        OverlayView::Menu(_) | OverlayView::Card(_) => HudScene::default(),
     });
     scene
 }
@@ -136,35 +156,6 @@ pub fn help_layout(bindings: &[(String, String)], hint: &str, grid: &HudGrid) ->
         }
     }
     layout
-}
-
-/// Splits `text` into lines of at most `width` columns at spaces (long words are cut).
-pub fn wrap(text: &str, width: u32) -> Vec<String> {
-    let width = width.max(1) as usize;
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        let mut word: Vec<char> = word.chars().collect();
-        while word.len() > width {
-            if !line.is_empty() {
-                lines.push(std::mem::take(&mut line));
-            }
-            lines.push(word.drain(..width).collect());
-        }
-        let word: String = word.into_iter().collect();
-        let len = line.chars().count();
-        if len > 0 && len + 1 + word.chars().count() > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&word);
-    }
-    if !line.is_empty() || lines.is_empty() {
-        lines.push(line);
-    }
-    lines
 }
 
 /// The message log: the whole history with `turn N:` prefixes, newest at the bottom, scrolled
@@ -419,13 +410,6 @@ mod tests {
         let OverlayView::Automap(map) = view else { panic!("an automap view") };
         let text = all_text(&crate::render::hud::automap::automap_layout(&map, &grid).text);
         assert!(text.contains("> exit   K closes") && !text.contains("M/Tab"), "{text}");
-    }
-
-    #[test]
-    fn wrapping_respects_the_width() {
-        assert_eq!(wrap("a bb ccc dddd", 6), vec!["a bb", "ccc", "dddd"]);
-        assert_eq!(wrap("abcdefgh", 3), vec!["abc", "def", "gh"]);
-        assert_eq!(wrap("", 5), vec![""]);
     }
 
     /// A HUD model whose automap knows a whole 33 × 33 level of floor, the player in the middle.

@@ -1,0 +1,494 @@
+//! The title screen and its pages: continue the saved run, new run, new run with a seed, high
+//! scores, settings with key rebinding, quit; and the question asked before a new run would replace
+//! a waiting save. Pure state: keys in, a choice out, the menu overlay to draw. No file is touched
+//! here; the window does what a choice asks.
+
+use super::bindings::{key_label, Bindings, Context, BINDABLE};
+use super::input::{Command, MenuStep};
+use super::persist::settings::{Settings, FOV_RANGE};
+use crate::render::Overlay;
+use winit::keyboard::KeyCode;
+
+/// The game's name as the title screen shows it.
+pub const TITLE: &str = "HOLLOWDEEP";
+/// The longest seed the seed page takes: every u64 has at most 20 digits.
+const SEED_DIGITS: usize = 20;
+/// Field-of-view steps the settings page cycles through, in degrees.
+const FOV_STEP: f32 = 10.0;
+
+/// What the window must do after a key on the title screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TitleChoice {
+    None,
+    /// Continue the waiting save.
+    Continue,
+    /// Start a new run (`seed`: chosen, or none for a random one). `abandon` says the player agreed
+    /// to set the waiting save aside; `command_line` that it is the run the command line asked for.
+    NewRun {
+        seed: Option<u64>,
+        abandon: bool,
+        command_line: bool,
+    },
+    /// The settings changed: write them and apply them.
+    SettingsChanged,
+    Quit,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Page {
+    Main,
+    Seed,
+    Scores,
+    Settings,
+    Keys {
+        waiting: bool,
+    },
+    /// Asked before a new run when a save waits.
+    Confirm {
+        seed: Option<u64>,
+        command_line: bool,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum MainItem {
+    Continue,
+    NewRun,
+    NewRunWithSeed,
+    Scores,
+    Settings,
+    Quit,
+}
+
+pub struct Title {
+    page: Page,
+    selected: usize,
+    /// The waiting save in words ("depth 3, turn 120"), if there is one.
+    save: Option<String>,
+    /// The high-score table, one line per row.
+    scores: Vec<String>,
+    pub settings: Settings,
+    seed_text: String,
+    /// A line under the title: what went wrong last, or what just happened.
+    note: Option<String>,
+}
+
+impl Title {
+    pub fn new(save: Option<String>, scores: Vec<String>, settings: Settings) -> Title {
+        Title { page: Page::Main, selected: 0, save, scores, settings, seed_text: String::new(), note: None }
+    }
+
+    /// Opens the question before a new run (for a run asked for on the command line while a save
+    /// waits); `seed` is the run's.
+    pub fn confirm_new_run(&mut self, seed: Option<u64>) {
+        self.go(Page::Confirm { seed, command_line: true });
+    }
+
+    pub fn set_note(&mut self, note: &str) {
+        self.note = Some(note.to_string());
+    }
+
+    pub fn has_save(&self) -> bool {
+        self.save.is_some()
+    }
+
+    fn main_items(&self) -> Vec<MainItem> {
+        let mut items = Vec::new();
+        if self.save.is_some() {
+            items.push(MainItem::Continue);
+        }
+        items.extend([
+            MainItem::NewRun,
+            MainItem::NewRunWithSeed,
+            MainItem::Scores,
+            MainItem::Settings,
+            MainItem::Quit,
+        ]);
+        items
+    }
+
+    fn go(&mut self, page: Page) {
+        self.page = page;
+        self.selected = 0;
+    }
+
+    /// The number of choices on the open page.
+    fn item_count(&self) -> usize {
+        match &self.page {
+            Page::Main => self.main_items().len(),
+            Page::Seed | Page::Scores => 1,
+            Page::Settings => SETTINGS_ITEMS,
+            Page::Keys { .. } => BINDABLE.len() + 1,
+            Page::Confirm { .. } => 2,
+        }
+    }
+
+    /// A key press. Text fields and key capture read the raw key first; everything else goes
+    /// through the key table's menu context.
+    pub fn key(&mut self, key: KeyCode, bindings: &Bindings) -> TitleChoice {
+        if self.page == (Page::Keys { waiting: true }) {
+            return self.capture(key);
+        }
+        if self.page == Page::Seed {
+            if let Some(digit) = digit_of(key) {
+                if self.seed_text.len() < SEED_DIGITS {
+                    self.seed_text.push(digit);
+                }
+                return TitleChoice::None;
+            }
+            if key == KeyCode::Backspace {
+                self.seed_text.pop();
+                return TitleChoice::None;
+            }
+        }
+        match bindings.command(key, false, &[Context::Menu]) {
+            Some(Command::Menu(step)) => self.step(step),
+            _ => TitleChoice::None,
+        }
+    }
+
+    pub fn step(&mut self, step: MenuStep) -> TitleChoice {
+        let count = self.item_count();
+        match step {
+            MenuStep::Up => {
+                self.selected = (self.selected + count - 1) % count;
+                TitleChoice::None
+            }
+            MenuStep::Down => {
+                self.selected = (self.selected + 1) % count;
+                TitleChoice::None
+            }
+            MenuStep::Back => {
+                match self.page {
+                    Page::Main => {}
+                    Page::Keys { .. } => self.go(Page::Settings),
+                    _ => self.go(Page::Main),
+                }
+                TitleChoice::None
+            }
+            MenuStep::Take => self.take(),
+        }
+    }
+
+    fn take(&mut self) -> TitleChoice {
+        self.note = None;
+        match self.page.clone() {
+            Page::Main => match self.main_items()[self.selected.min(self.main_items().len() - 1)] {
+                MainItem::Continue => TitleChoice::Continue,
+                MainItem::NewRun => self.new_run(None),
+                MainItem::NewRunWithSeed => {
+                    self.seed_text.clear();
+                    self.go(Page::Seed);
+                    TitleChoice::None
+                }
+                MainItem::Scores => {
+                    self.go(Page::Scores);
+                    TitleChoice::None
+                }
+                MainItem::Settings => {
+                    self.go(Page::Settings);
+                    TitleChoice::None
+                }
+                MainItem::Quit => TitleChoice::Quit,
+            },
+            Page::Seed => match self.seed_text.parse::<u64>() {
+                Ok(seed) => self.new_run(Some(seed)),
+                Err(_) if self.seed_text.is_empty() => {
+                    self.note = Some("Type the seed's digits first.".into());
+                    TitleChoice::None
+                }
+                Err(_) => {
+                    self.note = Some(format!("A seed is a whole number up to {}.", u64::MAX));
+                    TitleChoice::None
+                }
+            },
+            Page::Scores => {
+                self.go(Page::Main);
+                TitleChoice::None
+            }
+            Page::Settings => self.change_setting(),
+            Page::Keys { .. } => {
+                if self.selected == BINDABLE.len() {
+                    self.go(Page::Settings);
+                } else {
+                    self.page = Page::Keys { waiting: true };
+                }
+                TitleChoice::None
+            }
+            Page::Confirm { seed, command_line } => {
+                if self.selected == 1 {
+                    TitleChoice::NewRun { seed, abandon: true, command_line }
+                } else {
+                    self.go(Page::Main);
+                    TitleChoice::None
+                }
+            }
+        }
+    }
+
+    /// A new run: at once when no save waits, otherwise after the question.
+    fn new_run(&mut self, seed: Option<u64>) -> TitleChoice {
+        if self.save.is_some() {
+            self.go(Page::Confirm { seed, command_line: false });
+            TitleChoice::None
+        } else {
+            TitleChoice::NewRun { seed, abandon: false, command_line: false }
+        }
+    }
+
+    fn capture(&mut self, key: KeyCode) -> TitleChoice {
+        let row = self.selected;
+        self.page = Page::Keys { waiting: false };
+        if key == KeyCode::Escape {
+            return TitleChoice::None;
+        }
+        if super::bindings::key_name(key) == "?" {
+            self.note = Some("That key cannot be bound; try another.".into());
+            return TitleChoice::None;
+        }
+        self.settings.bindings.rebind(row, key);
+        self.note = Some(format!("{} is now {}.", BINDABLE[row].label, key_label(key)));
+        TitleChoice::SettingsChanged
+    }
+
+    fn change_setting(&mut self) -> TitleChoice {
+        let s = &mut self.settings;
+        match self.selected {
+            0 => s.reduced_effects = !s.reduced_effects,
+            1 => s.automap = !s.automap,
+            2 => s.fullscreen = !s.fullscreen,
+            3 => s.vsync = !s.vsync,
+            4 => {
+                let next = (s.fov_degrees / FOV_STEP).round() * FOV_STEP + FOV_STEP;
+                s.fov_degrees = if next > FOV_RANGE.1 { FOV_RANGE.0.ceil() } else { next };
+            }
+            5 => {
+                self.go(Page::Keys { waiting: false });
+                return TitleChoice::None;
+            }
+            _ => {
+                self.go(Page::Main);
+                return TitleChoice::None;
+            }
+        }
+        TitleChoice::SettingsChanged
+    }
+
+    /// The menu overlay of the open page.
+    pub fn overlay(&self, bindings: &Bindings) -> Overlay {
+        let hint = bindings.menu_hint();
+        let (mut lines, items): (Vec<String>, Vec<String>) = match &self.page {
+            Page::Main => {
+                let items = self
+                    .main_items()
+                    .iter()
+                    .map(|item| match item {
+                        MainItem::Continue => {
+                            format!("Continue ({})", self.save.as_deref().unwrap_or("saved run"))
+                        }
+                        MainItem::NewRun => "New run".into(),
+                        MainItem::NewRunWithSeed => "New run with a seed".into(),
+                        MainItem::Scores => "High scores".into(),
+                        MainItem::Settings => "Settings".into(),
+                        MainItem::Quit => "Quit".into(),
+                    })
+                    .collect();
+                (vec!["A dungeon that lies to you, deeper without end.".into()], items)
+            }
+            Page::Seed => (
+                vec![
+                    "Type the seed (digits), then choose Start.".into(),
+                    format!("Seed: {}_", self.seed_text),
+                ],
+                vec!["Start".into()],
+            ),
+            Page::Scores => {
+                let lines = if self.scores.is_empty() {
+                    vec!["No finished runs yet.".into()]
+                } else {
+                    self.scores.clone()
+                };
+                (lines, vec!["Back".into()])
+            }
+            Page::Settings => (vec!["Changes are saved at once.".into()], self.settings_items()),
+            Page::Keys { waiting } => {
+                let line = if *waiting {
+                    format!(
+                        "Press the new key for {} (Esc keeps the old one).",
+                        BINDABLE[self.selected].label
+                    )
+                } else {
+                    "Choose a command, then press its new key.".into()
+                };
+                let mut items: Vec<String> = BINDABLE
+                    .iter()
+                    .map(|b| format!("{:<22} {}", b.label, bindings_text(&self.settings.bindings, b.name)))
+                    .collect();
+                items.push("Back".into());
+                (vec![line], items)
+            }
+            Page::Confirm { .. } => (
+                vec![
+                    format!("A saved run is waiting ({}).", self.save.as_deref().unwrap_or("saved run")),
+                    "A new run sets it aside for good: it is moved out of the way, not continued.".into(),
+                ],
+                vec!["Keep it and go back".into(), "Set it aside and start a new run".into()],
+            ),
+        };
+        if let Some(note) = &self.note {
+            lines.push(note.clone());
+        }
+        Overlay::Menu { title: TITLE.into(), lines, items, selected: self.selected, hint }
+    }
+
+    fn settings_items(&self) -> Vec<String> {
+        let s = &self.settings;
+        let on = |b: bool| if b { "on" } else { "off" };
+        vec![
+            format!("Reduced effects: {}", on(s.reduced_effects)),
+            format!("Automap: {}", on(s.automap)),
+            format!("Fullscreen: {}", on(s.fullscreen)),
+            format!("V-sync: {}", on(s.vsync)),
+            format!("Field of view: {} degrees", s.fov_degrees.round()),
+            "Keys...".into(),
+            "Back".into(),
+        ]
+    }
+}
+
+/// Choices on the settings page (see `settings_items`).
+const SETTINGS_ITEMS: usize = 7;
+
+fn bindings_text(bindings: &Bindings, name: &str) -> String {
+    bindings.keys_text(name, " ")
+}
+
+fn digit_of(key: KeyCode) -> Option<char> {
+    use KeyCode as K;
+    let digits = [
+        (K::Digit0, K::Numpad0),
+        (K::Digit1, K::Numpad1),
+        (K::Digit2, K::Numpad2),
+        (K::Digit3, K::Numpad3),
+        (K::Digit4, K::Numpad4),
+        (K::Digit5, K::Numpad5),
+        (K::Digit6, K::Numpad6),
+        (K::Digit7, K::Numpad7),
+        (K::Digit8, K::Numpad8),
+        (K::Digit9, K::Numpad9),
+    ];
+    digits.iter().position(|&(a, b)| key == a || key == b).and_then(|d| char::from_digit(d as u32, 10))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use KeyCode as K;
+
+    fn title(save: bool) -> Title {
+        Title::new(save.then(|| "depth 3, turn 120".to_string()), vec![], Settings::default())
+    }
+
+    fn press(t: &mut Title, keys: &[KeyCode]) -> TitleChoice {
+        let b = Bindings::default();
+        let mut last = TitleChoice::None;
+        for &k in keys {
+            last = t.key(k, &b);
+        }
+        last
+    }
+
+    fn items(t: &Title) -> Vec<String> {
+        let Overlay::Menu { items, .. } = t.overlay(&Bindings::default()) else { panic!("a menu") };
+        items
+    }
+
+    #[test]
+    fn the_main_page_offers_continue_only_when_a_save_waits() {
+        assert_eq!(items(&title(false))[0], "New run");
+        let with = items(&title(true));
+        assert_eq!(with[0], "Continue (depth 3, turn 120)");
+        assert_eq!(with.len(), 6);
+        assert_eq!(press(&mut title(true), &[K::Enter]), TitleChoice::Continue);
+        assert_eq!(press(&mut title(false), &[K::ArrowUp, K::Enter]), TitleChoice::Quit, "up wraps to Quit");
+    }
+
+    #[test]
+    fn a_new_run_while_a_save_waits_asks_first_and_keeping_it_goes_back() {
+        assert_eq!(
+            press(&mut title(false), &[K::Enter]),
+            TitleChoice::NewRun { seed: None, abandon: false, command_line: false }
+        );
+        let mut t = title(true);
+        assert_eq!(press(&mut t, &[K::ArrowDown, K::Enter]), TitleChoice::None, "asks");
+        let Overlay::Menu { lines, .. } = t.overlay(&Bindings::default()) else { panic!() };
+        assert!(lines[0].contains("A saved run is waiting (depth 3, turn 120)"), "{lines:?}");
+        assert_eq!(press(&mut t, &[K::Enter]), TitleChoice::None, "the first answer keeps it");
+        assert_eq!(items(&t)[0], "Continue (depth 3, turn 120)", "back on the main page");
+        assert_eq!(
+            press(&mut t, &[K::ArrowDown, K::Enter, K::ArrowDown, K::Enter]),
+            TitleChoice::NewRun { seed: None, abandon: true, command_line: false }
+        );
+    }
+
+    #[test]
+    fn a_seed_is_typed_in_digits_and_a_bad_one_says_why() {
+        let mut t = title(false);
+        press(&mut t, &[K::ArrowDown, K::Enter]);
+        assert_eq!(press(&mut t, &[K::Enter]), TitleChoice::None);
+        let Overlay::Menu { lines, .. } = t.overlay(&Bindings::default()) else { panic!() };
+        assert!(lines.iter().any(|l| l.contains("digits first")), "{lines:?}");
+        let choice = press(&mut t, &[K::Digit4, K::KeyQ, K::Numpad2, K::Digit7, K::Backspace, K::Enter]);
+        assert_eq!(choice, TitleChoice::NewRun { seed: Some(42), abandon: false, command_line: false });
+        let mut t = title(false);
+        press(&mut t, &[K::ArrowDown, K::Enter]);
+        press(&mut t, &[K::Digit9; 20]);
+        assert_eq!(press(&mut t, &[K::Enter]), TitleChoice::None, "20 nines do not fit a u64");
+        assert_eq!(press(&mut t, &[K::Escape]), TitleChoice::None);
+        assert_eq!(items(&t)[0], "New run", "Esc goes back");
+    }
+
+    #[test]
+    fn settings_toggle_and_keys_rebind_through_the_menu() {
+        let mut t = title(false);
+        press(&mut t, &[K::ArrowDown, K::ArrowDown, K::ArrowDown, K::Enter]);
+        assert_eq!(items(&t)[0], "Reduced effects: off");
+        assert_eq!(press(&mut t, &[K::Enter]), TitleChoice::SettingsChanged);
+        assert!(t.settings.reduced_effects);
+        assert_eq!(
+            press(&mut t, &[K::ArrowDown, K::ArrowDown, K::ArrowDown, K::ArrowDown, K::Enter]),
+            TitleChoice::SettingsChanged
+        );
+        assert_ne!(t.settings.fov_degrees, Settings::default().fov_degrees);
+        assert!(t.settings.fov_degrees >= FOV_RANGE.0 && t.settings.fov_degrees <= FOV_RANGE.1);
+        // Keys...: choose "Move forward", press K.
+        press(&mut t, &[K::ArrowDown, K::Enter]);
+        assert!(items(&t)[0].starts_with("Move forward"), "{:?}", items(&t));
+        assert_eq!(press(&mut t, &[K::Enter, K::KeyK]), TitleChoice::SettingsChanged);
+        let play = [Context::Play, Context::Global];
+        assert_eq!(
+            t.settings.bindings.command(K::KeyK, false, &play),
+            Some(Command::Act(crate::game::Action::MoveForward))
+        );
+        assert_eq!(press(&mut t, &[K::Enter, K::Escape]), TitleChoice::None, "Esc keeps the old key");
+        assert_eq!(t.settings.bindings.keys[0], vec![K::KeyK]);
+    }
+
+    #[test]
+    fn every_page_draws_a_menu_with_the_hint_from_the_key_table() {
+        let mut t = title(true);
+        for keys in [
+            &[][..],
+            &[K::ArrowDown, K::ArrowDown, K::Enter][..],
+            &[K::Escape, K::ArrowDown, K::ArrowDown, K::ArrowDown, K::Enter][..],
+        ] {
+            press(&mut t, keys);
+            let Overlay::Menu { title, hint, items, selected, .. } = t.overlay(&Bindings::default()) else {
+                panic!()
+            };
+            assert_eq!(title, TITLE);
+            assert_eq!(hint, "↑ ↓ choose   Enter takes   Esc goes back");
+            assert!(selected < items.len());
+        }
+    }
+}

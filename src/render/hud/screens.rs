@@ -38,6 +38,15 @@ fn largest_scale(most: u32, fits: impl Fn(u32) -> bool) -> u32 {
     (1..=most.max(1)).rev().find(|&s| fits(s)).unwrap_or(1)
 }
 
+/// `line` as is when it fits in `width` columns (its spacing kept), wrapped at spaces otherwise.
+fn fit(line: &str, width: u32) -> Vec<String> {
+    if text_width(line) <= width {
+        vec![line.to_string()]
+    } else {
+        wrap(line, width)
+    }
+}
+
 /// The menu: a veiled world, the title in large type near the top, and a panel under it with the
 /// lines, the choices (the selected one boxed and marked) and the hint.
 pub fn menu_scene(view: &MenuView, grid: &HudGrid) -> HudScene {
@@ -93,7 +102,7 @@ pub fn menu_layout(view: &MenuView, grid: &HudGrid, title_bottom: i32) -> MenuLa
     let top = first.clamp(region.row, region.row + region.rows.saturating_sub(TITLED_CHROME_ROWS));
     let rows_free = region.row + region.rows - top;
     let max_text = region.cols.saturating_sub(CHROME_COLS);
-    let lines: Vec<String> = view.lines.iter().flat_map(|l| wrap(l, max_text)).collect();
+    let lines: Vec<String> = view.lines.iter().flat_map(|l| fit(l, max_text)).collect();
     // Two columns for the marker before every choice.
     let widest = lines
         .iter()
@@ -113,11 +122,14 @@ pub fn menu_layout(view: &MenuView, grid: &HudGrid, title_bottom: i32) -> MenuLa
     let mut glyphs = Vec::new();
     let content = panel.row + 2..panel.row + panel.rows.saturating_sub(3);
     let mut row = content.start;
+    // One block, left-aligned and centred as a whole, so a table in the lines keeps its columns.
+    let block = lines.iter().map(|l| text_width(l)).max().unwrap_or(0).min(n);
     for line in &lines {
         if row >= content.end {
             break;
         }
-        panel.centre_text(&mut glyphs, row, line, LABEL_COLOR);
+        let left = c0 + (n - block) / 2;
+        put_text(&mut glyphs, left, row, &clip(line, n), linear(LABEL_COLOR, 1.0), false);
         row += 1;
     }
     row += gap;
@@ -173,7 +185,7 @@ pub fn card_layout(view: &CardView, grid: &HudGrid) -> (PanelLayout, HudGrid) {
         let big = HudGrid::with_scale(grid.width, grid.height, scale);
         let region = Panel::region(&big);
         let max_text = region.cols.saturating_sub(CHROME_COLS + 2);
-        let lines: Vec<String> = view.lines.iter().flat_map(|l| wrap(l, max_text)).collect();
+        let lines: Vec<String> = view.lines.iter().flat_map(|l| fit(l, max_text)).collect();
         let widest = lines.iter().chain([&view.title, &view.hint]).map(|l| text_width(l)).max().unwrap_or(0);
         let rows = lines.len() as u32 + TITLED_CHROME_ROWS + 2;
         let fits = widest <= max_text
@@ -247,6 +259,24 @@ mod tests {
             let title: String = scene.glyphs().filter(|g| g.scale > grid.scale).map(|g| g.ch).collect();
             assert_eq!(title, "TITLE", "{w}x{h}: the title is drawn larger than the HUD's type");
         }
+    }
+
+    #[test]
+    fn a_table_in_a_menu_keeps_its_columns() {
+        let grid = HudGrid::new(1280, 720);
+        let view = MenuView {
+            lines: vec![" #  score  depth".into(), " 1    550      1".into(), "12  12050     14".into()],
+            ..menu(1, 0)
+        };
+        let layout = menu_layout(&view, &grid, 200);
+        let col_of =
+            |ch: char| layout.glyphs.iter().filter(|p| p.ch == ch).map(|p| p.col).collect::<Vec<_>>();
+        let (c0, _) = layout.panel.text_cols();
+        let text = all_text(&layout.glyphs);
+        assert!(text.contains("#  score  depth") && text.contains("1    550      1"), "{text}");
+        assert!(col_of('#')[0] > c0, "the block is centred in the panel");
+        let first_rows: Vec<u32> = layout.glyphs.iter().filter(|p| p.ch == '5').map(|p| p.col).collect();
+        assert!(first_rows.windows(2).any(|w| w[0] + 1 == w[1]), "550 is drawn whole: {first_rows:?}");
     }
 
     #[test]

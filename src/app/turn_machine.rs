@@ -4,7 +4,7 @@
 //! sees and when the next key is accepted. Time is passed in, so tests drive it without a clock.
 
 use super::anim::{Motion, Pose, BUMP_SECONDS, ENEMY_SECONDS, MOVE_SECONDS, TURN_SECONDS};
-use crate::game::{Action, Event, Game, Status, TurnReport};
+use crate::game::{Action, EntityKind, Event, Game, Status, TurnReport};
 use glam::Vec2;
 
 /// Seconds the screen takes to fade to black after death (plan §9.2).
@@ -35,6 +35,9 @@ pub struct TurnMachine {
     enemy_seconds: f64,
     last_report: TurnReport,
     upload_pending: bool,
+    /// A held key stops repeating after a move a creature blocked, or one that brought a hostile
+    /// into view: walking on would hand out free blows. A new press starts it again.
+    hold_broken: bool,
 }
 
 impl TurnMachine {
@@ -46,6 +49,7 @@ impl TurnMachine {
             enemy_seconds: 0.0,
             last_report: TurnReport::default(),
             upload_pending: true,
+            hold_broken: false,
         }
     }
 
@@ -64,7 +68,11 @@ impl TurnMachine {
             return false;
         }
         let before = player_pose(game);
+        let seen_before = hostiles_in_view(game);
         let report = game.act(action);
+        let newcomer = hostiles_in_view(game).iter().any(|id| !seen_before.contains(id));
+        let blocked = report.events.iter().any(|e| matches!(e, Event::Blocked { .. }));
+        self.hold_broken = newcomer || blocked;
         self.motion = motion_for(&report, before, player_pose(game));
         self.enemy_seconds = if report.took_turn && enemies_moved(&report) { ENEMY_SECONDS } else { 0.0 };
         self.upload_pending = true;
@@ -103,7 +111,7 @@ impl TurnMachine {
             }
         }
         if self.phase == Phase::WaitingForInput {
-            if let Some(action) = held.filter(|a| is_movement(*a)) {
+            if let Some(action) = held.filter(|a| is_movement(*a) && !self.hold_broken) {
                 self.press(game, action, now);
             }
         }
@@ -169,6 +177,17 @@ fn is_movement(action: Action) -> bool {
     )
 }
 
+/// Every creature the player can see, real or not (a hallucination looks like the real thing, so
+/// it stops a held key just the same).
+fn hostiles_in_view(game: &Game) -> Vec<crate::game::EntityId> {
+    game.entities()
+        .iter()
+        .filter(|e| matches!(e.kind, EntityKind::Enemy { .. } | EntityKind::Hallucination { .. }))
+        .filter(|e| game.is_visible(e.pos))
+        .map(|e| e.id)
+        .collect()
+}
+
 fn enemies_moved(report: &TurnReport) -> bool {
     report.events.iter().any(|e| matches!(e, Event::EnemyMoved { .. }))
 }
@@ -199,6 +218,7 @@ fn motion_for(report: &TurnReport, before: Pose, after: Pose) -> Motion {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::balance::BALANCE;
     use crate::game::{Facing, Map, Pos};
 
     fn corridor() -> Game {
@@ -226,6 +246,54 @@ mod tests {
         tm.update(&mut game, MOVE_SECONDS + 0.01, Some(Action::MoveForward));
         assert_eq!(game.player().pos, Pos::new(3, 1));
         assert_eq!(tm.phase(), Phase::AnimatingPlayer);
+    }
+
+    /// Issue 10: `--seed 1`, W held into a creature, was dead by turn 9 from free blows.
+    #[test]
+    fn a_held_key_stops_when_a_creature_blocks_the_move_or_a_hostile_comes_into_view() {
+        let map = Map::from_rows(&["#########", "#.......#", "#########"]).unwrap();
+        let mut game = Game::from_map(map.clone(), Pos::new(1, 1), Facing::East);
+        game.spawn(Pos::new(3, 1), shambler());
+        let mut tm = TurnMachine::new(&game, 0.0);
+        tm.press(&mut game, Action::MoveForward, 0.0);
+        assert_eq!(game.player().pos, Pos::new(2, 1));
+        tm.update(&mut game, 1.0, Some(Action::MoveForward));
+        let turn = game.turn();
+        assert!(tm.last_report().events.iter().any(|e| matches!(e, Event::Blocked { .. })), "blocked");
+        tm.update(&mut game, 2.0, Some(Action::MoveForward));
+        tm.update(&mut game, 3.0, Some(Action::MoveForward));
+        assert_eq!(game.turn(), turn, "the held key stopped after the block");
+        assert!(tm.press(&mut game, Action::MoveForward, 3.0), "a fresh press still acts");
+    }
+
+    #[test]
+    fn a_held_key_stops_when_a_hostile_comes_into_view() {
+        let row = format!("#{}#", ".".repeat(20));
+        let wall = "#".repeat(22);
+        let map = Map::from_rows(&[wall.as_str(), row.as_str(), wall.as_str()]).unwrap();
+        let mut game = Game::from_map(map, Pos::new(1, 1), Facing::East);
+        let far = Pos::new(1 + BALANCE.fov_radius + 3, 1);
+        game.spawn(far, shambler());
+        assert!(!game.is_visible(far));
+        let mut tm = TurnMachine::new(&game, 0.0);
+        tm.press(&mut game, Action::MoveForward, 0.0);
+        let mut now = 0.0;
+        for _ in 0..10 {
+            now += 1.0;
+            tm.update(&mut game, now, Some(Action::MoveForward));
+        }
+        let stopped_at = game.player().pos;
+        assert!(game.entities().iter().any(|e| game.is_visible(e.pos)), "the shambler is in view");
+        assert!(stopped_at.x < far.x - 1, "walked on into it: {stopped_at:?}");
+        for _ in 0..3 {
+            now += 1.0;
+            tm.update(&mut game, now, Some(Action::MoveForward));
+        }
+        assert_eq!(game.player().pos, stopped_at, "stayed stopped");
+    }
+
+    fn shambler() -> EntityKind {
+        EntityKind::Enemy { variant: crate::game::Variant::Shambler, hp: 3, max_hp: 3, damage: 1 }
     }
 
     #[test]

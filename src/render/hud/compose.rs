@@ -15,7 +15,7 @@ use crate::scene::BarModel;
 use crate::scene::HudModel;
 
 pub use super::grid::{
-    clip, put_text, text_width, HudGrid, PlacedGlyph, BAR_ROWS, LINE_H, MIN_COLS, MIN_ROWS,
+    clip, put_text, text_width, HudGrid, PlacedGlyph, BAR_ROWS, LINE_H, MESSAGE_LINES, MIN_COLS, MIN_ROWS,
 };
 pub use crate::render::palette::{
     linear, BAR_COLOR, BAR_EDGE_COLOR, LABEL_COLOR, MESSAGE_COLOR, VALUE_COLOR,
@@ -30,17 +30,28 @@ pub const MESSAGE_FADE_TURNS: u64 = 2;
 pub struct HudText {
     pub bar: BarModel,
     pub strip: TurnStrip,
-    /// The latest message and its strength (0..1) after fading by age.
-    pub message: Option<(String, f32)>,
+    /// The recent messages still showing, newest first, each with its strength (0..1): faded by
+    /// age, and dimmer the further it is from the newest.
+    pub messages: Vec<(String, f32)>,
 }
+
+/// How bright each message line is next to the newest (newest first).
+pub const MESSAGE_LINE_STRENGTH: [f32; MESSAGE_LINES as usize] = [1.0, 0.72, 0.5];
 
 impl HudText {
     pub fn from_hud(hud: &HudModel) -> HudText {
-        let message = hud.messages.last().and_then(|m| {
-            let alpha = message_alpha(hud.turn.saturating_sub(m.turn));
-            (alpha > 0.0).then(|| (m.text.clone(), alpha))
-        });
-        HudText { bar: hud.bar.clone(), strip: TurnStrip { actors: hud.strip.clone() }, message }
+        let messages = hud
+            .messages
+            .iter()
+            .rev()
+            .take(MESSAGE_LINES as usize)
+            .zip(MESSAGE_LINE_STRENGTH)
+            .filter_map(|(m, strength)| {
+                let alpha = message_alpha(hud.turn.saturating_sub(m.turn)) * strength;
+                (alpha > 0.0).then(|| (m.text.clone(), alpha))
+            })
+            .collect();
+        HudText { bar: hud.bar.clone(), strip: TurnStrip { actors: hud.strip.clone() }, messages }
     }
 }
 
@@ -61,9 +72,24 @@ fn world_line(text: &str, row: u32, color: [f32; 4], grid: &HudGrid) -> Vec<Plac
     out
 }
 
-/// The latest message, just above the bar.
+/// The newest message, just above the bar.
 pub fn message_layout(message: &str, alpha: f32, grid: &HudGrid) -> Vec<PlacedGlyph> {
-    world_line(message, grid.message_row(), linear(MESSAGE_COLOR, alpha), grid)
+    message_line_layout(message, alpha, 0, grid)
+}
+
+/// A message `age_rank` lines above the newest (0 is the newest).
+pub fn message_line_layout(message: &str, alpha: f32, age_rank: u32, grid: &HudGrid) -> Vec<PlacedGlyph> {
+    let row = grid.message_row().saturating_sub(age_rank);
+    world_line(message, row, linear(MESSAGE_COLOR, alpha), grid)
+}
+
+/// Every recent message on its line, newest lowest.
+fn messages_layout(messages: &[(String, f32)], grid: &HudGrid) -> Vec<PlacedGlyph> {
+    let mut out = Vec::new();
+    for (rank, (msg, alpha)) in messages.iter().enumerate() {
+        out.extend(message_line_layout(msg, *alpha, rank as u32, grid));
+    }
+    out
 }
 
 /// The app's notice (a saved screenshot, a refused command), above the message line.
@@ -77,9 +103,7 @@ pub fn hud_layout(text: &HudText, grid: &HudGrid) -> Vec<PlacedGlyph> {
     if let Some(strip) = strip_layout(&text.strip, grid) {
         out.extend(strip.glyphs);
     }
-    if let Some((msg, alpha)) = &text.message {
-        out.extend(message_layout(msg, *alpha, grid));
-    }
+    out.extend(messages_layout(&text.messages, grid));
     out
 }
 
@@ -99,10 +123,8 @@ pub fn hud_scene(
     }
     let world_text = |scene: &mut HudScene| {
         scene.extend(strip_scene(&text.strip, grid));
-        if let Some((msg, alpha)) = &text.message {
-            for p in message_layout(msg, *alpha, grid) {
-                scene.glyph(grid.place(&p));
-            }
+        for p in messages_layout(&text.messages, grid) {
+            scene.glyph(grid.place(&p));
         }
     };
     match overlay {
@@ -186,7 +208,32 @@ pub(crate) mod tests {
         let grid = HudGrid::new(1280, 720);
         let notice = notice_layout("Screenshot saved", &grid);
         assert_eq!(text_on_row(&notice, grid.notice_row()), " Screenshot saved");
-        assert_eq!(grid.notice_row() + 1, grid.message_row());
+        assert_eq!(grid.notice_row() + MESSAGE_LINES, grid.message_row());
+    }
+
+    /// Issue 10: "You slay the shambler." is no longer overwritten by the next message of the turn.
+    #[test]
+    fn the_last_three_messages_show_newest_lowest_and_brightest() {
+        let mut hud = HudModel { turn: 7, ..HudModel::default() };
+        for (turn, text) in [
+            (3, "old"),
+            (6, "You hit the shambler."),
+            (7, "You slay the shambler."),
+            (7, "Something strikes you!"),
+        ] {
+            hud.messages.push(crate::scene::MessageLine { turn, text: text.into() });
+        }
+        let text = HudText::from_hud(&hud);
+        let shown: Vec<&str> = text.messages.iter().map(|(t, _)| t.as_str()).collect();
+        assert_eq!(shown, ["Something strikes you!", "You slay the shambler.", "You hit the shambler."]);
+        let alphas: Vec<f32> = text.messages.iter().map(|(_, a)| *a).collect();
+        assert!(alphas.windows(2).all(|w| w[0] > w[1]), "newest brightest: {alphas:?}");
+        let grid = HudGrid::new(1280, 720);
+        let placed = hud_layout(&text, &grid);
+        let row = |r: u32| text_on_row(&placed, r);
+        assert_eq!(row(grid.message_row()).trim(), "Something strikes you!");
+        assert_eq!(row(grid.message_row() - 1).trim(), "You slay the shambler.");
+        assert_eq!(row(grid.message_row() - 2).trim(), "You hit the shambler.");
     }
 
     #[test]
@@ -213,7 +260,7 @@ pub(crate) mod tests {
 
     #[test]
     fn the_whole_hud_stays_on_the_target_at_every_size() {
-        let text = HudText { message: Some(("m".repeat(300), 1.0)), ..HudText::default() };
+        let text = HudText { messages: vec![("m".repeat(300), 1.0); 3], ..HudText::default() };
         for (w, h) in SIZES {
             let grid = HudGrid::new(w, h);
             let scene = hud_scene(&text, Some(&"n".repeat(300)), None, 0, &grid);

@@ -8,6 +8,8 @@ use crate::render::font::{GLYPH_H, GLYPH_W};
 pub const LINE_H: u32 = 10;
 /// Text lines taken by the bar at the bottom: padding line, the status line, padding line.
 pub const BAR_ROWS: u32 = 3;
+/// Lines of recent messages shown over the 3D view, newest lowest.
+pub const MESSAGE_LINES: u32 = 3;
 /// The integer scale is the largest that still leaves at least this many columns ...
 pub const MIN_COLS: u32 = 96;
 /// ... and at least this many lines, so the bar stays a small strip at every resolution.
@@ -53,14 +55,14 @@ impl HudGrid {
         self.rows - BAR_ROWS + 1
     }
 
-    /// Line of the message, just above the bar (over the 3D view).
+    /// Line of the newest message, just above the bar (over the 3D view); older ones stand above.
     pub fn message_row(&self) -> u32 {
         self.rows - BAR_ROWS - 1
     }
 
-    /// Line of the app's notice, above the message line.
+    /// Line of the app's notice, above the message lines.
     pub fn notice_row(&self) -> u32 {
-        self.message_row().saturating_sub(1)
+        self.message_row().saturating_sub(MESSAGE_LINES)
     }
 
     /// Line of the turn strip, one line down from the top so it does not hug the edge.

@@ -38,6 +38,12 @@ fn largest_scale(most: u32, fits: impl Fn(u32) -> bool) -> u32 {
     (1..=most.max(1)).rev().find(|&s| fits(s)).unwrap_or(1)
 }
 
+/// The largest panel a whole-screen page may take: everything but a margin line and column, since
+/// no bar, message or notice shares the screen with it.
+fn screen_region(grid: &HudGrid) -> Panel {
+    Panel { col: 1, row: 1, cols: grid.cols.saturating_sub(2), rows: grid.rows.saturating_sub(2) }
+}
+
 /// `line` as is when it fits in `width` columns (its spacing kept), wrapped at spaces otherwise.
 fn fit(line: &str, width: u32) -> Vec<String> {
     if text_width(line) <= width {
@@ -95,7 +101,7 @@ pub struct MenuLayout {
 }
 
 pub fn menu_layout(view: &MenuView, grid: &HudGrid, title_bottom: i32) -> MenuLayout {
-    let region = Panel::region(grid);
+    let region = screen_region(grid);
     // The panel starts on the first whole line below the title, one line of air between.
     let line_px = (super::grid::LINE_H * grid.scale) as i32;
     let first = ((title_bottom - grid.origin_y as i32).max(0) / line_px + 2) as u32;
@@ -183,7 +189,7 @@ pub fn card_scene(view: &CardView, grid: &HudGrid) -> HudScene {
 pub fn card_layout(view: &CardView, grid: &HudGrid) -> (PanelLayout, HudGrid) {
     let fit = |scale: u32| {
         let big = HudGrid::with_scale(grid.width, grid.height, scale);
-        let region = Panel::region(&big);
+        let region = screen_region(&big);
         let max_text = region.cols.saturating_sub(CHROME_COLS + 2);
         let lines: Vec<String> = view.lines.iter().flat_map(|l| fit(l, max_text)).collect();
         let widest = lines.iter().chain([&view.title, &view.hint]).map(|l| text_width(l)).max().unwrap_or(0);
@@ -195,7 +201,14 @@ pub fn card_layout(view: &CardView, grid: &HudGrid) -> (PanelLayout, HudGrid) {
     };
     let scale = largest_scale(grid.scale * CARD_SCALE, |s| fit(s).4);
     let (big, lines, widest, rows, _) = fit(scale);
-    let panel = Panel::centred(&big, widest + CHROME_COLS + 2, rows);
+    let region = screen_region(&big);
+    let (cols, rows) = ((widest + CHROME_COLS + 2).min(region.cols), rows.min(region.rows));
+    let panel = Panel {
+        col: region.col + (region.cols - cols) / 2,
+        row: region.row + (region.rows - rows) / 2,
+        cols,
+        rows,
+    };
     let mut layout = PanelLayout::titled(panel, &big, &view.title, &view.hint);
     let content = layout.content_rows();
     for (i, line) in lines.iter().enumerate() {

@@ -303,8 +303,13 @@ impl Bindings {
         lines
     }
 
-    /// The help overlay's hint: "F1 / or Esc closes".
+    /// The help overlay's hint: "F1 / the guide   Esc closes".
     pub fn help_hint(&self) -> String {
+        format!("{} the guide   {} closes", self.keys_text("help", " "), self.first_key("menu"))
+    }
+
+    /// The guide's hint (help's second page): "F1 / or Esc closes".
+    pub fn guide_hint(&self) -> String {
         format!("{} or {} closes", self.keys_text("help", " "), self.first_key("menu"))
     }
 
@@ -459,7 +464,8 @@ mod tests {
     #[test]
     fn the_default_hints_read_as_before() {
         let b = Bindings::default();
-        assert_eq!(b.help_hint(), "F1 / or Esc closes");
+        assert_eq!(b.help_hint(), "F1 / the guide   Esc closes");
+        assert_eq!(b.guide_hint(), "F1 / or Esc closes");
         assert_eq!(b.automap_hint(), "M/Tab closes");
         assert_eq!(b.log_hint(), "↑ ↓ PgUp PgDn scroll   L or Esc closes");
         assert_eq!(b.prompt_text("Save and quit?"), "Save and quit? (Y/N)");

@@ -8,6 +8,7 @@ pub mod bench;
 pub mod bindings;
 pub mod cli;
 pub mod effects;
+pub mod guide;
 pub mod headless;
 pub mod input;
 pub mod modes;

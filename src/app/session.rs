@@ -213,10 +213,23 @@ impl Session {
             }
             // Each overlay carries its help and hints from the key table: render names no key.
             Command::Automap => self.toggle(Overlay::Automap { hint: self.bindings.automap_hint() }),
-            Command::Help => self.toggle(Overlay::Help {
-                bindings: self.bindings.describe(),
-                hint: self.bindings.help_hint(),
-            }),
+            // Help has two pages: the keys, then the guide to the screen; a third press closes it.
+            Command::Help => match self.overlay {
+                Some(Overlay::Help { .. }) => {
+                    self.overlay = Some(Overlay::Guide {
+                        title: "HOW TO READ THE SCREEN".into(),
+                        lines: super::guide::guide_lines(),
+                        hint: self.bindings.guide_hint(),
+                    })
+                }
+                Some(Overlay::Guide { .. }) => self.overlay = None,
+                _ => {
+                    self.overlay = Some(Overlay::Help {
+                        bindings: self.bindings.describe(),
+                        hint: self.bindings.help_hint(),
+                    })
+                }
+            },
             Command::MessageLog => {
                 self.toggle(Overlay::MessageLog { scroll: 0, hint: self.bindings.log_hint() })
             }
@@ -380,13 +393,17 @@ mod tests {
         s.key(KeyCode::KeyO, false, 0.0);
         s.key(KeyCode::F2, false, 0.0);
         let Some(Overlay::Help { bindings, hint }) = s.overlay() else { panic!("help is open") };
-        assert_eq!(hint, "F2 or Esc closes");
+        assert_eq!(hint, "F2 the guide   Esc closes");
         for line in [("Automap", "K"), ("Message log", "O"), ("Help", "F2"), ("Log: scroll up", "I")] {
             assert!(bindings.contains(&(line.0.into(), line.1.into())), "{line:?} in {bindings:?}");
         }
         assert!(!bindings.iter().any(|(_, keys)| keys.contains("Tab")), "no stale key: {bindings:?}");
-        // The old keys no longer open them.
+        // F2 again turns to the guide, whose hint names F2 too; then F2 closes it.
         s.key(KeyCode::F2, false, 0.0);
+        let Some(Overlay::Guide { hint, .. }) = s.overlay() else { panic!("the guide is open") };
+        assert_eq!(hint, "F2 or Esc closes");
+        s.key(KeyCode::F2, false, 0.0);
+        // The old keys no longer open them.
         s.key(KeyCode::KeyM, false, 0.0);
         s.key(KeyCode::F1, false, 0.0);
         assert_eq!(s.overlay(), None);
@@ -417,6 +434,23 @@ mod tests {
         assert_eq!(s.key(KeyCode::F12, false, 10.1), Request::Screenshot);
         assert_eq!(s.key(KeyCode::KeyW, false, 10.0 + CARD_GUARD_SECONDS), Request::EndRun);
         assert_eq!(s.game.turn(), 0, "no key reached the game");
+    }
+
+    /// Issue 10: help explains the HUD, the items, weakness and the heartbeat on its second page.
+    #[test]
+    fn help_opens_on_the_keys_then_the_guide_then_closes() {
+        let mut s = session();
+        s.key(KeyCode::F1, false, 0.0);
+        assert!(matches!(s.overlay(), Some(Overlay::Help { .. })));
+        s.key(KeyCode::F1, false, 0.0);
+        let Some(Overlay::Guide { lines, hint, .. }) = s.overlay() else { panic!("the guide is open") };
+        assert_eq!(hint, "F1 / or Esc closes");
+        assert!(lines.iter().any(|l| l.contains("heartbeat")));
+        s.key(KeyCode::F1, false, 0.0);
+        assert_eq!(s.overlay(), None);
+        s.key(KeyCode::F1, false, 0.0);
+        s.key(KeyCode::Escape, false, 0.0);
+        assert_eq!(s.overlay(), None, "Esc closes either page");
     }
 
     #[test]

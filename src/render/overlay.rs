@@ -14,6 +14,9 @@ pub enum Overlay {
     MessageLog { scroll: usize, hint: String },
     /// A question with its answers, e.g. "Save and quit? (Y/N)".
     Prompt { text: String },
+    /// A titled page of paragraphs (help's guide to the screen), wrapped to fit; `hint` names the
+    /// keys that close it.
+    Guide { title: String, lines: Vec<String>, hint: String },
     /// A whole-screen menu (a title screen and its pages): a large title, lines of text, a list of
     /// choices with `selected` lit, and the hint naming the keys. The HUD bar is not drawn under it.
     Menu { title: String, lines: Vec<String>, items: Vec<String>, selected: usize, hint: String },

@@ -32,6 +32,11 @@ pub enum OverlayView {
     Prompt {
         text: String,
     },
+    Guide {
+        title: String,
+        lines: Vec<String>,
+        hint: String,
+    },
     Menu(MenuView),
     Card(CardView),
 }
@@ -52,6 +57,9 @@ impl OverlayView {
                 hint: hint.clone(),
             },
             Overlay::Prompt { text } => OverlayView::Prompt { text: text.clone() },
+            Overlay::Guide { title, lines, hint } => {
+                OverlayView::Guide { title: title.clone(), lines: lines.clone(), hint: hint.clone() }
+            }
             Overlay::Menu { title, lines, items, selected, hint } => OverlayView::Menu(MenuView {
                 title: title.clone(),
                 lines: lines.clone(),
@@ -83,6 +91,9 @@ pub fn overlay_scene(view: &OverlayView, grid: &HudGrid) -> HudScene {
             text_panel_scene(&log_layout(lines, *scroll, hint, grid), grid)
         }
         OverlayView::Prompt { text } => text_panel_scene(&prompt_layout(text, grid), grid),
+        OverlayView::Guide { title, lines, hint } => {
+            text_panel_scene(&guide_layout(title, lines, hint, grid), grid)
+        }
         OverlayView::Menu(_) | OverlayView::Card(_) => HudScene::default(),
     });
     scene
@@ -210,6 +221,34 @@ pub fn log_layout(lines: &[(u64, String)], scroll: usize, hint: &str, grid: &Hud
     }
     if end < lines.len() {
         right(&mut layout, panel.row + panel.rows - 2, format!("▼ {} newer", lines.len() - end));
+    }
+    layout
+}
+
+/// A guide page: its paragraphs wrapped to the panel (a blank line between them where that fits);
+/// whatever does not fit is cut with "...".
+pub fn guide_layout(title: &str, lines: &[String], hint: &str, grid: &HudGrid) -> PanelLayout {
+    let panel = Panel::region(grid);
+    let mut layout = PanelLayout::titled(panel, grid, title, hint);
+    let (c0, text_cols) = panel.text_cols();
+    let content = layout.content_rows();
+    let room = content.len();
+    let paragraphs: Vec<Vec<String>> = lines.iter().map(|l| wrap(l, text_cols)).collect();
+    // A blank line between paragraphs when there is room for them, none when there is not.
+    let with_gaps = paragraphs.iter().map(Vec::len).sum::<usize>() + paragraphs.len().saturating_sub(1);
+    let gap = with_gaps <= room;
+    let mut wrapped: Vec<String> = Vec::new();
+    for (i, paragraph) in paragraphs.into_iter().enumerate() {
+        if i > 0 && gap {
+            wrapped.push(String::new());
+        }
+        wrapped.extend(paragraph);
+    }
+    let cut = wrapped.len() > room;
+    for (i, line) in wrapped.iter().take(room).enumerate() {
+        let row = content.start + i as u32;
+        let text = if cut && i + 1 == room { "..." } else { line.as_str() };
+        put_text(&mut layout.glyphs, c0, row, text, linear(MESSAGE_COLOR, 1.0), false);
     }
     layout
 }
@@ -429,6 +468,11 @@ mod tests {
             OverlayView::Help { bindings: bindings(), hint: HELP_HINT.into() },
             OverlayView::MessageLog { lines: vec![(1, "x".repeat(500))], scroll: 0, hint: LOG_HINT.into() },
             OverlayView::Prompt { text: "Save and quit? (Y/N)".into() },
+            OverlayView::Guide {
+                title: "GUIDE".into(),
+                lines: vec!["word ".repeat(90); 12],
+                hint: HELP_HINT.into(),
+            },
         ];
         for (w, h) in SIZES {
             let grid = HudGrid::new(w, h);

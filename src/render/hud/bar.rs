@@ -44,6 +44,12 @@ impl BarStyle {
     }
 }
 
+/// Columns a percentage takes ("100%"), a heartbeat count (a long run's), and the weapon and depth
+/// (two digits; a deeper or stronger one widens its own box only).
+const PERCENT_WIDTH: usize = 4;
+const HEARTBEAT_WIDTH: usize = 4;
+const SMALL_WIDTH: usize = 2;
+
 /// Extra columns between groups at most, when the bar has room to spread them out.
 const MAX_EXTRA_GAP: u32 = 3;
 
@@ -81,30 +87,45 @@ fn groups(bar: &BarModel, style: BarStyle) -> Vec<Group> {
     };
     let span = |s: &str, c: Srgb| (s.to_string(), c);
     let label = |long: &str, short: &str| span(if full { long } else { short }, LABEL_COLOR);
+    // Numbers take a fixed width in the full styles, so the bar does not shift when a value gains a
+    // digit: right-aligned after a space, left-aligned right after a colon ("WPN:2 "). The short
+    // styles are for targets with no column to spare.
+    let padded = matches!(style, BarStyle::Full | BarStyle::Tight);
+    let fixed = |text: String, width: usize| if padded { format!("{text:>width$}") } else { text };
+    let after_colon = |text: String, width: usize| if padded { format!("{text:<width$}") } else { text };
+    let digits = |n: i64| n.unsigned_abs().max(1).ilog10() as usize + 1;
+    let hp_width = 2 * digits(i64::from(bar.max_hp)) + 1;
+    let out_of = fixed(format!("{}/{}", bar.hp, bar.max_hp), hp_width);
     let mut out = vec![
         Group::Text(vec![
             span("♥", HEART_COLOR),
             span(sp, LABEL_COLOR),
-            span(&format!("{}/{}", bar.hp, bar.max_hp), value_color(bar.hp * 3 <= bar.max_hp)),
+            span(&out_of, value_color(bar.hp * 3 <= bar.max_hp)),
         ]),
         Group::Text(vec![
             span("♦", SANITY_COLOR),
             label(" SAN: ", sp),
-            span(&format!("{}%", bar.sanity), value_color(bar.sanity < 25)),
+            span(&fixed(format!("{}%", bar.sanity), PERCENT_WIDTH), value_color(bar.sanity < 25)),
         ]),
         Group::Text(vec![
             span("⌂", WEAKNESS_COLOR),
             label(" Weak: ", sp),
-            span(&format!("{}%", bar.weakness), value_color(bar.weakness >= 75)),
+            span(&fixed(format!("{}%", bar.weakness), PERCENT_WIDTH), value_color(bar.weakness >= 75)),
         ]),
         Group::Text(vec![
             span("♥♥", HEARTBEAT_COLOR),
             span(sp, LABEL_COLOR),
-            span(&bar.heartbeat.to_string(), VALUE_COLOR),
+            span(&fixed(bar.heartbeat.to_string(), HEARTBEAT_WIDTH), VALUE_COLOR),
         ]),
-        Group::Text(vec![label("WPN:", "W:"), span(&bar.weapon.to_string(), WEAPON_COLOR)]),
+        Group::Text(vec![
+            label("WPN:", "W:"),
+            span(&after_colon(bar.weapon.to_string(), SMALL_WIDTH), WEAPON_COLOR),
+        ]),
         Group::Slots(bar.slots.len()),
-        Group::Text(vec![label("DEPTH:", "D:"), span(&bar.depth.to_string(), VALUE_COLOR)]),
+        Group::Text(vec![
+            label("DEPTH:", "D:"),
+            span(&after_colon(bar.depth.to_string(), SMALL_WIDTH), VALUE_COLOR),
+        ]),
     ];
     for status in &bar.statuses {
         let color = match status.tone {
@@ -309,7 +330,8 @@ mod tests {
                 "♥ 3/5 ♦ SAN: 72% ⌂ Weak: 45% ♥♥ 42 WPN:2 F 0 + DEPTH:7 BLEED 2",
                 "{w}x{h}"
             );
-            assert!(line.contains("♦ SAN: 72%") && line.contains("⌂ Weak: 45%"), "{line:?}");
+            // Values are right-aligned in fixed widths: "SAN:  72%" keeps the place of "SAN: 100%".
+            assert!(line.contains("♦ SAN:  72%") && line.contains("⌂ Weak:  45%"), "{line:?}");
         }
     }
 
@@ -399,6 +421,24 @@ mod tests {
         assert_eq!(lit_rects.len(), 4, "four edges of one frame");
         let selected = layout.slots[bar.selected];
         assert!(lit_rects.iter().all(|r| r.x >= selected.x && r.right() <= selected.right()));
+    }
+
+    /// Issue 10: the boxes moved when weakness went from 9% to 10%.
+    #[test]
+    fn the_bar_does_not_shift_when_a_number_gains_a_digit() {
+        let grid = HudGrid::new(1280, 720);
+        let boxes = |bar: &BarModel| {
+            let layout = bar_layout(bar, &grid);
+            (layout.panels.clone(), layout.slots.clone())
+        };
+        let base = BarModel { statuses: vec![], ..plan_bar() };
+        let low =
+            BarModel { hp: 1, sanity: 9, weakness: 8, heartbeat: 7, weapon: 1, depth: 1, ..base.clone() };
+        let high =
+            BarModel { hp: 5, sanity: 100, weakness: 100, heartbeat: 9999, weapon: 12, depth: 14, ..base };
+        assert_eq!(bar_layout(&low, &grid).style, BarStyle::Full);
+        assert_eq!(bar_layout(&high, &grid).style, BarStyle::Full);
+        assert_eq!(boxes(&low), boxes(&high));
     }
 
     #[test]

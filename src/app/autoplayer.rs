@@ -213,7 +213,8 @@ impl AutoPlayer {
         ];
         let slots = p.inventory.slots();
         let holds = |want: &Item| slots.iter().position(|s| s.is_some_and(|c| c.item == *want));
-        let slot = needs.iter().filter(|(now, _)| *now).find_map(|(_, items)| items.iter().find_map(holds))?;
+        let slot =
+            needs.iter().filter(|(now, _)| *now).find_map(|(_, items)| items.iter().find_map(holds))?;
         if p.inventory.selected() == slot {
             Some(Action::UseItem)
         } else {

@@ -101,7 +101,8 @@ pub fn report(first_seed: u64, runs: &[RunSummary]) -> String {
     }
     let total_turns: u64 = runs.iter().map(|r| r.turns).sum();
     let last_seed = first_seed.wrapping_add(n as u64 - 1);
-    let _ = writeln!(out, "Simulated {n} runs (seeds {first_seed}..={last_seed}), {total_turns} turns in all.");
+    let _ =
+        writeln!(out, "Simulated {n} runs (seeds {first_seed}..={last_seed}), {total_turns} turns in all.");
 
     let mut depths: Vec<u32> = runs.iter().map(|r| r.depth).collect();
     depths.sort_unstable();

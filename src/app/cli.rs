@@ -175,7 +175,9 @@ pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Options, String>
             other => return Err(format!("Unknown flag '{other}'; run with --help to list the flags.")),
         }
     }
-    if opts.simulate.is_some() && opts != (Options { seed: opts.seed, simulate: opts.simulate, ..Options::default() }) {
+    if opts.simulate.is_some()
+        && opts != (Options { seed: opts.seed, simulate: opts.simulate, ..Options::default() })
+    {
         return Err("--simulate plays its own runs; it takes only --seed (the first seed).".into());
     }
     if !opts.headless && (opts.screenshot.is_some() || opts.dump_state.is_some()) && !opts.bench {

@@ -19,6 +19,8 @@ mod fov;
 mod generation;
 #[path = "rules/items.rs"]
 mod items;
+#[path = "rules/pacing.rs"]
+mod pacing;
 #[path = "rules/playthrough.rs"]
 mod playthrough;
 #[path = "rules/resources.rs"]

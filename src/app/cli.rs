@@ -6,6 +6,9 @@ use std::path::PathBuf;
 /// low enough that every per-depth number stays well inside its integer type.
 pub use crate::game::balance::MAX_DEPTH;
 
+/// The most runs one `--simulate` plays: enough for any measurement, few enough to finish.
+pub const MAX_SIMULATED_RUNS: u32 = 100_000;
+
 /// What the user asked for on the command line.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options {
@@ -32,6 +35,8 @@ pub struct Options {
     pub scores: bool,
     /// Start a practice run at this sanity (percent), to look at or time the madness.
     pub sanity: Option<u32>,
+    /// Plays this many seeds with the built-in player and prints the pacing (`--simulate N`).
+    pub simulate: Option<u32>,
     pub help: bool,
 }
 
@@ -55,6 +60,7 @@ impl Default for Options {
             replay_speed: 4.0,
             scores: false,
             sanity: None,
+            simulate: None,
             help: false,
         }
     }
@@ -82,6 +88,7 @@ Plays Hollowdeep in a window. With --headless, runs the rules without a window.
   --replay-speed N       actions per second when watching a replay (default 4; + and - change it)
   --scores               print the high-score table and lifetime totals
   --sanity N             start a practice run at N% sanity (to see or time the madness; not scored)
+  --simulate N           play N seeds (from --seed, default 1) with the built-in player, print the pacing
   --help                 print this text
 ";
 
@@ -156,9 +163,22 @@ pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Options, String>
                 }
                 opts.sanity = Some(n);
             }
+            "--simulate" => {
+                let text = value("--simulate")?;
+                let n: u32 = number(&text, "--simulate")?;
+                if !(1..=MAX_SIMULATED_RUNS).contains(&n) {
+                    return Err(format!("--simulate plays 1 to {MAX_SIMULATED_RUNS} runs, got {text}."));
+                }
+                opts.simulate = Some(n);
+            }
             "--help" | "-h" => opts.help = true,
             other => return Err(format!("Unknown flag '{other}'; run with --help to list the flags.")),
         }
+    }
+    if opts.simulate.is_some()
+        && opts != (Options { seed: opts.seed, simulate: opts.simulate, ..Options::default() })
+    {
+        return Err("--simulate plays its own runs; it takes only --seed (the first seed).".into());
     }
     if !opts.headless && (opts.screenshot.is_some() || opts.dump_state.is_some()) && !opts.bench {
         return Err("--screenshot and --dump-state need --headless.".into());
@@ -218,6 +238,25 @@ mod tests {
             let err = parse(args(bad)).unwrap_err();
             assert!(err.ends_with('.'), "{bad}: {err}");
             assert!(!err.contains('\n'));
+        }
+    }
+
+    #[test]
+    fn simulate_takes_a_run_count_and_an_optional_first_seed() {
+        let o = parse(args("--simulate 500 --seed 9")).unwrap();
+        assert_eq!((o.simulate, o.seed), (Some(500), Some(9)));
+        assert_eq!(parse(args("--simulate 3")).unwrap().simulate, Some(3));
+        for bad in [
+            "--simulate",
+            "--simulate 0",
+            "--simulate -4",
+            "--simulate x",
+            "--simulate 99999999999",
+            "--simulate 5 --headless",
+            "--simulate 5 --depth 3",
+        ] {
+            let err = parse(args(bad)).unwrap_err();
+            assert!(err.contains("--simulate") && err.ends_with('.') && !err.contains('\n'), "{bad}: {err}");
         }
     }
 

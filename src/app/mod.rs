@@ -4,6 +4,7 @@
 //! and hands the game to `render` to be drawn.
 
 pub mod anim;
+pub mod autoplayer;
 pub mod bench;
 pub mod bindings;
 pub mod cli;
@@ -17,6 +18,7 @@ pub mod reactor_cli;
 pub mod run_end;
 pub mod screenshot;
 pub mod session;
+pub mod simulate;
 pub mod title;
 pub mod turn_machine;
 pub mod window;
@@ -43,6 +45,16 @@ pub fn main() -> i32 {
     }
     if opts.scores {
         return print_scores();
+    }
+    if let Some(count) = opts.simulate {
+        // Headless and writes nothing: the pacing figures go to standard output.
+        return match simulate::run(opts.seed.unwrap_or(1), count) {
+            Ok(()) => 0,
+            Err(message) => {
+                eprintln!("hollowdeep: {message}");
+                1
+            }
+        };
     }
     // What a killed or failed write left behind last time goes before anything is written now.
     for dir in [persist::data_dir(), persist::config_dir()] {

@@ -60,8 +60,9 @@ pub struct Balance {
     pub max_sanity: i32,
     pub max_weakness: i32,
     pub start_weapon: i32,
-    /// Weakness gained per player turn.
+    /// Weakness gained on every `weakness_every`-th player turn (plan §4.2: every turn).
     pub weakness_per_turn: i32,
+    pub weakness_every: u64,
     /// HP lost per turn while weakness is at its maximum.
     pub starvation_damage: i32,
     /// While weakness is below this, the body mends: +1 HP every `regen_every` turns. Hunger thus
@@ -70,6 +71,17 @@ pub struct Balance {
     pub regen_every: u64,
     /// Sanity lost per player turn for each depth level (thousandths): the slow drain of SPEC.
     pub sanity_drain_per_depth: i32,
+    /// Sanity lost per player turn in full darkness (thousandths), scaled by the depth dimming
+    /// (plan §6.6): the deeper, the darker, the more the dark gnaws. Hunger's dimming does not
+    /// count, so that eating is not also a cure for madness.
+    pub darkness_sanity: i32,
+    /// Sanity lost to every real blow taken (thousandths): fighting frightens.
+    pub blow_sanity: i32,
+    /// Sanity regained by resting (C) with no creature in view and no terror on you, in full light
+    /// (thousandths); scaled by the light left at this depth, so the deep dark barely answers it.
+    pub rest_sanity: i32,
+    /// Whether turning on the spot (Q/E) takes a turn. SPEC "Pacing" leaves it open.
+    pub turning_takes_a_turn: bool,
 
     // Items (plan §4.3), all in the units above.
     pub food_weakness: i32,
@@ -145,7 +157,8 @@ pub struct Balance {
     /// Flayers' blows make the player bleed for this many turns, losing `bleed_damage` HP each turn.
     pub bleeding_turns: u32,
     pub bleed_damage: i32,
-    /// A hunting hallucination's blow terrifies for this many turns, costing `terror_sanity` each.
+    /// A blow from a side the player is not facing (real or a hallucination's, so the two stay
+    /// alike) terrifies for this many turns, costing `terror_sanity` each.
     pub terrified_turns: u32,
     pub terror_sanity: i32,
 
@@ -202,12 +215,17 @@ pub const BALANCE: Balance = Balance {
     max_weakness: 100,
     start_weapon: 1,
     weakness_per_turn: 1,
+    weakness_every: 3,
     starvation_damage: 1,
     regen_below_weakness: 50,
-    regen_every: 8,
-    sanity_drain_per_depth: 25,
+    regen_every: 6,
+    sanity_drain_per_depth: 40,
+    darkness_sanity: 250,
+    blow_sanity: 1_500,
+    rest_sanity: 500,
+    turning_takes_a_turn: false,
 
-    food_weakness: 20,
+    food_weakness: 30,
     pill_weakness: 15,
     pill_sanity: 20_000,
     bandage_weakness: 15,
@@ -228,7 +246,7 @@ pub const BALANCE: Balance = Balance {
     enemies_at_depth_1: (3, 5),
     enemies_per_depth: 2,
     hallucinations: (1, 2),
-    pickups_at_depth_1: (2, 3),
+    pickups_at_depth_1: (4, 5),
     pickups_depth_step: 2,
     hallucinated_pickups_at_depth_1: (0, 1),
     odd_depth_weapon_percent: 60,

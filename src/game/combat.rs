@@ -75,12 +75,18 @@ impl Game {
         }
     }
 
-    /// An enemy or hunting hallucination lands a blow. Both look and read the same on screen.
+    /// An enemy or hunting hallucination lands a blow. Both look and read the same on screen, and
+    /// both terrify when they come from a side the player is not facing (struck unseen).
     pub(crate) fn strike_player(&mut self, id: EntityId, report: &mut TurnReport) {
         let Some(attacker) = self.entity(id) else { return };
-        match attacker.kind {
+        let (from, kind) = (attacker.pos, attacker.kind.clone());
+        if from != self.player.pos.step(self.player.facing) {
+            self.player.statuses.apply(StatusKind::Terrified, BALANCE.terrified_turns);
+        }
+        match kind {
             EntityKind::Enemy { variant, damage, .. } => {
                 self.player.take_damage(damage);
+                self.player.lose_sanity(BALANCE.blow_sanity);
                 if let Some(status) = variant.family().on_hit {
                     self.player.statuses.apply(status, BALANCE.status_turns(status));
                 }
@@ -90,7 +96,6 @@ impl Game {
             }
             EntityKind::Hallucination { .. } => {
                 self.player.lose_sanity(BALANCE.hallucination_attack_sanity);
-                self.player.statuses.apply(StatusKind::Terrified, BALANCE.terrified_turns);
                 report.events.push(Event::PlayerHurt { amount: 0, real: false });
                 self.say(msg::STRUCK, report);
             }

@@ -237,6 +237,7 @@ impl Game {
             Action::TurnRight => self.turn_to(f.right(), &mut report),
             Action::Wait => {
                 report.events.push(Event::Waited);
+                self.rest();
                 true
             }
             Action::Interact => self.interact(&mut report),
@@ -316,7 +317,16 @@ impl Game {
     fn turn_to(&mut self, to: Facing, report: &mut TurnReport) -> bool {
         report.events.push(Event::PlayerTurned { from: self.player.facing, to });
         self.player.facing = to;
-        true
+        BALANCE.turning_takes_a_turn
+    }
+
+    /// C with nothing in view and no terror on you is rest: the mind steadies a little, less the
+    /// darker the depth. Judged on what the player sees as the turn begins.
+    fn rest(&mut self) {
+        let creature_in_view = self.floor.entities.iter().any(|e| e.is_actor() && self.is_visible(e.pos));
+        if !creature_in_view && !self.player.statuses.has(StatusKind::Terrified) {
+            self.player.gain_sanity(super::sanity::rest_gain(self.depth));
+        }
     }
 
     fn interact(&mut self, report: &mut TurnReport) -> bool {
@@ -343,7 +353,9 @@ impl Game {
     fn end_player_turn(&mut self, report: &mut TurnReport) {
         self.turn += 1;
         self.player.heartbeat += 1;
-        self.player.change_weakness(BALANCE.weakness_per_turn);
+        if self.turn.is_multiple_of(BALANCE.weakness_every) {
+            self.player.change_weakness(BALANCE.weakness_per_turn);
+        }
         if self.player.weakness >= BALANCE.max_weakness {
             self.player.take_damage(BALANCE.starvation_damage);
             report.events.push(Event::PlayerHurt { amount: BALANCE.starvation_damage, real: true });
@@ -355,7 +367,7 @@ impl Game {
         {
             self.player.heal(1);
         }
-        self.player.lose_sanity(BALANCE.sanity_drain_per_depth.saturating_mul(self.depth as i32));
+        self.player.lose_sanity(super::sanity::turn_drain(self.depth));
         self.player.statuses.tick();
         self.floor.scheduler.end_turn(ActorId::Player);
     }

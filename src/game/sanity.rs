@@ -44,6 +44,24 @@ pub fn light_scale(weakness: i32, depth: u32) -> f32 {
     (1.0 - BALANCE.max_weakness_dimming * hunger) * (1.0 - BALANCE.max_depth_dimming * deep)
 }
 
+/// How dark the depth alone makes it, 0 (depth 1) to the full depth dimming (plan §6.6).
+pub fn depth_darkness(depth: u32) -> f32 {
+    1.0 - light_scale(0, depth)
+}
+
+/// Sanity (thousandths) the dungeon takes from the player each turn at `depth`: the slow drain of
+/// depth and the gnawing of the dark. Saturates instead of wrapping at absurd depths.
+pub fn turn_drain(depth: u32) -> i32 {
+    let deep = BALANCE.sanity_drain_per_depth.saturating_mul(depth.min(i32::MAX as u32) as i32);
+    let dark = (BALANCE.darkness_sanity as f32 * depth_darkness(depth)).round() as i32;
+    deep.saturating_add(dark)
+}
+
+/// Sanity (thousandths) one calm rest gives back at `depth`: less the darker it is.
+pub fn rest_gain(depth: u32) -> i32 {
+    (BALANCE.rest_sanity as f32 * light_scale(0, depth)).round() as i32
+}
+
 impl Game {
     pub fn phantom_at(&self, p: Pos) -> Phantom {
         self.floor.phantoms.at(p)

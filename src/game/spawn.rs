@@ -15,6 +15,7 @@ use rand::RngExt;
 pub struct Counts {
     pub enemies: u32,
     pub hallucinations: u32,
+    /// Real pickups of every type, the weapon included (plan §2.2 lists it among them).
     pub pickups: u32,
     pub hallucinated_pickups: u32,
     pub weapons: u32,
@@ -37,11 +38,9 @@ pub fn roll_counts(depth: u32, rng: &mut GameRng) -> Counts {
     let [e, h, p, hp] = count_ranges(&BALANCE, depth);
     let mut pick = |(lo, hi): (u32, u32)| rng.random_range(lo..=hi);
     let (enemies, hallucinations, pickups, hallucinated_pickups) = (pick(e), pick(h), pick(p), pick(hp));
-    let weapons = if depth.is_multiple_of(2) || rng.random_range(0..100) < BALANCE.odd_depth_weapon_percent {
-        1
-    } else {
-        0
-    };
+    let rolled = depth.is_multiple_of(2) || rng.random_range(0..100) < BALANCE.odd_depth_weapon_percent;
+    // Regression: the weapon used to come on top of the 2–3 real pickups; it is one of them.
+    let weapons = u32::from(rolled).min(pickups);
     Counts { enemies, hallucinations, pickups, hallucinated_pickups, weapons }
 }
 
@@ -92,7 +91,7 @@ pub fn populate(level: &Level, depth: u32, rng: &mut GameRng) -> Vec<Entity> {
     }
     let room_anywhere = (away.len() + near.len()) as u32;
     let mut kinds_anywhere = Vec::new();
-    for _ in 0..counts.pickups.min(room_anywhere) {
+    for _ in 0..(counts.pickups - counts.weapons).min(room_anywhere) {
         let item = roll(BALANCE.pickup_table, depth, rng).expect("the pickup table has depth-1 rows");
         kinds_anywhere.push(EntityKind::Pickup(Pickup::Item(item)));
     }

@@ -323,7 +323,12 @@ fn take_care(game: &Game, care: Care) -> Option<Action> {
 /// True while a visible enemy stands two cells from the player.
 fn let_it_come(game: &Game) -> bool {
     let p = game.player();
-    game.entities().iter().any(|e| e.is_enemy() && e.pos.manhattan(p.pos) == 2 && game.is_visible(e.pos))
+    // Only a foe in a straight line: one two steps away diagonally may be stuck behind a corner
+    // for good, and waiting on it starved the careful bot once turning became free.
+    let in_line = |q: Pos| q.x == p.pos.x || q.y == p.pos.y;
+    game.entities()
+        .iter()
+        .any(|e| e.is_enemy() && e.pos.manhattan(p.pos) == 2 && in_line(e.pos) && game.is_visible(e.pos))
 }
 
 /// The first step toward the nearest wanted pickup in sight, else toward the exit: steps back from
@@ -344,12 +349,17 @@ fn seek(game: &Game) -> Option<Action> {
         .entities()
         .iter()
         .filter(wanted)
-        .filter(|e| game.is_visible(e.pos) && at(e.pos).is_some())
+        // Pickups it has seen, not only those in view this turn: two pickups that came and went
+        // from view as it stepped made it walk back and forth until it starved.
+        .filter(|e| e.pos != p.pos && game.is_explored(e.pos) && at(e.pos).is_some())
         .min_by_key(|e| at(e.pos))
         .map(|e| e.pos)
         .unwrap_or(game.exit());
     let mut cell = goal;
     while let Some(d) = at(cell) {
+        if d == 0 {
+            return None; // standing on the goal already (an item it cannot take lies here)
+        }
         if d <= 1 {
             let dir = Facing::ALL.into_iter().find(|f| p.pos.step(*f) == cell).expect("an adjacent cell");
             return Some(step_toward(p.facing, dir));

@@ -284,6 +284,8 @@ fn a_flayer_blow_bleeds_the_player_for_bleeding_turns_turns() {
     let rows = ["#####", "#@R.#", "#####"];
     let mut game = game_with(&rows, Facing::East);
     sturdy(&mut game);
+    // Hungry enough that the body does not mend: what is lost is the blow and the bleeding.
+    game.player_mut().weakness = BALANCE.regen_below_weakness;
     let id = id_at(&game, at(&rows, 'R'));
     let EntityKind::Enemy { damage, .. } = game.entity(id).unwrap().kind else { panic!() };
     let report = turn(&mut game, Action::Wait);

@@ -1,6 +1,6 @@
 //! Item rules (plan §3.4, §3.5, §4.3, §5): collecting, the four slots, using, discarding, weapons.
 
-use crate::support::{at, drain, game_with, hallucinated, said, scene, turn};
+use crate::support::{at, drain, game_with, hallucinated, hunger_after, said, scene, turn};
 use hollowdeep::game::balance::BALANCE;
 use hollowdeep::game::inventory::{Carried, SLOTS};
 use hollowdeep::game::messages as msg;
@@ -92,7 +92,7 @@ fn using_food_eases_weakness_and_takes_a_turn() {
     let report = turn(&mut game, Action::UseItem);
     assert_eq!(game.turn(), 1);
     assert_eq!(slots(&game)[0], None, "the food is eaten");
-    let expected = (weakness - BALANCE.food_weakness).max(0) + BALANCE.weakness_per_turn;
+    let expected = (weakness - BALANCE.food_weakness).max(0) + hunger_after(1);
     assert_eq!(game.player().weakness, expected);
     assert_eq!(game.player().sanity, BALANCE.max_sanity - drain(1));
     assert!(!report.events.iter().any(|e| matches!(e, Event::PlayerHealed { .. })));
@@ -106,7 +106,7 @@ fn using_a_pill_eases_weakness_and_restores_sanity() {
     game.player_mut().sanity = sanity;
     carry(&mut game, Item::Pill, false);
     turn(&mut game, Action::UseItem);
-    let expected_weakness = (weakness - BALANCE.pill_weakness).max(0) + BALANCE.weakness_per_turn;
+    let expected_weakness = (weakness - BALANCE.pill_weakness).max(0) + hunger_after(1);
     assert_eq!(game.player().weakness, expected_weakness);
     assert_eq!(game.player().sanity, (sanity + BALANCE.pill_sanity).min(BALANCE.max_sanity) - drain(1));
 }
@@ -129,7 +129,7 @@ fn a_bandage_heals_below_max_hp_and_eases_weakness() {
     let report = turn(&mut game, Action::UseItem);
     assert_eq!(game.player().hp, BALANCE.max_hp);
     assert!(report.events.contains(&Event::PlayerHealed { amount: BALANCE.bandage_hp }));
-    let expected = (weakness - BALANCE.bandage_weakness).max(0) + BALANCE.weakness_per_turn;
+    let expected = (weakness - BALANCE.bandage_weakness).max(0) + hunger_after(1);
     assert_eq!(game.player().weakness, expected);
 }
 
@@ -173,7 +173,7 @@ fn a_hallucinated_item_costs_sanity_is_consumed_and_does_nothing_else() {
             BALANCE.max_sanity - BALANCE.hallucinated_item_sanity - drain(1),
             "{item:?}"
         );
-        assert_eq!(game.player().weakness, weakness + BALANCE.weakness_per_turn, "{item:?}: no nourishment");
+        assert_eq!(game.player().weakness, weakness + hunger_after(1), "{item:?}: no nourishment");
         assert_eq!(game.player().hp, hp - BALANCE.bleed_damage, "{item:?}: no healing, the bleeding goes on");
         assert!(game.player().statuses.has(StatusKind::Bleeding), "{item:?}");
         assert!(!report.events.iter().any(|e| matches!(e, Event::PlayerHealed { .. })), "{item:?}");

@@ -30,15 +30,16 @@ fn each_move_goes_relative_to_the_facing() {
 }
 
 #[test]
-fn turning_changes_facing_in_place_and_takes_a_turn() {
+fn turning_changes_facing_in_place_and_takes_no_turn() {
+    // Pacing (docs/rules.md): looking around is free, as SPEC "Pacing" allows.
     let mut game = game_from(&ROOM, Facing::East);
-    assert!(game.act(Action::TurnRight).took_turn);
+    assert!(!game.act(Action::TurnRight).took_turn);
     assert_eq!(game.player().facing, Facing::South);
     game.act(Action::TurnLeft);
     game.act(Action::TurnLeft);
     assert_eq!(game.player().facing, Facing::North);
     assert_eq!(game.player().pos, Pos::new(2, 2));
-    assert_eq!(game.turn(), 3);
+    assert_eq!(game.turn(), 0);
 }
 
 #[test]

@@ -23,7 +23,7 @@ fn headless_keys_reach_the_dumped_state() {
     std::fs::remove_file(&dump).ok();
     assert_eq!(json["seed"], 5);
     assert_eq!(json["depth"], 1);
-    assert_eq!(json["turn"], 4);
+    assert_eq!(json["turn"], 1, "turning is free; only C took a turn");
     assert_eq!(json["status"], "playing");
     assert_eq!(json["player"]["facing"], "S");
     let rows = json["map"]["rows"].as_array().unwrap();
@@ -122,4 +122,42 @@ fn a_headless_death_prints_the_epitaph_and_dumps_dead() {
     assert_eq!(json["status"], "dead");
     assert!(json["score"].as_i64().unwrap() > 0);
     assert!(json["kills"].is_u64());
+}
+
+#[test]
+fn simulate_plays_a_few_seeds_and_prints_every_section() {
+    let out = hollowdeep().args(["--simulate", "3", "--seed", "11"]).output().unwrap();
+    assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    for section in [
+        "Simulated 3 runs (seeds 11..=13)",
+        "Depth reached: median",
+        "Turns survived: median",
+        "Causes of death",
+        "Sanity bands",
+        "100–80",
+        "79–60",
+        "59–40",
+        "39–20",
+        "19–0",
+        "runs that went below 60%",
+    ] {
+        assert!(text.contains(section), "missing {section:?} in:\n{text}");
+    }
+}
+
+#[test]
+fn simulate_refuses_bad_input_with_one_sentence() {
+    for args in [
+        &["--simulate"][..],
+        &["--simulate", "0"],
+        &["--simulate", "lots"],
+        &["--simulate", "2", "--headless"],
+    ] {
+        let out = hollowdeep().args(args).output().unwrap();
+        assert!(!out.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains("--simulate") && !err.contains("panicked"), "{args:?}: {err}");
+    }
 }

@@ -151,9 +151,15 @@ pub fn sturdy(game: &mut Game) {
     p.hp = STURDY_HP;
 }
 
-/// Sanity lost to the slow depth drain in one player turn at `depth`.
+/// Sanity lost to the slow depth drain and the dark in one player turn at `depth`.
 pub fn drain(depth: u32) -> i32 {
-    BALANCE.sanity_drain_per_depth * depth as i32
+    hollowdeep::game::sanity::turn_drain(depth)
+}
+
+/// Weakness gained over the first `turns` player turns of a run (hunger ticks every
+/// `weakness_every` turns).
+pub fn hunger_after(turns: u64) -> i32 {
+    (turns / BALANCE.weakness_every) as i32 * BALANCE.weakness_per_turn
 }
 
 /// Plays `action` and returns the report, asserting it took a turn.

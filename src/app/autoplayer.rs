@@ -1,0 +1,350 @@
+//! The simulator's player: plays the crawler through the public action API, knowing only what it
+//! has seen (the cells it looked at as they appeared, the glyphs in view, its own HUD).
+//!
+//! It is deliberately an ordinary, sensible player, not an optimiser: the pacing is tuned in the
+//! rules, and this player only has to behave like a person who explores. It never reads the live
+//! map, an entity's kind beyond its glyph, or whether a carried item is hallucinated.
+
+use crate::game::balance::BALANCE;
+use crate::game::status::StatusKind;
+use crate::game::{Action, Event, Facing, Game, Item, Pos, Tile, TurnReport};
+use std::collections::VecDeque;
+
+/// What the player remembers of one cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Seen {
+    Unknown,
+    Wall,
+    Floor,
+    Exit,
+}
+
+/// How the player behaves; the defaults are what the simulator plays.
+#[derive(Clone, Copy, Debug)]
+pub struct Temper {
+    /// Eat at or above this weakness.
+    pub eat_at_weakness: i32,
+    /// Swallow a pill below this sanity (thousandths).
+    pub pill_below_sanity: i32,
+    /// Bind wounds at or below this HP.
+    pub bandage_at_hp: i32,
+    /// With a full bag, use something once this hungry, to make room for the next find.
+    pub make_room_at_weakness: i32,
+    /// Go down once hungry like this with nothing to eat.
+    pub leave_hungry_at: i32,
+    /// Turns it waits in a row for a creature two steps away to step up.
+    pub wait_for_foe: u32,
+    /// Once the way down is known, the unknown is worth at most this many steps of detour.
+    pub detour_steps: u32,
+    /// Go down after this many turns on a floor, explored or not.
+    pub level_patience: u32,
+}
+
+impl Default for Temper {
+    fn default() -> Self {
+        Self {
+            eat_at_weakness: 75,
+            pill_below_sanity: 50_000,
+            bandage_at_hp: 3,
+            make_room_at_weakness: 30,
+            leave_hungry_at: 60,
+            detour_steps: 12,
+            wait_for_foe: 2,
+            level_patience: 300,
+        }
+    }
+}
+
+/// The player's memory of the floor it stands on and its plan for the next action.
+pub struct AutoPlayer {
+    temper: Temper,
+    depth: u32,
+    width: i32,
+    height: i32,
+    seen: Vec<Seen>,
+    /// Pickups it saw and has not seen taken: where, and the glyph they showed.
+    pickups: Vec<(Pos, char)>,
+    /// Creatures in view this turn.
+    hostiles: Vec<Pos>,
+    turns_here: u32,
+    /// Turns in a row spent waiting for a creature to come.
+    waited: u32,
+    /// The second half of "select a slot, then use it".
+    pending: Option<Action>,
+}
+
+impl Default for AutoPlayer {
+    fn default() -> Self {
+        Self::new(Temper::default())
+    }
+}
+
+impl AutoPlayer {
+    pub fn new(temper: Temper) -> Self {
+        Self {
+            temper,
+            depth: 0,
+            width: 0,
+            height: 0,
+            seen: Vec::new(),
+            pickups: Vec::new(),
+            hostiles: Vec::new(),
+            turns_here: 0,
+            waited: 0,
+            pending: None,
+        }
+    }
+
+    /// The next action for the game as the player sees it.
+    pub fn decide(&mut self, game: &Game) -> Action {
+        self.observe(game);
+        if let Some(action) = self.pending.take() {
+            return action;
+        }
+        if let Some(action) = self.care(game) {
+            return action;
+        }
+        if let Some(action) = self.fight(game) {
+            return action;
+        }
+        if let Some(action) = self.let_it_come(game) {
+            return action;
+        }
+        let routes = self.routes(game);
+        let leaving = self.wants_to_leave(game, &routes);
+        if leaving && game.on_exit() {
+            return Action::Interact;
+        }
+        let target = if leaving {
+            routes.exit.or(routes.frontier)
+        } else {
+            routes.pickup.or(routes.frontier).or(routes.exit)
+        };
+        match target.and_then(|(cell, _)| self.first_step(game, &routes.parent, cell)) {
+            Some(action) => action,
+            // Nothing left to explore or take: down, or wait for the way to show itself.
+            None if game.on_exit() => Action::Interact,
+            None => Action::Wait,
+        }
+    }
+
+    /// Learns from what an action did: a move refused by a wall it believed open marks that wall.
+    pub fn learn(&mut self, game: &Game, report: &TurnReport) {
+        let moved = report.events.iter().any(|e| matches!(e, Event::PlayerMoved { .. }));
+        if report.took_turn {
+            self.turns_here += 1;
+        }
+        if moved {
+            return;
+        }
+        for event in &report.events {
+            if let Event::Bumped { toward } | Event::Blocked { toward } = event {
+                let cell = game.player().pos.step(*toward);
+                if !self.hostiles.contains(&cell) {
+                    self.remember(cell, Seen::Wall);
+                }
+            }
+        }
+    }
+
+    fn index(&self, p: Pos) -> Option<usize> {
+        (p.x >= 0 && p.y >= 0 && p.x < self.width && p.y < self.height)
+            .then(|| (p.y * self.width + p.x) as usize)
+    }
+
+    fn at(&self, p: Pos) -> Seen {
+        self.index(p).map_or(Seen::Wall, |i| self.seen[i])
+    }
+
+    fn remember(&mut self, p: Pos, what: Seen) {
+        if let Some(i) = self.index(p) {
+            self.seen[i] = what;
+        }
+    }
+
+    /// Looks around: every cell in view as it appears this turn, and what stands in it.
+    fn observe(&mut self, game: &Game) {
+        let map = game.map();
+        if game.depth() != self.depth || map.width() != self.width || map.height() != self.height {
+            self.depth = game.depth();
+            self.width = map.width();
+            self.height = map.height();
+            self.seen = vec![Seen::Unknown; (self.width * self.height) as usize];
+            self.pickups.clear();
+            self.turns_here = 0;
+            self.pending = None;
+        }
+        for p in game.visible_cells() {
+            let what = match game.apparent_tile(p) {
+                Tile::Wall => Seen::Wall,
+                Tile::Floor => Seen::Floor,
+                Tile::Exit => Seen::Exit,
+            };
+            self.remember(p, what);
+        }
+        self.pickups.retain(|(p, _)| !game.is_visible(*p));
+        self.hostiles.clear();
+        for e in game.entities().iter().filter(|e| game.is_visible(e.pos)) {
+            match e.glyph() {
+                '@' => self.hostiles.push(e.pos),
+                glyph => self.pickups.push((e.pos, glyph)),
+            }
+        }
+    }
+
+    /// Uses the item a need calls for, if the bag holds one.
+    fn care(&mut self, game: &Game) -> Option<Action> {
+        let p = game.player();
+        let t = self.temper;
+        let bleeding = p.statuses.has(StatusKind::Bleeding);
+        // Needs in order of urgency, each with what answers it; the first one the bag can answer
+        // is served (a need it cannot answer must not hide the next one).
+        let needs: [(bool, &[Item]); 5] = [
+            (p.hp <= t.bandage_at_hp || (bleeding && p.hp < p.max_hp), &[Item::Bandage]),
+            (p.sanity < t.pill_below_sanity, &[Item::Pill]),
+            // Starving: anything that feeds.
+            (p.weakness >= BALANCE.max_weakness - 5, &[Item::Food, Item::Pill, Item::Bandage]),
+            (p.weakness >= t.eat_at_weakness, &[Item::Food]),
+            // A full bag leaves the next find on the floor: use what does the least good kept.
+            (
+                p.inventory.is_full() && p.weakness >= t.make_room_at_weakness,
+                &[Item::Bandage, Item::Pill, Item::Food],
+            ),
+        ];
+        let slots = p.inventory.slots();
+        let holds = |want: &Item| slots.iter().position(|s| s.is_some_and(|c| c.item == *want));
+        let slot =
+            needs.iter().filter(|(now, _)| *now).find_map(|(_, items)| items.iter().find_map(holds))?;
+        if p.inventory.selected() == slot {
+            Some(Action::UseItem)
+        } else {
+            self.pending = Some(Action::UseItem);
+            Some(Action::Select(slot as u8))
+        }
+    }
+
+    /// Strikes a creature standing next to it, turning to face it first.
+    fn fight(&self, game: &Game) -> Option<Action> {
+        let p = game.player();
+        let f = p.facing;
+        for dir in [f, f.left(), f.right(), f.opposite()] {
+            if self.hostiles.contains(&p.pos.step(dir)) {
+                return Some(if dir == f {
+                    Action::Interact
+                } else if dir == f.right() {
+                    Action::TurnRight
+                } else {
+                    Action::TurnLeft
+                });
+            }
+        }
+        None
+    }
+
+    /// A creature two steps away gets to close the gap itself, so the first blow is the
+    /// player's; it waits at most `wait_for_foe` turns in a row (some never come).
+    fn let_it_come(&mut self, game: &Game) -> Option<Action> {
+        let me = game.player().pos;
+        let near = self.hostiles.iter().any(|h| h.manhattan(me) == 2);
+        if !near || self.waited >= self.temper.wait_for_foe {
+            if !near {
+                self.waited = 0;
+            }
+            return None;
+        }
+        self.waited += 1;
+        Some(Action::Wait)
+    }
+
+    /// Time to go down: hungry with nothing to eat, here too long, or explored enough (the way
+    /// down is known, nothing worth taking is in sight and the unknown is a long walk away).
+    fn wants_to_leave(&self, game: &Game, routes: &Routes) -> bool {
+        let p = game.player();
+        let food_in_bag = p.inventory.slots().iter().any(|s| s.is_some_and(|c| c.item == Item::Food));
+        let hungry = p.weakness >= self.temper.leave_hungry_at && !food_in_bag;
+        let far = routes.frontier.is_none_or(|(_, d)| d > self.temper.detour_steps);
+        let explored_enough = (routes.exit.is_some() || game.on_exit()) && routes.pickup.is_none() && far;
+        hungry || explored_enough || self.turns_here >= self.temper.level_patience
+    }
+
+    /// Walks the whole remembered floor from the player: the nearest pickup worth taking, edge of
+    /// the unknown and exit, with their distances, and the way back to each.
+    fn routes(&self, game: &Game) -> Routes {
+        let start = game.player().pos;
+        let mut routes =
+            Routes { parent: vec![u32::MAX; self.seen.len()], pickup: None, frontier: None, exit: None };
+        let Some(si) = self.index(start) else { return routes };
+        let mut dist = vec![0u32; self.seen.len()];
+        routes.parent[si] = si as u32;
+        let mut queue = VecDeque::from([start]);
+        let bag_full = game.player().inventory.is_full();
+        while let Some(c) = queue.pop_front() {
+            let ci = self.index(c).unwrap_or(0);
+            let d = dist[ci];
+            if c != start {
+                if routes.exit.is_none() && self.at(c) == Seen::Exit {
+                    routes.exit = Some((c, d));
+                }
+                let worth = |(q, g): &(Pos, char)| *q == c && (*g == '!' || !bag_full);
+                if routes.pickup.is_none() && self.pickups.iter().any(worth) {
+                    routes.pickup = Some((c, d));
+                }
+                let unknown_next = c.neighbours4().iter().any(|&m| self.at(m) == Seen::Unknown);
+                if routes.frontier.is_none() && unknown_next {
+                    routes.frontier = Some((c, d));
+                }
+            }
+            for m in c.neighbours4() {
+                let Some(mi) = self.index(m) else { continue };
+                // A creature in the way is no detour: the player walks up and fights it (avoiding
+                // the ones in view only made it dither between two routes as they came and went).
+                if routes.parent[mi] == u32::MAX && matches!(self.at(m), Seen::Floor | Seen::Exit) {
+                    routes.parent[mi] = ci as u32;
+                    dist[mi] = d + 1;
+                    queue.push_back(m);
+                }
+            }
+        }
+        routes
+    }
+
+    /// The move (never a turn) that takes the first step of the way to `target`.
+    fn first_step(&self, game: &Game, parent: &[u32], target: Pos) -> Option<Action> {
+        let start = game.player().pos;
+        let mut step = target;
+        loop {
+            let up = parent[self.index(step)?];
+            if up == u32::MAX {
+                return None;
+            }
+            let prev = Pos::new(up as i32 % self.width, up as i32 / self.width);
+            if prev == start {
+                break;
+            }
+            if prev == step {
+                return None;
+            }
+            step = prev;
+        }
+        let facing = game.player().facing;
+        let dir = Facing::ALL.into_iter().find(|d| start.step(*d) == step)?;
+        Some(if dir == facing {
+            Action::MoveForward
+        } else if dir == facing.opposite() {
+            Action::MoveBack
+        } else if dir == facing.left() {
+            Action::StrafeLeft
+        } else {
+            Action::StrafeRight
+        })
+    }
+}
+
+/// What the player could walk to from where it stands, each with its distance in steps.
+struct Routes {
+    /// For each cell, the cell it is reached from (`u32::MAX`: not reached).
+    parent: Vec<u32>,
+    pickup: Option<(Pos, u32)>,
+    frontier: Option<(Pos, u32)>,
+    exit: Option<(Pos, u32)>,
+}

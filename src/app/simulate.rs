@@ -1,0 +1,194 @@
+//! `--simulate N`: plays N seeds headless with the built-in player and prints the pacing a
+//! maintainer tunes against (depth reached, turns survived, causes of death, time in each sanity
+//! band).
+
+use super::autoplayer::AutoPlayer;
+use crate::game::balance::BALANCE;
+use crate::game::{Game, Status};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+/// A run still going after this many turns is stopped and counted as alive: no real run lasts this
+/// long, so hitting it means the rules let a player stall forever.
+pub const TURN_CAP: u64 = 20_000;
+
+/// Free actions in a row (selecting, a refused bump) before the simulator makes the player wait, so
+/// that a confused player cannot stop the clock.
+const FREE_ACTIONS_CAP: u32 = 32;
+
+/// How one simulated run went.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunSummary {
+    pub seed: u64,
+    pub depth: u32,
+    pub turns: u64,
+    /// "starved", "slain by a lurker", …; `None` when the run hit the turn cap.
+    pub cause: Option<String>,
+    /// Player turns that ended in each sanity band, from sane to mad (the balance table's bands).
+    pub band_turns: Vec<u64>,
+    /// The lowest sanity seen, in thousandths.
+    pub lowest_sanity: i32,
+}
+
+/// The band a sanity (thousandths) falls in, by its index in the balance table.
+fn band_index(sanity: i32) -> usize {
+    BALANCE.sanity_bands.iter().position(|b| sanity >= b.floor).unwrap_or(BALANCE.sanity_bands.len() - 1)
+}
+
+/// Plays one seed from depth 1 until death or the turn cap.
+pub fn play_one(seed: u64) -> RunSummary {
+    let mut game = Game::new(seed);
+    let mut player = AutoPlayer::default();
+    let mut band_turns = vec![0u64; BALANCE.sanity_bands.len()];
+    let mut lowest = game.player().sanity;
+    let mut free = 0;
+    while game.status() == Status::Playing && game.turn() < TURN_CAP {
+        let mut action = player.decide(&game);
+        if free >= FREE_ACTIONS_CAP {
+            action = crate::game::Action::Wait;
+        }
+        let report = game.act(action);
+        player.learn(&game, &report);
+        if report.took_turn {
+            free = 0;
+            band_turns[band_index(game.player().sanity)] += 1;
+            lowest = lowest.min(game.player().sanity);
+        } else {
+            free += 1;
+        }
+    }
+    let cause = game.cause_of_death().map(|c| c.split(" at depth").next().unwrap_or(c).to_string());
+    RunSummary { seed, depth: game.depth(), turns: game.turn(), cause, band_turns, lowest_sanity: lowest }
+}
+
+/// Plays `count` seeds starting at `first_seed`.
+pub fn play_many(first_seed: u64, count: u32) -> Vec<RunSummary> {
+    (0..u64::from(count)).map(|i| play_one(first_seed.wrapping_add(i))).collect()
+}
+
+/// The value at fraction `q` of a sorted list (nearest rank).
+fn quantile<T: Copy>(sorted: &[T], q: f64) -> T {
+    let i = ((sorted.len() as f64 - 1.0) * q).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+fn percent(part: usize, whole: usize) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        part as f64 * 100.0 / whole as f64
+    }
+}
+
+/// The band labels from the table, in percent: "100–80", "79–60", …, "19–0".
+fn band_labels() -> Vec<String> {
+    let bands = BALANCE.sanity_bands;
+    let pct = |thousandths: i32| thousandths / (BALANCE.max_sanity / 100);
+    (0..bands.len())
+        .map(|i| {
+            let top = if i == 0 { 100 } else { pct(bands[i - 1].floor) - 1 };
+            format!("{top}–{}", pct(bands[i].floor))
+        })
+        .collect()
+}
+
+/// The printed figures for a set of runs. Sections: header, depth, turns, deaths, sanity bands.
+pub fn report(first_seed: u64, runs: &[RunSummary]) -> String {
+    let mut out = String::new();
+    let n = runs.len();
+    if n == 0 {
+        return "No runs simulated.\n".into();
+    }
+    let total_turns: u64 = runs.iter().map(|r| r.turns).sum();
+    let last_seed = first_seed.wrapping_add(n as u64 - 1);
+    let _ =
+        writeln!(out, "Simulated {n} runs (seeds {first_seed}..={last_seed}), {total_turns} turns in all.");
+
+    let mut depths: Vec<u32> = runs.iter().map(|r| r.depth).collect();
+    depths.sort_unstable();
+    let _ = writeln!(
+        out,
+        "Depth reached: median {}, quartiles {}–{}, max {}",
+        quantile(&depths, 0.5),
+        quantile(&depths, 0.25),
+        quantile(&depths, 0.75),
+        depths[n - 1]
+    );
+    let mut per_depth: BTreeMap<u32, usize> = BTreeMap::new();
+    for d in &depths {
+        *per_depth.entry(*d).or_default() += 1;
+    }
+    let spread: Vec<String> = per_depth.iter().map(|(d, c)| format!("{d}: {:.1}%", percent(*c, n))).collect();
+    let _ = writeln!(out, "  runs ending at each depth: {}", spread.join(", "));
+
+    let mut turns: Vec<u64> = runs.iter().map(|r| r.turns).collect();
+    turns.sort_unstable();
+    let _ = writeln!(
+        out,
+        "Turns survived: median {}, quartiles {}–{}, max {}",
+        quantile(&turns, 0.5),
+        quantile(&turns, 0.25),
+        quantile(&turns, 0.75),
+        turns[n - 1]
+    );
+
+    let mut causes: BTreeMap<&str, usize> = BTreeMap::new();
+    for r in runs {
+        *causes.entry(r.cause.as_deref().unwrap_or("alive at the turn cap")).or_default() += 1;
+    }
+    let mut causes: Vec<(&str, usize)> = causes.into_iter().collect();
+    causes.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    let deaths = runs.iter().filter(|r| r.cause.is_some()).count();
+    let _ = writeln!(out, "Causes of death ({deaths} deaths):");
+    for (cause, count) in causes {
+        let _ = writeln!(out, "  {cause}: {:.1}%", percent(count, n));
+    }
+
+    let labels = band_labels();
+    let _ = writeln!(out, "Sanity bands (share of runs that spent time in it; share of all turns):");
+    for (i, label) in labels.iter().enumerate() {
+        let visited = runs.iter().filter(|r| r.band_turns[i] > 0).count();
+        let time: u64 = runs.iter().map(|r| r.band_turns[i]).sum();
+        let _ = writeln!(
+            out,
+            "  {label:>7}: runs {:5.1}%, time {:5.1}%",
+            percent(visited, n),
+            if total_turns == 0 { 0.0 } else { time as f64 * 100.0 / total_turns as f64 }
+        );
+    }
+    let below: Vec<String> = BALANCE.sanity_bands[1..]
+        .iter()
+        .filter(|band| band.floor > 0)
+        .map(|band| {
+            let runs_below = runs.iter().filter(|r| r.lowest_sanity < band.floor).count();
+            format!("below {}%: {:.1}%", band.floor / (BALANCE.max_sanity / 100), percent(runs_below, n))
+        })
+        .collect();
+    let _ = writeln!(out, "  runs that went {}", below.join(", "));
+    let mut lowest: Vec<i32> = runs.iter().map(|r| r.lowest_sanity).collect();
+    lowest.sort_unstable();
+    let _ = writeln!(out, "  lowest sanity per run: median {:.1}%", quantile(&lowest, 0.5) as f64 / 1000.0);
+    out
+}
+
+/// `--simulate N [--seed S]`: plays and prints.
+pub fn run(first_seed: u64, count: u32) -> Result<(), String> {
+    let runs = play_many(first_seed, count);
+    print!("{}", report(first_seed, &runs));
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn band_labels_follow_the_plan() {
+        assert_eq!(band_labels(), ["100–80", "79–60", "59–40", "39–20", "19–0"]);
+    }
+
+    #[test]
+    fn the_same_seed_simulates_the_same_run() {
+        assert_eq!(play_one(3), play_one(3));
+    }
+}

@@ -1,0 +1,132 @@
+//! The pacing rules (docs/rules.md "Pacing"): what frightens (depth, the dark, blows, blows from
+//! the unseen) and the sane cures (rest in calm), turning for free, and the pickup count.
+
+use crate::support::{drain, game_with, scene, sturdy, turn};
+use hollowdeep::game::balance::BALANCE;
+use hollowdeep::game::sanity::{depth_darkness, rest_gain, turn_drain};
+use hollowdeep::game::spawn::count_ranges;
+use hollowdeep::game::status::StatusKind;
+use hollowdeep::game::{Action, EntityKind, Facing, Game, Pickup};
+
+const ROOM: [&str; 5] = ["#####", "#...#", "#.@.#", "#...#", "#####"];
+
+#[test]
+fn the_dark_gnaws_harder_the_deeper_it_is() {
+    assert_eq!(depth_darkness(1), 0.0, "no dark at depth 1");
+    assert_eq!(turn_drain(1), BALANCE.sanity_drain_per_depth);
+    let deep = BALANCE.depth_dimming_full_at;
+    let dark = (BALANCE.darkness_sanity as f32 * BALANCE.max_depth_dimming).round() as i32;
+    assert_eq!(turn_drain(deep), BALANCE.sanity_drain_per_depth * deep as i32 + dark);
+    const { assert!(BALANCE.darkness_sanity > 0) };
+    for d in 1..30 {
+        assert!(turn_drain(d + 1) > turn_drain(d), "depth {d}");
+    }
+    assert!(turn_drain(u32::MAX) > 0, "saturates, never wraps");
+}
+
+#[test]
+fn resting_in_calm_steadies_the_mind_less_in_the_dark() {
+    for depth in [1, 5, 12] {
+        let mut game = scene(&ROOM).depth(depth).build();
+        let sanity = BALANCE.max_sanity / 2;
+        game.player_mut().sanity = sanity;
+        turn(&mut game, Action::Wait);
+        assert_eq!(game.player().sanity, sanity + rest_gain(depth) - drain(depth), "depth {depth}");
+    }
+    assert!(rest_gain(1) > rest_gain(8) && rest_gain(8) > 0, "the dark answers rest less");
+    assert!(rest_gain(1) > turn_drain(1), "near the surface, rest is a real cure");
+}
+
+#[test]
+fn no_rest_with_a_creature_in_view_or_terror_on_you() {
+    let rows = ["#######", "#@...E#", "#######"];
+    let mut game = game_with(&rows, Facing::East);
+    let sanity = BALANCE.max_sanity / 2;
+    game.player_mut().sanity = sanity;
+    turn(&mut game, Action::Wait);
+    assert_eq!(game.player().sanity, sanity - drain(1), "a creature in view: no rest");
+
+    let mut game = game_with(&ROOM, Facing::East);
+    game.player_mut().sanity = sanity;
+    game.player_mut().statuses.apply(StatusKind::Terrified, 2);
+    turn(&mut game, Action::Wait);
+    assert_eq!(game.player().sanity, sanity - drain(1) - BALANCE.terror_sanity, "terrified: no rest");
+}
+
+#[test]
+fn a_real_blow_costs_sanity_as_well_as_hp() {
+    // Faced and seen: the blow costs HP and blow_sanity, and no terror.
+    let rows = ["#####", "#@E.#", "#####"];
+    let mut game = game_with(&rows, Facing::East);
+    sturdy(&mut game);
+    let report = turn(&mut game, Action::Wait); // no rest: the lurker is in view
+    assert!(report
+        .events
+        .iter()
+        .any(|e| matches!(e, hollowdeep::game::Event::PlayerHurt { real: true, .. })));
+    assert!(!game.player().statuses.has(StatusKind::Terrified), "seen coming: no terror");
+    assert_eq!(game.player().sanity, BALANCE.max_sanity - drain(1) - BALANCE.blow_sanity);
+}
+
+#[test]
+fn a_blow_from_a_side_you_do_not_face_terrifies() {
+    // The same lurker, struck at from the side the player is not looking at.
+    let rows = ["#####", "#@E.#", "#####"];
+    let mut game = game_with(&rows, Facing::North);
+    sturdy(&mut game);
+    turn(&mut game, Action::Interact); // a swing at the wall ahead; the lurker strikes
+    assert!(game.player().statuses.has(StatusKind::Terrified), "struck unseen");
+    let expected = BALANCE.max_sanity - drain(1) - BALANCE.blow_sanity - BALANCE.terror_sanity;
+    assert_eq!(game.player().sanity, expected);
+}
+
+#[test]
+fn turning_is_free_and_leaves_the_world_still() {
+    let rows = ["#######", "#@...E#", "#######"];
+    let mut game = game_with(&rows, Facing::East);
+    let before = game.clone();
+    for action in [Action::TurnLeft, Action::TurnRight, Action::TurnRight] {
+        assert_eq!(game.act(action).took_turn, BALANCE.turning_takes_a_turn);
+    }
+    assert_eq!(game.turn(), 0);
+    assert_eq!(game.entities(), before.entities(), "no one moved while the player looked around");
+    assert_eq!(game.player().facing, Facing::South);
+}
+
+/// Issue 11 item 3: plan §2.2 counts the weapon among the real pickups, so a level never holds
+/// more real pickups (weapon included) than the plan's range for its depth.
+#[test]
+fn placed_weapon_counts_toward_pickup_total() {
+    let mut with_weapon = 0;
+    for seed in 0..40u64 {
+        for depth in 1..=8 {
+            let game = Game::new_at_depth(seed, depth);
+            let real =
+                game.entities().iter().filter(|e| matches!(e.kind, EntityKind::Pickup(_))).count() as u32;
+            let weapons = game
+                .entities()
+                .iter()
+                .filter(|e| matches!(e.kind, EntityKind::Pickup(Pickup::Weapon { .. })))
+                .count();
+            with_weapon += weapons;
+            let (lo, hi) = count_ranges(&BALANCE, depth)[2];
+            assert!(
+                (lo..=hi).contains(&real),
+                "seed {seed} depth {depth}: {real} real pickups, range {lo}–{hi}"
+            );
+            if depth % 2 == 0 {
+                assert_eq!(weapons, 1, "seed {seed}: even depths always have a weapon");
+            }
+        }
+    }
+    assert!(with_weapon > 160, "weapons are still placed ({with_weapon})");
+}
+
+/// Issue 11 item 3: docs/rules.md said odd depths have a weapon 40% of the time while the table
+/// said 60; the table is the truth and the doc quotes it.
+#[test]
+fn rules_doc_states_the_odd_depth_weapon_chance_of_the_table() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/rules.md")).unwrap();
+    let stated = format!("odd depths have one {}% of the time", BALANCE.odd_depth_weapon_percent);
+    assert!(doc.contains(&stated), "docs/rules.md must say \"{stated}\"");
+}

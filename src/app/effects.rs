@@ -4,6 +4,7 @@
 //! renderer feeds to the shaders. Nothing here touches the game.
 
 use crate::game::Event;
+use crate::grid::Side;
 use glam::Vec2;
 
 /// Seconds a flash takes to fade out.
@@ -12,6 +13,8 @@ pub const FLASH_SECONDS: f64 = 0.30;
 pub const JOLT_SECONDS: f64 = 0.25;
 /// Seconds of the warp when a hallucination vanishes.
 pub const WARP_SECONDS: f64 = 0.45;
+/// Seconds the glow on the side a blow came from takes to fade.
+pub const GLOW_SECONDS: f64 = 0.9;
 /// Accessibility ceiling: never more than this many full-screen flashes start in any one second.
 pub const MAX_FLASHES_PER_SECOND: usize = 3;
 /// Peak opacity of a flash, and the cap under reduced effects.
@@ -63,6 +66,8 @@ pub struct EffectFrame {
     pub jolt: Vec2,
     /// Strength of a warp pulse, 0..1.
     pub warp: f32,
+    /// The side of the screen that glows after a blow from that side, and how strongly (0..1).
+    pub glow: Option<(Side, f32)>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -73,6 +78,7 @@ pub struct Effects {
     recent_flashes: Vec<f64>,
     jolt_started: Option<f64>,
     warp_started: Option<f64>,
+    struck: Option<(Side, f64)>,
 }
 
 impl Effects {
@@ -93,6 +99,11 @@ impl Effects {
                 Event::PlayerHurt { .. } => {
                     self.jolt_started = Some(now);
                     Some(FlashKind::Hurt)
+                }
+                Event::Struck { side } => {
+                    // Not a flash: information about where the danger is, so reduced effects keep it.
+                    self.struck = Some((*side, now));
+                    None
                 }
                 Event::HitEnemy { .. } => Some(FlashKind::HitEnemy),
                 Event::HitHallucination { .. } => Some(FlashKind::HitHallucination),
@@ -126,6 +137,12 @@ impl Effects {
 
     pub fn sample(&self, now: f64) -> EffectFrame {
         let mut frame = EffectFrame::default();
+        if let Some((side, start)) = self.struck {
+            let t = ((now - start) / GLOW_SECONDS) as f32;
+            if (0.0..1.0).contains(&t) {
+                frame.glow = Some((side, 1.0 - t * t));
+            }
+        }
         if let Some((kind, start)) = self.flash {
             let t = ((now - start) / FLASH_SECONDS) as f32;
             if (0.0..1.0).contains(&t) {
@@ -159,6 +176,23 @@ mod tests {
 
     fn hurt() -> Vec<Event> {
         vec![Event::PlayerHurt { amount: 1, real: true }]
+    }
+
+    #[test]
+    fn a_blow_lights_its_side_and_the_glow_fades_even_with_reduced_effects() {
+        for reduced in [false, true] {
+            let mut fx = Effects::new(reduced);
+            fx.on_events(
+                &[Event::Struck { side: Side::Left }, Event::PlayerHurt { amount: 0, real: false }],
+                1.0,
+            );
+            let (side, strength) = fx.sample(1.1).glow.expect("glowing");
+            assert_eq!(side, Side::Left);
+            assert!(strength > 0.9);
+            let (_, later) = fx.sample(1.0 + GLOW_SECONDS * 0.8).glow.expect("still glowing");
+            assert!(later < strength);
+            assert_eq!(fx.sample(1.0 + GLOW_SECONDS).glow, None);
+        }
     }
 
     #[test]

@@ -10,7 +10,8 @@ use super::persist::recording::Recording;
 use super::turn_machine::{TurnMachine, Update};
 use crate::game::present::ScenePresenter;
 use crate::game::{Action, Game, Status};
-use crate::render::{Overlay, UiState};
+use crate::grid::Side;
+use crate::render::{Edge, Overlay, UiState};
 use crate::scene::Scene;
 use winit::keyboard::KeyCode;
 
@@ -130,7 +131,17 @@ impl Session {
     /// over the whole screen with the death fade and stays under the card.
     pub fn ui(&self, now: f64) -> UiState {
         let curtain = if self.card.is_some() { 1.0 } else { self.machine.death_fade(now) };
+        let edge_glow = self.effects.sample(now).glow.map(|(side, strength)| {
+            let edge = match side {
+                Side::Front => Edge::Top,
+                Side::Left => Edge::Left,
+                Side::Right => Edge::Right,
+                Side::Behind => Edge::Bottom,
+            };
+            (edge, (strength.clamp(0.0, 1.0) * 255.0).round() as u8)
+        });
         UiState {
+            edge_glow,
             overlay: self.card.as_ref().map(|(c, _)| c.clone()).or_else(|| self.overlay.clone()),
             notice: self.notice.as_ref().filter(|(_, at)| now - at < NOTICE_SECONDS).map(|(t, _)| t.clone()),
             curtain: (curtain.clamp(0.0, 1.0) * 255.0).round() as u8,

@@ -1,7 +1,7 @@
 //! The closed set of things a player can ask for, and the report of what happened.
 
 use super::entity::EntityId;
-use crate::grid::{Facing, Pos};
+use crate::grid::{Facing, Pos, Side};
 use serde::{Deserialize, Serialize};
 
 /// One player request. Whether it takes a turn is decided by the rules, not by the caller.
@@ -69,6 +69,11 @@ pub enum Event {
     HallucinationVanished {
         id: EntityId,
         pos: Pos,
+    },
+    /// A creature (or what looks like one) landed a blow from this side of the player; the
+    /// `PlayerHurt` that follows says what it cost. Hallucinated blows report their side too.
+    Struck {
+        side: Side,
     },
     /// Something hit the player. `real` is for tests and logs only: the screen shows both alike.
     PlayerHurt {

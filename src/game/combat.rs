@@ -83,6 +83,8 @@ impl Game {
         if from != self.player.pos.step(self.player.facing) {
             self.player.statuses.apply(StatusKind::Terrified, BALANCE.terrified_turns);
         }
+        let side = self.player.facing.side_of(self.player.pos, from);
+        let struck = msg::struck_from(side);
         match kind {
             EntityKind::Enemy { variant, damage, .. } => {
                 self.player.take_damage(damage);
@@ -90,14 +92,16 @@ impl Game {
                 if let Some(status) = variant.family().on_hit {
                     self.player.statuses.apply(status, BALANCE.status_turns(status));
                 }
+                report.events.push(Event::Struck { side });
                 report.events.push(Event::PlayerHurt { amount: damage, real: true });
-                self.say(msg::STRUCK, report);
+                self.say(struck, report);
                 self.check_death(&format!("slain by a {}", variant.name()), report);
             }
             EntityKind::Hallucination { .. } => {
                 self.player.lose_sanity(BALANCE.hallucination_attack_sanity);
+                report.events.push(Event::Struck { side });
                 report.events.push(Event::PlayerHurt { amount: 0, real: false });
-                self.say(msg::STRUCK, report);
+                self.say(struck, report);
             }
             _ => {}
         }

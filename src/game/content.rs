@@ -9,6 +9,7 @@ use super::tables::Weighted;
 pub use crate::scene::Srgb;
 
 /// Every creature is a red `@` (plan §8.3), real or not, so a hallucination cannot be told by colour.
+/// Each family has its own shade of that red (`Family::shade`), this one the lurker's.
 pub const ENEMY_COLOUR: Srgb = [250, 60, 48];
 /// A weapon on the floor is yellow (plan §8.3).
 pub const WEAPON_COLOUR: Srgb = [250, 219, 56];
@@ -52,6 +53,9 @@ pub struct Family {
     pub on_hit: Option<StatusKind>,
     /// Leaps across one free cell to strike (from `Balance::lunge_min_depth`).
     pub lunges: bool,
+    /// Its shade of the creatures' red, so families can be told apart at a glance (a hallucination
+    /// wears the shade of the family it mimics).
+    pub shade: Srgb,
 }
 
 /// Everything that makes one inventory item itself.
@@ -97,6 +101,7 @@ pub const FAMILIES: [Family; Variant::COUNT] = [
         gate_depth: 1,
         on_hit: None,
         lunges: false,
+        shade: [176, 48, 36],
     },
     Family {
         variant: Variant::Lurker,
@@ -107,6 +112,7 @@ pub const FAMILIES: [Family; Variant::COUNT] = [
         gate_depth: 1,
         on_hit: None,
         lunges: false,
+        shade: ENEMY_COLOUR,
     },
     Family {
         variant: Variant::Stalker,
@@ -117,6 +123,7 @@ pub const FAMILIES: [Family; Variant::COUNT] = [
         gate_depth: 4,
         on_hit: None,
         lunges: true,
+        shade: [255, 122, 56],
     },
     Family {
         variant: Variant::Flayer,
@@ -127,6 +134,7 @@ pub const FAMILIES: [Family; Variant::COUNT] = [
         gate_depth: 7,
         on_hit: Some(StatusKind::Bleeding),
         lunges: false,
+        shade: [236, 40, 120],
     },
 ];
 
@@ -183,6 +191,18 @@ mod tests {
         }
         for item in Item::ALL {
             assert_eq!(item.row().item, item);
+        }
+    }
+
+    #[test]
+    fn every_family_is_its_own_shade_of_red() {
+        for (i, a) in FAMILIES.iter().enumerate() {
+            let [r, g, b] = a.shade;
+            assert!(r > 150 && r > g && r > b, "{} is red", a.name);
+            for other in &FAMILIES[..i] {
+                let d: i32 = (0..3).map(|c| (a.shade[c] as i32 - other.shade[c] as i32).abs()).sum();
+                assert!(d >= 60, "{} and {} look alike", a.name, other.name);
+            }
         }
     }
 

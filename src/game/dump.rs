@@ -84,6 +84,10 @@ pub enum EventDump {
         id: u32,
         pos: [i32; 2],
     },
+    /// A blow landed from "front", "left", "right" or "behind" the player (real or not).
+    Struck {
+        side: &'static str,
+    },
     /// `real` false: a hallucination's blow (sanity, not HP).
     PlayerHurt {
         amount: i32,
@@ -310,6 +314,7 @@ impl EventDump {
             Event::HallucinationVanished { id, pos } => {
                 Self::HallucinationVanished { id: id.0, pos: xy(*pos) }
             }
+            Event::Struck { side } => Self::Struck { side: side.name() },
             Event::PlayerHurt { amount, real } => Self::PlayerHurt { amount: *amount, real: *real },
             Event::PlayerHealed { amount } => Self::PlayerHealed { amount: *amount },
             Event::EnemyMoved { id, from, to } => Self::EnemyMoved { id: id.0, from: xy(*from), to: xy(*to) },

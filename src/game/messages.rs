@@ -7,6 +7,19 @@ pub const FRIGHTENED: &str = "You are frightened to death just by thinking about
 pub const INVENTORY_FULL: &str = "Inventory full";
 pub const NEVER_THERE: &str = "It was never there...";
 pub const STRUCK: &str = "Something strikes you!";
+pub const STRUCK_FROM_LEFT: &str = "Something strikes you from the left!";
+pub const STRUCK_FROM_RIGHT: &str = "Something strikes you from the right!";
+pub const STRUCK_FROM_BEHIND: &str = "Something strikes you from behind!";
+
+/// What a blow from `side` says: the side is part of the sentence, so the log reads it too.
+pub fn struck_from(side: crate::grid::Side) -> &'static str {
+    match side {
+        crate::grid::Side::Front => STRUCK,
+        crate::grid::Side::Left => STRUCK_FROM_LEFT,
+        crate::grid::Side::Right => STRUCK_FROM_RIGHT,
+        crate::grid::Side::Behind => STRUCK_FROM_BEHIND,
+    }
+}
 pub const HALLUCINATION_PASSES: &str = "Your blow passes through it. It was never there.";
 pub const HALLUCINATION_HOLDS: &str = "It does not fall. Your mind reels.";
 pub const HALLUCINATION_DISSIPATES: &str = "It dissolves into nothing.";

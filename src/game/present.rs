@@ -4,6 +4,8 @@
 //! automap) is decided here, so the renderer never re-derives a rules fact.
 
 use super::action::{Event, TurnReport};
+use super::balance::BALANCE;
+use super::content::{Family, FAMILIES};
 use super::entity::{Entity, EntityKind};
 use super::map::Tile;
 use super::phantom::Phantom;
@@ -11,11 +13,11 @@ use super::rng::{cosmetic_stream, GameRng};
 use super::run::Game;
 use super::scheduler::ActorId;
 use super::status::StatusKind;
-use crate::grid::Pos;
+use crate::grid::{Grid, Pos};
 use crate::scene::hud::STRIP_LEN;
 use crate::scene::{
     AutomapModel, BarModel, CellLook, HudModel, MapCellLook, MessageLine, PhantomLook, Scene, SceneStamp,
-    SlotLook, SpriteKind, SpriteLook, StatusLook, StatusTone, StripActor, TileLook, WorldScene,
+    SlotLook, SpriteKind, SpriteLook, StatusLook, StatusTone, StripActor, TargetLook, TileLook, WorldScene,
 };
 use rand::RngExt;
 
@@ -27,6 +29,16 @@ pub const FALSE_ACTORS_PER_TURN: usize = 3;
 #[derive(Debug, Default)]
 pub struct ScenePresenter {
     cosmetic: Option<(u64, GameRng)>,
+    /// The level as the player saw it: each cell as it looked the last time it was in view. The
+    /// automap draws this, not the live map, which would show where the maze shifted unseen.
+    memory: Option<LevelMemory>,
+}
+
+/// What one level looked like when last seen; kept per (seed, depth) and dropped on a new level.
+#[derive(Debug)]
+struct LevelMemory {
+    level: (u64, u32),
+    seen: Grid<Option<TileLook>>,
 }
 
 impl ScenePresenter {
@@ -41,7 +53,34 @@ impl ScenePresenter {
         } else {
             Vec::new()
         };
-        scene_with(game, report, &false_actors)
+        let mut scene = scene_with(game, report, &false_actors);
+        self.remember(game, &mut scene.hud.automap);
+        scene
+    }
+
+    /// Updates the memory with what is in view now, and puts it on the automap. A cell explored
+    /// before this presenter existed (a continued run) shows as the map has it.
+    fn remember(&mut self, game: &Game, automap: &mut AutomapModel) {
+        let level = (game.seed(), game.depth());
+        let map = game.map();
+        let memory = match &mut self.memory {
+            Some(m)
+                if m.level == level && m.seen.width() == map.width() && m.seen.height() == map.height() =>
+            {
+                m
+            }
+            slot => slot.insert(LevelMemory { level, seen: map.grid_of(None) }),
+        };
+        for p in game.visible_cells() {
+            memory.seen.set(p, Some(tile_look(game.apparent_tile(p))));
+        }
+        for p in map.cells() {
+            if let (Some(&seen), Some(&cell)) = (memory.seen.get(p), automap.cells.get(p)) {
+                if cell.tile.is_some() && seen.is_some() {
+                    automap.cells.set(p, MapCellLook { tile: seen, ..cell });
+                }
+            }
+        }
     }
 }
 
@@ -120,10 +159,49 @@ fn step_starts(report: Option<&TurnReport>) -> Vec<(u32, Pos)> {
     starts
 }
 
+/// The family a creature looks like: its own, or for a hallucination the one it mimics, chosen
+/// once per creature among the families that live at this depth and move at a hallucination's
+/// pace (a mask whose speed its steps and the turn strip belied would give it away).
+pub fn apparent_family(game: &Game, e: &Entity) -> Option<&'static Family> {
+    match e.kind {
+        EntityKind::Enemy { variant, .. } => Some(variant.family()),
+        EntityKind::Hallucination { .. } => {
+            let pace = super::floor::speed_of(e);
+            let living: Vec<&Family> =
+                FAMILIES.iter().filter(|f| f.gate_depth <= game.depth() && f.speed == pace).collect();
+            // A fixed mix of the id: the same creature keeps its mask from turn to turn.
+            let pick = (u64::from(e.id.0).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 33) as usize;
+            living.get(pick % living.len().max(1)).copied()
+        }
+        _ => None,
+    }
+}
+
+/// The creature in the cell ahead as the HUD names it. A hallucination shows the name of its mask
+/// and believable hit points: the mask's strongest at this depth, worn down by the blows it has
+/// taken, so nothing on the HUD gives it away.
+fn target_look(game: &Game) -> Option<TargetLook> {
+    let p = game.player();
+    let ahead = p.pos.step(p.facing);
+    let e = game.entity_at(ahead).filter(|_| game.is_visible(ahead))?;
+    let family = apparent_family(game, e)?;
+    let (hp, max_hp) = match e.kind {
+        EntityKind::Enemy { hp, max_hp, .. } => (hp, max_hp),
+        EntityKind::Hallucination { hp } => {
+            let max = BALANCE.tier_for(game.depth()).hp.1.max(1);
+            let whole = BALANCE.persistent_hallucination_hp.max(1);
+            (((max * hp.clamp(1, whole)) + whole - 1) / whole, max)
+        }
+        _ => return None,
+    };
+    Some(TargetLook { name: family.name.to_string(), hp, max_hp })
+}
+
 fn entity_sprite(game: &Game, e: &Entity, from: Pos, tell: f32) -> SpriteLook {
     let (kind, colour) = match e.kind {
         EntityKind::Enemy { .. } | EntityKind::Hallucination { .. } => {
-            (SpriteKind::Actor, super::content::ENEMY_COLOUR)
+            let shade = apparent_family(game, e).map_or(super::content::ENEMY_COLOUR, |f| f.shade);
+            (SpriteKind::Actor, shade)
         }
         EntityKind::Pickup(p) | EntityKind::HallucinatedPickup(p) => (SpriteKind::Pickup, p.colour()),
     };
@@ -222,6 +300,7 @@ fn hud_model(game: &Game) -> HudModel {
             .collect(),
         turn: game.turn(),
         automap: automap(game),
+        target: target_look(game),
     }
 }
 
@@ -252,6 +331,51 @@ mod tests {
             Pos::new(1, 1),
             Facing::East,
         )
+    }
+
+    /// Issue 10: names appeared only after a hit and enemy HP was never shown.
+    #[test]
+    fn the_creature_in_front_is_named_with_its_hp_and_a_hallucination_shows_believable_ones() {
+        let mut g = corridor();
+        assert_eq!(still_scene(&g).hud.target, None);
+        g.spawn(Pos::new(2, 1), EntityKind::Enemy { variant: Variant::Lurker, hp: 2, max_hp: 3, damage: 1 });
+        let target = still_scene(&g).hud.target.expect("a lurker ahead");
+        assert_eq!((target.name.as_str(), target.hp, target.max_hp), ("lurker", 2, 3));
+
+        let deep = |hp: i32| {
+            let map = Map::from_rows(&["#########", "#.......#", "#########"]).unwrap();
+            let mut g = Game::from_map_at_depth(map, Pos::new(1, 1), Facing::East, 7);
+            g.spawn(Pos::new(2, 1), EntityKind::Hallucination { hp });
+            g
+        };
+        let g = deep(BALANCE.persistent_hallucination_hp);
+        let fake = still_scene(&g).hud.target.expect("the hallucination ahead is named too");
+        let mask = apparent_family(&g, &g.entities()[0]).unwrap();
+        assert_eq!(fake.name, mask.name);
+        assert!(mask.gate_depth <= 7, "it wears a family of this depth");
+        assert_eq!(mask.speed, super::super::floor::speed_of(&g.entities()[0]), "and of its pace");
+        assert_eq!((fake.hp, fake.max_hp), (BALANCE.tier_for(7).hp.1, BALANCE.tier_for(7).hp.1), "full");
+        let hurt = still_scene(&deep(1)).hud.target.unwrap();
+        assert!(hurt.hp < hurt.max_hp && hurt.hp > 0, "worn down by blows: {hurt:?}");
+        let sprite = still_scene(&g).world.sprites[0];
+        assert_eq!(sprite.colour, mask.shade, "and its shade");
+    }
+
+    /// Issue 10: the automap revealed where the maze shifted out of sight.
+    #[test]
+    fn the_automap_shows_the_level_as_last_seen_not_as_it_is() {
+        let mut g = corridor();
+        let mut presenter = ScenePresenter::default();
+        presenter.scene(&g, None);
+        let far = Pos::new(6, 1);
+        assert!(g.is_visible(far));
+        // The maze shifts there while the player is not looking.
+        g.floor.level.map.set(far, Tile::Wall);
+        g.floor.visible.set(far, false);
+        let cell = *presenter.scene(&g, None).hud.automap.cells.get(far).unwrap();
+        assert_eq!(cell.tile, Some(TileLook::Floor), "remembered as seen");
+        // A fresh presenter (a continued run) knows only the map.
+        assert_eq!(still_scene(&g).hud.automap.cells.get(far).unwrap().tile, Some(TileLook::Wall));
     }
 
     #[test]

@@ -7,4 +7,4 @@ pub mod fov;
 pub mod pos;
 
 pub use cells::Grid;
-pub use pos::{Facing, Pos};
+pub use pos::{Facing, Pos, Side};

@@ -42,6 +42,26 @@ pub enum Facing {
     West,
 }
 
+/// A side of someone relative to where they face.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    Front,
+    Left,
+    Right,
+    Behind,
+}
+
+impl Side {
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Front => "front",
+            Side::Left => "left",
+            Side::Right => "right",
+            Side::Behind => "behind",
+        }
+    }
+}
+
 impl Facing {
     pub const ALL: [Facing; 4] = [Facing::North, Facing::East, Facing::South, Facing::West];
 
@@ -70,6 +90,26 @@ impl Facing {
 
     pub fn opposite(self) -> Facing {
         self.right().right()
+    }
+
+    /// Which side of a viewer at `viewer` facing this way the cell `other` is on. The front and
+    /// back win their diagonals: a cell ahead and to the left is "in front".
+    pub fn side_of(self, viewer: Pos, other: Pos) -> Side {
+        let (dx, dy) = (other.x - viewer.x, other.y - viewer.y);
+        let (fx, fy) = self.delta();
+        let (rx, ry) = self.right().delta();
+        let (ahead, right) = (dx * fx + dy * fy, dx * rx + dy * ry);
+        if ahead.abs() >= right.abs() {
+            if ahead >= 0 {
+                Side::Front
+            } else {
+                Side::Behind
+            }
+        } else if right > 0 {
+            Side::Right
+        } else {
+            Side::Left
+        }
     }
 
     /// The view angle in radians such that the view direction is (cos a, sin a) in grid coordinates
@@ -113,5 +153,22 @@ mod tests {
             assert!((f.angle().cos() - dx as f32).abs() < 1e-5);
             assert!((f.angle().sin() - dy as f32).abs() < 1e-5);
         }
+    }
+
+    #[test]
+    fn the_side_of_a_cell_follows_the_facing() {
+        let me = Pos::new(5, 5);
+        for facing in Facing::ALL {
+            let at = |f: Facing| {
+                let (dx, dy) = f.delta();
+                Pos::new(5 + dx, 5 + dy)
+            };
+            assert_eq!(facing.side_of(me, at(facing)), Side::Front, "{facing:?}");
+            assert_eq!(facing.side_of(me, at(facing.opposite())), Side::Behind, "{facing:?}");
+            assert_eq!(facing.side_of(me, at(facing.left())), Side::Left, "{facing:?}");
+            assert_eq!(facing.side_of(me, at(facing.right())), Side::Right, "{facing:?}");
+        }
+        // Two cells away (a lunge) reads the same way.
+        assert_eq!(Facing::North.side_of(me, Pos::new(3, 5)), Side::Left);
     }
 }

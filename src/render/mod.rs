@@ -33,6 +33,6 @@ pub use camera::{Camera, View};
 pub use capture::{render_image, write_png, Offscreen};
 pub use error::RenderError;
 pub use gpu::Gpu;
-pub use overlay::{Overlay, UiState};
+pub use overlay::{Edge, Overlay, UiState};
 pub use renderer::{world_viewport, Frame, Renderer};
 pub use scene::{Effects, WorldTurn};

@@ -42,4 +42,15 @@ pub struct UiState {
     /// a run fades everything, not only the 3D view. Whole steps, so the HUD is rebuilt at most 255
     /// times in a fade.
     pub curtain: u8,
+    /// An edge of the screen glowing red after a blow from that side, with its strength (0..=255).
+    pub edge_glow: Option<(Edge, u8)>,
+}
+
+/// An edge of the screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Edge {
+    Left,
+    Right,
+    Top,
+    Bottom,
 }

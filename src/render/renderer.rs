@@ -106,7 +106,11 @@ impl Renderer {
         }
         let ui = ui.clone();
         let overlay = ui.overlay.as_ref().map(|o| OverlayView::new(o, &self.hud_model));
-        if overlay != self.overlay || ui.notice != self.ui.notice || ui.curtain != self.ui.curtain {
+        if overlay != self.overlay
+            || ui.notice != self.ui.notice
+            || ui.curtain != self.ui.curtain
+            || ui.edge_glow != self.ui.edge_glow
+        {
             self.hud_built_for = None;
         }
         self.overlay = overlay;
@@ -157,8 +161,14 @@ impl Renderer {
             let blank = HudText::default();
             let text = self.hud_text.as_ref().unwrap_or(&blank);
             let grid = HudGrid::new(width, height);
-            let quads =
-                hud_instances(text, self.ui.notice.as_deref(), self.overlay.as_ref(), self.ui.curtain, &grid);
+            let quads = hud_instances(
+                text,
+                self.ui.notice.as_deref(),
+                self.overlay.as_ref(),
+                self.ui.curtain,
+                self.ui.edge_glow,
+                &grid,
+            );
             self.hud.set_instances(gpu, &quads);
             self.hud_built_for = Some((width, height));
             self.hud_builds += 1;

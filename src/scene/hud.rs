@@ -100,6 +100,16 @@ pub struct HudModel {
     /// The turn the HUD is shown on (messages fade by their age in turns).
     pub turn: u64,
     pub automap: AutomapModel,
+    /// The creature in the cell ahead, when the player sees one (real or not: they look the same).
+    pub target: Option<TargetLook>,
+}
+
+/// What the HUD says of the creature in front: its name and its hit points.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TargetLook {
+    pub name: String,
+    pub hp: i32,
+    pub max_hp: i32,
 }
 
 /// How many upcoming actors the turn-order strip lists.

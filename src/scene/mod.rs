@@ -9,6 +9,7 @@ pub mod world;
 
 pub use hud::{
     AutomapModel, BarModel, HudModel, MapCellLook, MessageLine, SlotLook, StatusLook, StatusTone, StripActor,
+    TargetLook,
 };
 pub use world::{CellLook, Madness, PhantomLook, SpriteKind, SpriteLook, TileLook, WorldScene};
 

@@ -262,8 +262,11 @@ fn hallucinations_shimmer_by_their_tell_and_match_enemies_without_it() {
 
     let hunter = scene(7, 30, EntityKind::Hallucination { hp: 1 });
     assert_eq!(hunter.hallucination_tell(), 0.0);
+    // It wears the shade of the family it mimics: compare it with a real one of that family.
+    let mask = hollowdeep::game::present::apparent_family(&hunter, &hunter.entities()[0]).unwrap();
+    let real = EntityKind::Enemy { variant: mask.variant, hp: 5, max_hp: 5, damage: 1 };
     let a = stage.shot(&hunter, &view, Effects::default());
-    let b = stage.shot(&scene(7, 30, enemy()), &view, Effects::default());
+    let b = stage.shot(&scene(7, 30, real), &view, Effects::default());
     assert!(a.rgba == b.rgba, "with no tell a hallucination must look exactly like an enemy");
 }
 

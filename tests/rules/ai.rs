@@ -7,6 +7,7 @@ use hollowdeep::game::messages as msg;
 use hollowdeep::game::scheduler::ActorId;
 use hollowdeep::game::status::StatusKind;
 use hollowdeep::game::{Action, EntityId, EntityKind, Event, Facing, Game, Pos, Tile, TurnReport, Variant};
+use hollowdeep::grid::Side;
 
 const LUNGE: &str = "It lunges!";
 
@@ -25,8 +26,9 @@ fn moves_of(report: &TurnReport, id: EntityId) -> Vec<(Pos, Pos)> {
         .collect()
 }
 
+/// Blows the log reports, from whichever side they came.
 fn strikes(report: &TurnReport) -> usize {
-    said(report).iter().filter(|m| **m == msg::STRUCK).count()
+    said(report).iter().filter(|m| m.starts_with(msg::STRUCK.trim_end_matches('!'))).count()
 }
 
 /// Asserts the invariants of where actors may stand, after any turn.
@@ -39,6 +41,32 @@ fn assert_actors_placed_legally(game: &Game) {
             assert_ne!(e.pos, game.player().pos, "{:?} on the player", e.id);
         }
     }
+}
+
+/// Issue 10: "Something strikes you!" while facing a blank wall, with no cue of the side. Each blow
+/// now names its side in the event and the sentence, real and hallucinated alike.
+#[test]
+fn a_blow_says_the_side_it_came_from_real_or_hallucinated() {
+    for (facing, side, words) in [
+        (Facing::East, Side::Front, msg::STRUCK),
+        (Facing::West, Side::Behind, msg::STRUCK_FROM_BEHIND),
+        (Facing::North, Side::Right, msg::STRUCK_FROM_RIGHT),
+        (Facing::South, Side::Left, msg::STRUCK_FROM_LEFT),
+    ] {
+        let mut game = game_with(&["######", "#@E..#", "######"], facing);
+        let report = turn(&mut game, Action::Wait);
+        assert!(report.events.contains(&Event::Struck { side }), "{facing:?}: {:?}", report.events);
+        assert!(said(&report).contains(&words), "{facing:?}: {:?}", said(&report));
+    }
+    let mut game = scene(&["######", "#@...#", "######"])
+        .depth(BALANCE.hallucination_hunt_depth)
+        .facing(Facing::West)
+        .build();
+    game.player_mut().sanity = BALANCE.hunt_below_sanity - 1;
+    game.spawn(Pos::new(2, 1), EntityKind::Hallucination { hp: 1 });
+    let report = turn(&mut game, Action::Wait);
+    assert!(report.events.contains(&Event::Struck { side: Side::Behind }), "{:?}", report.events);
+    assert!(said(&report).contains(&msg::STRUCK_FROM_BEHIND));
 }
 
 #[test]

@@ -10,9 +10,11 @@ use super::bar::{bar_layout, bar_scene};
 use super::overlays::{overlay_scene, OverlayView};
 use super::shapes::{HudScene, PixelRect};
 use super::strip::{strip_layout, strip_scene, TurnStrip};
+use super::target::target_scene;
+use crate::render::overlay::Edge;
 use crate::render::scene::GlyphInstance;
 use crate::scene::BarModel;
-use crate::scene::HudModel;
+use crate::scene::{HudModel, TargetLook};
 
 pub use super::grid::{
     clip, put_text, text_width, HudGrid, PlacedGlyph, BAR_ROWS, LINE_H, MESSAGE_LINES, MIN_COLS, MIN_ROWS,
@@ -33,6 +35,8 @@ pub struct HudText {
     /// The recent messages still showing, newest first, each with its strength (0..1): faded by
     /// age, and dimmer the further it is from the newest.
     pub messages: Vec<(String, f32)>,
+    /// The creature in front, if the player sees one.
+    pub target: Option<TargetLook>,
 }
 
 /// How bright each message line is next to the newest (newest first).
@@ -51,7 +55,12 @@ impl HudText {
                 (alpha > 0.0).then(|| (m.text.clone(), alpha))
             })
             .collect();
-        HudText { bar: hud.bar.clone(), strip: TurnStrip { actors: hud.strip.clone() }, messages }
+        HudText {
+            bar: hud.bar.clone(),
+            strip: TurnStrip { actors: hud.strip.clone() },
+            messages,
+            target: hud.target.clone(),
+        }
     }
 }
 
@@ -107,6 +116,39 @@ pub fn hud_layout(text: &HudText, grid: &HudGrid) -> Vec<PlacedGlyph> {
     out
 }
 
+/// Bands of an edge glow, each fainter than the one nearer the edge.
+const GLOW_BANDS: i32 = 12;
+/// How far into the 3D view the glow reaches, as a share of its width (sides) or height.
+const GLOW_REACH: f32 = 0.16;
+/// The glow's colour and its strongest alpha at the very edge.
+const GLOW_COLOUR: [f32; 3] = [0.85, 0.06, 0.04];
+const GLOW_PEAK: f32 = 0.6;
+
+/// A red glow along `edge` of the 3D view (above the bar), fading inwards: the side a blow came from.
+pub fn edge_glow_scene(edge: Edge, strength: u8, grid: &HudGrid) -> HudScene {
+    let mut scene = HudScene::default();
+    let (w, h) = (grid.width as i32, grid.bar_top() as i32);
+    let strength = f32::from(strength) / 255.0;
+    let depth = match edge {
+        Edge::Left | Edge::Right => (w as f32 * GLOW_REACH) as i32,
+        Edge::Top | Edge::Bottom => (h as f32 * GLOW_REACH) as i32,
+    };
+    let band = (depth / GLOW_BANDS).max(1);
+    for i in 0..GLOW_BANDS {
+        let fade = 1.0 - i as f32 / GLOW_BANDS as f32;
+        let [r, g, b] = GLOW_COLOUR;
+        let colour = [r, g, b, GLOW_PEAK * strength * fade * fade];
+        let at = i * band;
+        scene.rect(match edge {
+            Edge::Left => PixelRect::new(at, 0, band, h, colour),
+            Edge::Right => PixelRect::new(w - at - band, 0, band, h, colour),
+            Edge::Top => PixelRect::new(0, at, w, band, colour),
+            Edge::Bottom => PixelRect::new(0, h - at - band, w, band, colour),
+        });
+    }
+    scene
+}
+
 /// Everything the HUD pass draws, back to front: the bar; then either the turn strip and the
 /// message line, or the open overlay over a veiled world; then the notice on top. A whole-screen
 /// menu replaces the bar; `curtain` (0..=255) darkens everything below a card.
@@ -115,14 +157,21 @@ pub fn hud_scene(
     notice: Option<&str>,
     overlay: Option<&OverlayView>,
     curtain: u8,
+    glow: Option<(Edge, u8)>,
     grid: &HudGrid,
 ) -> HudScene {
     let mut scene = HudScene::default();
+    if let Some((edge, strength)) = glow.filter(|_| overlay.is_none()) {
+        scene.extend(edge_glow_scene(edge, strength, grid));
+    }
     if !matches!(overlay, Some(OverlayView::Menu(_))) {
         scene.extend(bar_scene(&text.bar, grid));
     }
     let world_text = |scene: &mut HudScene| {
         scene.extend(strip_scene(&text.strip, grid));
+        if let Some(target) = &text.target {
+            scene.extend(target_scene(target, grid));
+        }
         for p in messages_layout(&text.messages, grid) {
             scene.glyph(grid.place(&p));
         }
@@ -151,9 +200,10 @@ pub fn hud_instances(
     notice: Option<&str>,
     overlay: Option<&OverlayView>,
     curtain: u8,
+    glow: Option<(Edge, u8)>,
     grid: &HudGrid,
 ) -> Vec<GlyphInstance> {
-    hud_scene(text, notice, overlay, curtain, grid).instances()
+    hud_scene(text, notice, overlay, curtain, glow, grid).instances()
 }
 
 #[cfg(test)]
@@ -237,6 +287,30 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn an_edge_glow_hugs_its_edge_of_the_view_and_fades_inwards() {
+        for (w, h) in SIZES {
+            let grid = HudGrid::new(w, h);
+            for edge in [Edge::Left, Edge::Right, Edge::Top, Edge::Bottom] {
+                let scene = edge_glow_scene(edge, 255, &grid);
+                assert_eq!(scene.out_of_bounds(w, h), None, "{w}x{h} {edge:?}");
+                let rects: Vec<_> = scene.rects().collect();
+                assert!(rects.iter().all(|r| r.bottom() <= grid.bar_top() as i32), "above the bar");
+                assert!(rects.windows(2).all(|p| p[0].color[3] >= p[1].color[3]), "fades inwards");
+                let first = rects[0];
+                let touches = match edge {
+                    Edge::Left => first.x == 0,
+                    Edge::Right => first.right() == w as i32,
+                    Edge::Top => first.y == 0,
+                    Edge::Bottom => first.bottom() == grid.bar_top() as i32,
+                };
+                assert!(touches, "{w}x{h} {edge:?}: {first:?}");
+            }
+        }
+        let faint = edge_glow_scene(Edge::Left, 60, &HudGrid::new(1280, 720));
+        assert!(faint.rects().next().unwrap().color[3] < GLOW_PEAK * 0.25);
+    }
+
+    #[test]
     fn messages_hold_for_two_turns_then_fade_out() {
         assert_eq!(message_alpha(0), 1.0);
         assert_eq!(message_alpha(2), 1.0);
@@ -263,7 +337,7 @@ pub(crate) mod tests {
         let text = HudText { messages: vec![("m".repeat(300), 1.0); 3], ..HudText::default() };
         for (w, h) in SIZES {
             let grid = HudGrid::new(w, h);
-            let scene = hud_scene(&text, Some(&"n".repeat(300)), None, 0, &grid);
+            let scene = hud_scene(&text, Some(&"n".repeat(300)), None, 0, Some((Edge::Left, 255)), &grid);
             assert_eq!(scene.out_of_bounds(w, h), None, "{w}x{h}");
         }
     }

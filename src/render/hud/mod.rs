@@ -1,5 +1,5 @@
 //! The HUD, laid out as pure data and drawn by its own pass. Imports only go down this list:
-//! primitives (`shapes`, `grid`, `panel`), the parts built on them (`bar`, `strip`, `automap`,
+//! primitives (`shapes`, `grid`, `panel`), the parts built on them (`bar`, `strip`, `target`, `automap`,
 //! `screens`, `overlays`), the composer (`compose`), and the GPU pass (`pass`) that packs a composed scene into
 //! quads.
 
@@ -13,3 +13,4 @@ pub(crate) mod pass;
 pub mod screens;
 pub mod shapes;
 pub mod strip;
+pub mod target;

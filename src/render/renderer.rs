@@ -125,6 +125,22 @@ impl Renderer {
         self.world.set_quads_cover_view(on);
     }
 
+    /// The yardstick of `--bench`: the bare ray-cast (`shaders/bare.wgsl`: the same grid walk with
+    /// flat shading, nothing else) of `view` over the whole `width` × `height` target, submitted like
+    /// a frame. On a noisy machine only the ratio of a frame to this, timed in the same process at the
+    /// same size, can be trusted.
+    pub fn draw_bare(&mut self, gpu: &Gpu, target: &wgpu::TextureView, width: u32, height: u32, view: &View) {
+        if width == 0 || height == 0 {
+            return;
+        }
+        let camera = Camera::with_max_hfov(view, width, height, self.max_hfov_degrees);
+        self.world.write_frame(gpu, &camera, view.time, &self.effects, self.encode_srgb, (width, height));
+        let mut encoder =
+            gpu.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("bare frame") });
+        self.world.record_bare(&mut encoder, target);
+        gpu.queue.submit([encoder.finish()]);
+    }
+
     /// Once per frame: writes the camera/time/effect uniforms and records the world pass then the
     /// HUD pass with its overlays into `target` (`width` × `height` pixels, of the format given to
     /// `new`), and submits. The one way every caller draws.

@@ -21,6 +21,7 @@ const SHADER_ENTRIES: &[(&str, &[&str])] = &[
     ("world.wgsl", &["vs_main", "fs_main"]),
     ("sprites.wgsl", &["vs_sprite_light", "fs_sprite_light", "vs_sprite_ink", "fs_sprite_ink"]),
     ("hud.wgsl", &["vs_main", "fs_main"]),
+    ("bare.wgsl", &["vs_main", "fs_main"]),
 ];
 
 /// Every file under `shaders/`. A file missing from disk, or one on disk missing here, is a failure.
@@ -38,6 +39,7 @@ const SHADER_FILES: &[&str] = &[
     "world.wgsl",
     "sprites.wgsl",
     "hud.wgsl",
+    "bare.wgsl",
 ];
 
 fn shaders_dir() -> PathBuf {

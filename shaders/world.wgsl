@@ -50,14 +50,8 @@ fn fs_main(in: VsOut) -> WorldOut {
             z = breathe(hit, ray, z);
         }
     }
-    var sample: Sample;
     let on_wall = hit.found && z >= 0.0 && z <= 1.0;
-    if on_wall {
-        let footprint = hit.perp * length(ray) / frame.focal.y;
-        sample = shade_wall(hit, ray, z, flicker, footprint);
-    } else {
-        sample = shade_flat(ray, v, flicker);
-    }
+    let sample = shade(surface_at(hit, ray, v, z), flicker);
     let on_floor = !on_wall && v < 0.0;
     let color = finish(sample.color, screen_at(pr.screen));
     return WorldOut(vec4<f32>(color, 1.0), select(-sample.depth, sample.depth, on_floor));

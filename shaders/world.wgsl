@@ -6,7 +6,7 @@
 //! perpendicular distance. A pixel row y looks at height z = 0.5 + (H/2 - y) / focal.y * t at distance t,
 //! so a wall at distance d covers the rows whose centre has 0 <= z <= 1.
 //!
-//! Shading is in linear light; the target is sRGB (or `encode_srgb` asks us to encode).
+//! Shading is in linear light; the target is sRGB (or the ENCODE_SRGB override asks us to encode).
 //!
 //! The sprites are drawn over this by the sprite pass (shaders/sprites.wgsl), which reads the depth
 //! this pass writes beside the colour. Parts shared by both come from shaders/world/ and

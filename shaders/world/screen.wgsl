@@ -61,13 +61,6 @@ fn tone(c: vec3<f32>) -> vec3<f32> {
     return vec3<f32>(1.0) - exp(-EXPOSURE * c);
 }
 
-fn encode(c: vec3<f32>) -> vec3<f32> {
-    if frame.encode_srgb != 0u {
-        return encode_srgb(c);
-    }
-    return c;
-}
-
 // Linear light at `screen` as the target stores it: screen effects, tone curve, flash.
 fn finish(light: vec3<f32>, sc: Screen) -> vec3<f32> {
     let c = mix(tone(light * sc.gain + sc.bleed), pulse.flash_rgba.rgb, clamp(pulse.flash_rgba.a, 0.0, 1.0));

@@ -221,8 +221,11 @@ impl WorldPass {
         if self.variants[variant.index()].is_some() {
             return;
         }
-        let world_constants = variant.world_constants();
-        let sprite_constants = variant.sprite_constants(self.quads_cover_view);
+        // On a non-sRGB target the shaders encode gamma themselves (common/colour.wgsl).
+        let encode = ("ENCODE_SRGB", f64::from(u8::from(!self.format.is_srgb())));
+        let world_constants = [variant.world_constants().as_slice(), &[encode]].concat();
+        let sprite_constants =
+            [variant.sprite_constants(self.quads_cover_view).as_slice(), &[encode]].concat();
         let pipeline = |label: &str,
                         (module, constants): (&wgpu::ShaderModule, &[(&str, f64)]),
                         layout: &wgpu::PipelineLayout,
@@ -460,10 +463,9 @@ impl WorldPass {
         camera: &Camera,
         time: f32,
         effects: &Effects,
-        encode_srgb: bool,
         target: (u32, u32),
     ) {
-        let u = WorldUniformBlocks::new(camera, self.grid, time, effects, &self.turn, encode_srgb);
+        let u = WorldUniformBlocks::new(camera, self.grid, time, effects, &self.turn);
         gpu.queue.write_buffer(&self.uniforms.frame, 0, bytemuck::bytes_of(&u.frame));
         let (last_turn, last_pulse) = self.written.unzip();
         if last_turn != Some(u.turn) {

@@ -214,10 +214,10 @@ fn cpu_written_structs_match_their_wgsl_twins() {
             focal,
             time,
             enemy_progress,
-            encode_srgb,
             _pad0,
             _pad1,
             _pad2,
+            _pad3,
         }),
         mirror!(TurnUniforms {
             grid_size,
@@ -236,7 +236,7 @@ fn cpu_written_structs_match_their_wgsl_twins() {
         mirror!(SpriteRaw { pos_from, pos_to, color, rows, height, shimmer, fade_from, fade_to, kind, seed }),
     ];
     let hud_structs = [
-        mirror!(HudUniforms { screen, encode_srgb, _pad0 }),
+        mirror!(HudUniforms { screen, _pad0, _pad1 }),
         mirror!(GlyphInstance { rect, color, glyph, scale, _pad0, _pad1 }),
     ];
     // Both world-view passes read the same blocks; each module must agree with Rust.

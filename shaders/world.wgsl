@@ -19,14 +19,20 @@
 #include "world/surfaces.wgsl"
 #include "world/screen.wgsl"
 
+// What every pixel of the frame shares, computed once per vertex and handed on flat: the effects'
+// clocks and the torch's flicker.
 struct VsOut {
     @builtin(position) pos: vec4<f32>,
+    @location(0) @interpolate(flat) clocks: vec4<f32>,
+    @location(1) @interpolate(flat) flicker: f32,
 }
 
 @vertex
 fn vs_main(@builtin(vertex_index) i: u32) -> VsOut {
     var out: VsOut;
     out.pos = fullscreen_triangle(i);
+    out.clocks = effect_clocks();
+    out.flicker = torch_flicker();
     return out;
 }
 
@@ -39,10 +45,10 @@ struct WorldOut {
 
 @fragment
 fn fs_main(in: VsOut) -> WorldOut {
-    let pr = pixel_ray(in.pos.xy);
+    let pr = pixel_ray(in.pos.xy, in.clocks);
     let ray = pr.ray;
     let v = pr.v;
-    let flicker = torch_flicker();
+    let flicker = in.flicker;
     let hit = cast_ray(frame.eye, ray);
     var z = EYE_HEIGHT + v * hit.perp;
     if MILD {
@@ -53,6 +59,6 @@ fn fs_main(in: VsOut) -> WorldOut {
     let on_wall = hit.found && z >= 0.0 && z <= 1.0;
     let sample = shade(surface_at(hit, ray, v, z), flicker);
     let on_floor = !on_wall && v < 0.0;
-    let color = finish(sample.color, screen_at(pr.screen));
+    let color = finish(sample.color, screen_at(pr.screen, in.clocks));
     return WorldOut(vec4<f32>(color, 1.0), select(-sample.depth, sample.depth, on_floor));
 }

@@ -7,8 +7,8 @@
 
 struct HudUniforms {
     screen: vec2<f32>,
-    encode_srgb: u32,
     _pad0: u32,
+    _pad1: u32,
 }
 
 struct GlyphInstance {
@@ -55,9 +55,5 @@ fn fs_main(in: VsOut) -> @location(0) vec4<f32> {
     if alpha <= 0.0 {
         discard;
     }
-    var rgb = inst.color.rgb;
-    if hud.encode_srgb != 0u {
-        rgb = encode_srgb(rgb);
-    }
-    return vec4<f32>(rgb, alpha);
+    return vec4<f32>(encode(inst.color.rgb), alpha);
 }

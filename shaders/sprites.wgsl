@@ -64,9 +64,24 @@ struct SpriteHit {
     cover: f32,
 }
 
-fn sprite_hit(s: SpriteRaw, depth: f32, ray: vec2<f32>, v: f32, flicker: f32, on_floor: bool) -> SpriteHit {
-    let none = SpriteHit(vec3<f32>(0.0), vec3<f32>(0.0), 0.0);
+// What sprite `s` looks like this frame, the same for all its pixels (so its vertex shader works it
+// out once and hands it on flat): its light-tinted colour (rgb) and how visible it is (a).
+fn sprite_look(s: SpriteRaw, flicker: f32) -> vec4<f32> {
     let alpha = sprite_alpha(s);
+    let p = mix(s.pos_from, s.pos_to, frame.enemy_progress);
+    let rel = p - frame.eye;
+    let fp = s.height / f32(GLYPH_H);
+    let feet = sprite_feet(s);
+    let light_dist = length(vec3<f32>(rel, feet + 3.5 * fp - EYE_HEIGHT));
+    // Lit like a wall facing the player, plus its own faint light that darkness dims as well.
+    let light = torch(light_dist, 1.0, flicker)
+        + vec3<f32>(SPRITE_SELF_LIGHT * turn.light_scale / (1.0 + 0.18 * light_dist * light_dist));
+    return vec4<f32>(s.color.rgb * light, alpha);
+}
+
+fn sprite_hit(s: SpriteRaw, look: vec4<f32>, depth: f32, ray: vec2<f32>, v: f32, on_floor: bool) -> SpriteHit {
+    let none = SpriteHit(vec3<f32>(0.0), vec3<f32>(0.0), 0.0);
+    let alpha = look.a;
     if alpha <= 0.0 {
         return none;
     }
@@ -79,11 +94,7 @@ fn sprite_hit(s: SpriteRaw, depth: f32, ray: vec2<f32>, v: f32, flicker: f32, on
     }
     let fp = s.height / f32(GLYPH_H);
     let feet = sprite_feet(s);
-    let light_dist = length(vec3<f32>(rel, feet + 3.5 * fp - EYE_HEIGHT));
-    // Lit like a wall facing the player, plus its own faint light that darkness dims as well.
-    let light = torch(light_dist, 1.0, flicker)
-        + vec3<f32>(SPRITE_SELF_LIGHT * turn.light_scale / (1.0 + 0.18 * light_dist * light_dist));
-    let tint = s.color.rgb * light;
+    let tint = look.rgb;
     let glow = s.color.a * alpha;
     var added = vec3<f32>(0.0);
     if on_floor {
@@ -192,9 +203,13 @@ fn sprite_rect(i: u32, ink: bool) -> vec4<f32> {
     return vec4<f32>(lo, hi);
 }
 
+// Beside the sprite's index, what all its pixels share, worked out once per vertex: its look
+// (`sprite_look`) and the effects' clocks (`effect_clocks`).
 struct SpriteVsOut {
     @builtin(position) pos: vec4<f32>,
     @location(0) @interpolate(flat) index: u32,
+    @location(1) @interpolate(flat) look: vec4<f32>,
+    @location(2) @interpolate(flat) clocks: vec4<f32>,
 }
 
 
@@ -205,6 +220,8 @@ fn sprite_quad(v: u32, i: u32, ink: bool) -> SpriteVsOut {
     var out: SpriteVsOut;
     out.pos = vec4<f32>(2.0 * f.x / frame.view_size.x - 1.0, 1.0 - 2.0 * f.y / frame.view_size.y, 0.0, 1.0);
     out.index = i;
+    out.look = sprite_look(sprites[i], torch_flicker());
+    out.clocks = effect_clocks();
     return out;
 }
 
@@ -222,15 +239,15 @@ fn vs_sprite_ink(@builtin(vertex_index) v: u32, @builtin(instance_index) i: u32)
 @group(1) @binding(0) var world_depth: texture_2d<f32>;
 
 fn sprite_at(in: SpriteVsOut) -> SpriteHit {
-    let pr = pixel_ray(in.pos.xy);
+    let pr = pixel_ray(in.pos.xy, in.clocks);
     let stored = textureLoad(world_depth, vec2<i32>(in.pos.xy), 0).r;
-    return sprite_hit(sprites[in.index], abs(stored), pr.ray, pr.v, torch_flicker(), stored > 0.0);
+    return sprite_hit(sprites[in.index], in.look, abs(stored), pr.ray, pr.v, stored > 0.0);
 }
 
 @fragment
 fn fs_sprite_light(in: SpriteVsOut) -> @location(0) vec4<f32> {
     let hit = sprite_at(in);
-    let sc = screen_at(in.pos.xy + pulse.jolt_px);
+    let sc = screen_at(in.pos.xy + pulse.jolt_px, in.clocks);
     let lit = tone(hit.added * sc.gain) * (1.0 - clamp(pulse.flash_rgba.a, 0.0, 1.0));
     return vec4<f32>(encode(lit), 0.0);
 }
@@ -238,6 +255,6 @@ fn fs_sprite_light(in: SpriteVsOut) -> @location(0) vec4<f32> {
 @fragment
 fn fs_sprite_ink(in: SpriteVsOut) -> @location(0) vec4<f32> {
     let hit = sprite_at(in);
-    let sc = screen_at(in.pos.xy + pulse.jolt_px);
+    let sc = screen_at(in.pos.xy + pulse.jolt_px, in.clocks);
     return vec4<f32>(finish(hit.ink, sc), hit.cover);
 }

@@ -6,7 +6,7 @@
 //! perpendicular distance. A pixel row y looks at height z = 0.5 + (H/2 - y) / focal.y * t at distance t,
 //! so a wall at distance d covers the rows whose centre has 0 <= z <= 1.
 //!
-//! Shading is in linear light; the target is sRGB (or `encode_srgb` asks us to encode).
+//! Shading is in linear light; the target is sRGB (or the ENCODE_SRGB override asks us to encode).
 //!
 //! The sprites are drawn over this by the sprite pass (shaders/sprites.wgsl), which reads the depth
 //! this pass writes beside the colour. Parts shared by both come from shaders/world/ and
@@ -19,14 +19,20 @@
 #include "world/surfaces.wgsl"
 #include "world/screen.wgsl"
 
+// What every pixel of the frame shares, computed once per vertex and handed on flat: the effects'
+// clocks and the torch's flicker.
 struct VsOut {
     @builtin(position) pos: vec4<f32>,
+    @location(0) @interpolate(flat) clocks: vec4<f32>,
+    @location(1) @interpolate(flat) flicker: f32,
 }
 
 @vertex
 fn vs_main(@builtin(vertex_index) i: u32) -> VsOut {
     var out: VsOut;
     out.pos = fullscreen_triangle(i);
+    out.clocks = effect_clocks();
+    out.flicker = torch_flicker();
     return out;
 }
 
@@ -39,10 +45,10 @@ struct WorldOut {
 
 @fragment
 fn fs_main(in: VsOut) -> WorldOut {
-    let pr = pixel_ray(in.pos.xy);
+    let pr = pixel_ray(in.pos.xy, in.clocks);
     let ray = pr.ray;
     let v = pr.v;
-    let flicker = torch_flicker();
+    let flicker = in.flicker;
     let hit = cast_ray(frame.eye, ray);
     var z = EYE_HEIGHT + v * hit.perp;
     if MILD {
@@ -50,15 +56,9 @@ fn fs_main(in: VsOut) -> WorldOut {
             z = breathe(hit, ray, z);
         }
     }
-    var sample: Sample;
     let on_wall = hit.found && z >= 0.0 && z <= 1.0;
-    if on_wall {
-        let footprint = hit.perp * length(ray) / frame.focal.y;
-        sample = shade_wall(hit, ray, z, flicker, footprint);
-    } else {
-        sample = shade_flat(ray, v, flicker);
-    }
+    let sample = shade(surface_at(hit, ray, v, z), flicker);
     let on_floor = !on_wall && v < 0.0;
-    let color = finish(sample.color, screen_at(pr.screen));
+    let color = finish(sample.color, screen_at(pr.screen, in.clocks));
     return WorldOut(vec4<f32>(color, 1.0), select(-sample.depth, sample.depth, on_floor));
 }

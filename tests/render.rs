@@ -6,6 +6,8 @@
 
 mod common;
 
+#[path = "render/frames.rs"]
+mod frames;
 #[path = "render/headless.rs"]
 mod headless;
 #[path = "render/hud.rs"]

@@ -29,6 +29,8 @@ const SWIRL_FALLOFF: f32 = 9.0;
 const ZOOM_SCALE: f32 = 0.12;
 const ZOOM_RATE: f32 = 0.9;
 const ZOOM_PHASE: f32 = 1.3;
+// The bleed at the edges of sight throbs with a heartbeat, in radians per second.
+const HEARTBEAT_RATE: f32 = 6.9;
 // The vanishing pulse: relative scale of the rings it sends out from the centre.
 const PULSE_SCALE: f32 = 0.06;
 // Colour drift: how far the tint may pull each channel (0.5 = between half and one and a half).
@@ -54,10 +56,23 @@ fn tex_flicker_gain(key: vec3<i32>) -> f32 {
     return select(0.3, 1.9, fract(h * 37.0) > 0.5);
 }
 
+// The clocks every pixel of a frame shares: the distortion's roll, swirl and zoom, and the bleed's
+// heartbeat (screen.wgsl). Vertex shaders compute them once and hand them on flat, so a pixel does
+// not pay their sines (lavapipe evaluates a uniform expression in every pixel).
+fn effect_clocks() -> vec4<f32> {
+    let t = frame.time;
+    return vec4<f32>(
+        sin(t * ROLL_RATE + ROLL_PHASE),
+        sin(t * SWIRL_RATE + SWIRL_PHASE),
+        sin(t * ZOOM_RATE + ZOOM_PHASE),
+        pow(0.5 + 0.5 * sin(t * HEARTBEAT_RATE), 4.0),
+    );
+}
+
 // Heavy warping, severe distortion and the vanishing pulse move the pixel the ray is cast through, so
 // walls, floor and sprites bend together. Only called when one of them is on. `warp_reach` bounds
 // what this does from the same constants: change one, the sprite quads follow.
-fn warp_pixel(px: vec2<f32>) -> vec2<f32> {
+fn warp_pixel(px: vec2<f32>, clocks: vec4<f32>) -> vec2<f32> {
     let h = frame.view_size.y;
     let c = 0.5 * frame.view_size;
     var d = (px - c) / h;
@@ -70,11 +85,10 @@ fn warp_pixel(px: vec2<f32>) -> vec2<f32> {
     d = d + (turn.warp * WARP_AMOUNT) * wave;
     // Distortion: the view rolls, swirls about its centre and swells in and out.
     let r2 = dot(d, d);
-    let angle = turn.distortion * (ROLL_ANGLE * sin(t * ROLL_RATE + ROLL_PHASE)
-        + SWIRL_ANGLE * exp(-SWIRL_FALLOFF * r2) * sin(t * SWIRL_RATE + SWIRL_PHASE));
+    let angle = turn.distortion * (ROLL_ANGLE * clocks.x + SWIRL_ANGLE * exp(-SWIRL_FALLOFF * r2) * clocks.y);
     let cs = vec2<f32>(cos(angle), sin(angle));
     d = vec2<f32>(d.x * cs.x - d.y * cs.y, d.x * cs.y + d.y * cs.x);
-    d = d * (1.0 + turn.distortion * ZOOM_SCALE * sin(t * ZOOM_RATE + ZOOM_PHASE));
+    d = d * (1.0 + turn.distortion * ZOOM_SCALE * clocks.z);
     // The pulse: rings running out from the centre while it lasts.
     d = d * (1.0 + pulse.warp_pulse * PULSE_SCALE * sin(sqrt(r2) * 30.0 - t * 14.0));
     return c + d * h;
@@ -87,14 +101,14 @@ fn warp_pixel(px: vec2<f32>) -> vec2<f32> {
 // point at radius r by at most A r exp(-k r^2), whose peak is A exp(-1/2) / sqrt(2 k); the pulse by
 // its scale at the corner.
 fn warp_reach() -> f32 {
-    let t = frame.time;
+    let clocks = effect_clocks();
     let wave_reach = sqrt(2.0) * (1.0 + WAVE_MINOR) * WARP_AMOUNT;
     let corner = 0.5 * length(frame.view_size) / frame.view_size.y + wave_reach;
     let waves = wave_reach * turn.warp;
-    let roll = abs(turn.distortion * ROLL_ANGLE * sin(t * ROLL_RATE + ROLL_PHASE));
-    let swirl = abs(turn.distortion * SWIRL_ANGLE * sin(t * SWIRL_RATE + SWIRL_PHASE));
+    let roll = abs(turn.distortion * ROLL_ANGLE * clocks.x);
+    let swirl = abs(turn.distortion * SWIRL_ANGLE * clocks.y);
     let swirl_peak = exp(-0.5) / sqrt(2.0 * SWIRL_FALLOFF);
-    let zoom = abs(turn.distortion * ZOOM_SCALE * sin(t * ZOOM_RATE + ZOOM_PHASE));
+    let zoom = abs(turn.distortion * ZOOM_SCALE * clocks.z);
     let rings = pulse.warp_pulse * PULSE_SCALE;
     return waves + (roll + zoom) * corner + swirl_peak * swirl + rings * corner * (1.0 + zoom);
 }

@@ -14,11 +14,10 @@ struct FrameUniforms {
     time: f32,
     // How far the enemies' shared step has run, 0..1; sprites interpolate by it.
     enemy_progress: f32,
-    // 1 when the target is not sRGB, so the shader must encode gamma itself.
-    encode_srgb: u32,
     _pad0: u32,
     _pad1: u32,
     _pad2: u32,
+    _pad3: u32,
 }
 
 // What holds for a turn: the grid's size, the torch's brightness (darkness) and the madness shown.

@@ -13,12 +13,13 @@ struct PixelRay {
     v: f32,
 }
 
-fn pixel_ray(frag: vec2<f32>) -> PixelRay {
+// `clocks` is `effect_clocks()`, computed once per frame by the vertex shader.
+fn pixel_ray(frag: vec2<f32>, clocks: vec4<f32>) -> PixelRay {
     let screen = frag + pulse.jolt_px;
     var px = screen;
     if WILD {
         if turn.warp + turn.distortion + pulse.warp_pulse > 0.0 {
-            px = warp_pixel(px);
+            px = warp_pixel(px, clocks);
         }
     }
     let ray = frame.dir + frame.right * ((px.x - 0.5 * frame.view_size.x) / frame.focal.x);
@@ -33,7 +34,7 @@ struct Screen {
     bleed: vec3<f32>,
 }
 
-fn screen_at(screen: vec2<f32>) -> Screen {
+fn screen_at(screen: vec2<f32>, clocks: vec4<f32>) -> Screen {
     var gain = vec3<f32>(1.0);
     if MILD {
         if turn.colour_drift > 0.0 {
@@ -48,8 +49,7 @@ fn screen_at(screen: vec2<f32>) -> Screen {
     if WILD {
         if turn.distortion > 0.0 {
             // Severe distortion: the edges of sight bleed a dark red that throbs with the heartbeat.
-            let beat = pow(0.5 + 0.5 * sin(frame.time * 6.9), 4.0);
-            let w = turn.distortion * smoothstep(0.05, 0.4, edge) * (0.45 + 0.25 * beat);
+            let w = turn.distortion * smoothstep(0.05, 0.4, edge) * (0.45 + 0.25 * clocks.w);
             gain = gain * (1.0 - w);
             bleed = vec3<f32>(0.16, 0.0, 0.01) * w;
         }
@@ -59,13 +59,6 @@ fn screen_at(screen: vec2<f32>) -> Screen {
 
 fn tone(c: vec3<f32>) -> vec3<f32> {
     return vec3<f32>(1.0) - exp(-EXPOSURE * c);
-}
-
-fn encode(c: vec3<f32>) -> vec3<f32> {
-    if frame.encode_srgb != 0u {
-        return encode_srgb(c);
-    }
-    return c;
 }
 
 // Linear light at `screen` as the target stores it: screen effects, tone curve, flash.

@@ -1,5 +1,7 @@
-// Shading of what a ray meets: a wall face, the floor or ceiling, or the exit pit, each lit by the
-// torch; returns the colour and the depth that the sprite pass tests against.
+// What a ray meets and how it is lit: first the one surface a pixel shows (a wall face, the floor,
+// the ceiling, the exit pit's shaft or its rim) with its material laid out as a patch
+// (world/materials.wgsl) and the torch's geometry; then one material and one torch for it. Returns
+// the colour and the depth that the sprite pass tests against.
 
 #include "world/grid.wgsl"
 #include "world/light.wgsl"
@@ -19,30 +21,29 @@ struct Sample {
     depth: f32,
 }
 
-fn shade_wall(hit: WallHit, ray: vec2<f32>, z: f32, flicker: f32, footprint: f32) -> Sample {
-    let to_surface = vec3<f32>(ray * hit.perp, z - EYE_HEIGHT);
-    let dist = length(to_surface);
-    if dist >= torch_reach() {
-        return Sample(vec3<f32>(0.0), hit.perp);
-    }
-    let p = frame.eye + ray * hit.perp;
-    // Along-face coordinate, continuous over neighbouring cells of the same wall line.
-    let s = select(p.x, p.y, hit.side == 0u);
-    // The wall line: which grid line and which way it faces.
-    let line = select(hit.cell.y, hit.cell.x, hit.side == 0u);
-    let facing = select(select(2, 3, ray.y < 0.0), select(0, 1, ray.x < 0.0), hit.side == 0u);
-    let albedo = stone_blocks(s, z, vec3<i32>(line, facing, i32(hit.side) + 1), footprint, true);
-    let normal_part = select(abs(to_surface.y), abs(to_surface.x), hit.side == 0u);
-    var light = torch(dist, normal_part / dist, flicker);
-    if hit.side == 1u {
-        light = light * Y_SIDE_SHADE;
-    }
-    return Sample(albedo * light, hit.perp);
+// The surface a pixel shows, decided before anything is shaded.
+struct Surface {
+    material: Patch,
+    // The torch: the distance it travels, the cosine it meets the surface at, and what further
+    // scales it (the side shade, the pit's gloom). `reach` is the distance checked against the
+    // torch's radius: past it the pixel is black and skips its material.
+    light_dist: f32,
+    light_cos: f32,
+    light_scale: f32,
+    reach: f32,
+    depth: f32,
 }
 
-// Looking into the exit pit: continue the ray below the floor to the shaft wall it meets and shade
-// that, darker the deeper it is, so the hole reads as depth rather than a black decal.
-fn shade_pit(cell: vec2<i32>, ray: vec2<f32>, v: f32, t_floor: f32, flicker: f32, footprint: f32) -> vec3<f32> {
+// The pit's shaft: the ray continued below the floor to the shaft wall it meets, as the point on
+// that face (`s` along it, `z` below the floor), which face, and how far the torch travels there.
+struct Shaft {
+    s: f32,
+    depth: f32,
+    x_face: bool,
+    dist: f32,
+}
+
+fn pit_shaft(cell: vec2<i32>, ray: vec2<f32>, v: f32, t_floor: f32) -> Shaft {
     let lo = vec2<f32>(cell) + vec2<f32>(PIT_INSET);
     let hi = vec2<f32>(cell) + vec2<f32>(1.0 - PIT_INSET);
     let bound = select(hi, lo, ray < vec2<f32>(0.0));
@@ -52,48 +53,78 @@ fn shade_pit(cell: vec2<i32>, ray: vec2<f32>, v: f32, t_floor: f32, flicker: f32
     let depth = -(EYE_HEIGHT + v * t_exit);
     let p = frame.eye + ray * t_exit;
     let x_face = tx < ty;
-    let s = select(p.x, p.y, x_face);
-    let albedo = stone_blocks(s, -depth, vec3<i32>(cell.x * 3 + cell.y, select(4, 5, x_face), 7), footprint * 1.5, false);
     let to_surface = vec3<f32>(ray * t_exit, -depth - EYE_HEIGHT);
-    let dist = length(to_surface);
-    let swallow = exp(-PIT_DARKENING * max(depth, 0.0));
-    // The rim shades the shaft from the torch: only its very top catches a little light.
-    return albedo * torch(dist, 0.6, flicker) * (0.6 * swallow);
+    return Shaft(select(p.x, p.y, x_face), depth, x_face, length(to_surface));
 }
 
-// Floor (looking down, v < 0) or ceiling (v > 0) at distance t along the ray.
-fn shade_flat(ray: vec2<f32>, v: f32, flicker: f32) -> Sample {
-    let t = (0.5 / abs(v));
-    let p = frame.eye + ray * t;
-    let footprint = t * length(ray) / frame.focal.y;
-    let to_surface = vec3<f32>(ray * t, select(-EYE_HEIGHT, 1.0 - EYE_HEIGHT, v > 0.0));
-    let dist = length(to_surface);
-    if dist >= torch_reach() {
-        return Sample(vec3<f32>(0.0), t);
+// Decides what pixel (`ray`, `v`) shows, given the wall `hit` and the pixel's height `z` on it.
+fn surface_at(hit: WallHit, ray: vec2<f32>, v: f32, z: f32) -> Surface {
+    var sf: Surface;
+    let on_wall = hit.found && z >= 0.0 && z <= 1.0;
+    // Floor (looking down, v < 0) or ceiling (v > 0) at distance t along the ray.
+    let t = 0.5 / abs(v);
+    let flat_p = frame.eye + ray * t;
+    let flat_footprint = t * length(ray) / frame.focal.y;
+    let flat_dist = length(vec3<f32>(ray * t, select(-EYE_HEIGHT, 1.0 - EYE_HEIGHT, v > 0.0)));
+    let cell = vec2<i32>(floor(flat_p));
+    let local = flat_p - vec2<f32>(cell);
+    // Distance from the hole's edge: negative inside the hole.
+    let edge = max(abs(local.x - 0.5), abs(local.y - 0.5)) - (0.5 - PIT_INSET);
+    let on_exit = !on_wall && v < 0.0 && seen_tile(cell_at(cell)) == TILE_EXIT;
+    let in_pit = on_exit && edge < 0.0;
+    let on_rim = on_exit && !in_pit && edge < RIM_WIDTH;
+
+    // Walls and the pit's shaft are both coursed stone: one layout for whichever it is.
+    let wall_p = frame.eye + ray * hit.perp;
+    let wall_to = vec3<f32>(ray * hit.perp, z - EYE_HEIGHT);
+    let wall_dist = length(wall_to);
+    let line = select(hit.cell.y, hit.cell.x, hit.side == 0u);
+    let facing = select(select(2, 3, ray.y < 0.0), select(0, 1, ray.x < 0.0), hit.side == 0u);
+    let shaft = pit_shaft(cell, ray, v, t);
+    let block_s = select(select(wall_p.x, wall_p.y, hit.side == 0u), shaft.s, in_pit);
+    let block_z = select(z, -shaft.depth, in_pit);
+    let block_face = select(
+        vec3<i32>(line, facing, i32(hit.side) + 1),
+        vec3<i32>(cell.x * 3 + cell.y, select(4, 5, shaft.x_face), 7),
+        in_pit,
+    );
+    let block_footprint = select(hit.perp * length(ray) / frame.focal.y, flat_footprint * 1.5, in_pit);
+    sf.material = stone_blocks(block_s, block_z, block_face, block_footprint, !in_pit);
+    if on_wall {
+        let normal_part = select(abs(wall_to.y), abs(wall_to.x), hit.side == 0u);
+        sf.light_dist = wall_dist;
+        sf.light_cos = normal_part / wall_dist;
+        sf.light_scale = select(1.0, Y_SIDE_SHADE, hit.side == 1u);
+        sf.reach = wall_dist;
+        sf.depth = hit.perp;
+        return sf;
     }
-    let light = torch(dist, 0.5 / dist, flicker);
-    if v > 0.0 {
-        return Sample(ceiling_stone(p, footprint) * light, t);
+    sf.light_dist = flat_dist;
+    sf.light_cos = 0.5 / flat_dist;
+    sf.light_scale = 1.0;
+    sf.reach = flat_dist;
+    sf.depth = t;
+    if in_pit {
+        // Darker the deeper it is, so the hole reads as depth rather than a black decal; the rim
+        // shades the shaft from the torch: only its very top catches a little light.
+        sf.light_dist = shaft.dist;
+        sf.light_cos = 0.6;
+        sf.light_scale = 0.6 * exp(-PIT_DARKENING * max(shaft.depth, 0.0));
+    } else if on_rim {
+        sf.material = kerb_stones(cell, local, edge, flat_footprint);
+    } else if v < 0.0 {
+        sf.material = flagstones(flat_p, flat_footprint);
+    } else {
+        sf.material = ceiling_stone(flat_p, flat_footprint);
     }
-    let cell = vec2<i32>(floor(p));
-    var albedo = flagstones(p, footprint);
-    if seen_tile(cell_at(cell)) == TILE_EXIT {
-        let local = p - vec2<f32>(cell);
-        // Distance from the hole's edge: negative inside the hole.
-        let edge = max(abs(local.x - 0.5), abs(local.y - 0.5)) - (0.5 - PIT_INSET);
-        if edge < 0.0 {
-            return Sample(shade_pit(cell, ray, v, t, flicker, footprint), t);
-        }
-        if edge < RIM_WIDTH {
-            // Rim: pale worn kerb stones, four per side, with a dark lip where the floor drops away.
-            let around = select(local.y, local.x, abs(local.y - 0.5) > abs(local.x - 0.5));
-            let seg = fract(around * 4.0);
-            let joint = smoothstep(0.0, 0.06 + footprint * 4.0, min(seg, 1.0 - seg));
-            let tone = 0.8 + 0.3 * hash3(vec3<i32>(cell, i32(floor(around * 4.0)) + 50));
-            let lip = smoothstep(0.0, 0.025, edge);
-            let g = rough(local * 1.3, 71, footprint).grain;
-            albedo = RIM_ALBEDO * tone * (0.8 + 0.4 * g) * mix(0.35, 1.0, joint) * mix(0.1, 1.0, lip);
-        }
+    return sf;
+}
+
+// The pixel's colour: one material, one torch; black past the torch's reach.
+fn shade(sf: Surface, flicker: f32) -> Sample {
+    var color = vec3<f32>(0.0);
+    if sf.reach < torch_reach() {
+        color = shade_patch(sf.material) * (torch(sf.light_dist, sf.light_cos, flicker) * sf.light_scale);
     }
-    return Sample(albedo * light, t);
+    return Sample(color, sf.depth);
 }

@@ -1,6 +1,7 @@
 //! `--bench`: frame times of the full frame (world + HUD, GPU waited for, the scene's darkness and
-//! `--reduced-effects` applied), turn-resolution and level-generation times at the run's depth and
-//! sanity.
+//! `--reduced-effects` applied), each paired with the bare ray-cast of the same view
+//! (`Renderer::draw_bare`) and reported as a ratio to it, then turn-resolution and level-generation
+//! times at the run's depth and sanity.
 
 use super::bindings::parse_keys;
 use super::cli::Options;
@@ -29,24 +30,55 @@ pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
     renderer.upload_scene(&gpu, &scene);
     let effects = Effects { reduced: opts.reduced_effects, ..Effects::default() };
 
+    // Each frame is paired with a bare ray-cast of the same view at the same size, in alternating
+    // order, so load from other processes hits both alike: their ratio is the figure to trust.
     let mut samples = Vec::with_capacity(opts.frames as usize);
-    for frame in 0..WARMUP_FRAMES + opts.frames {
-        let view = View::of_scene(&scene, frame as f32 / 60.0);
-        let started = Instant::now();
-        let input = Frame { view, effects, ui: Default::default() };
-        renderer.draw_frame(&gpu, target.view(), width, height, &input);
+    let mut bare = Vec::with_capacity(opts.frames as usize);
+    let mut ratios = Vec::with_capacity(opts.frames as usize);
+    let wait = |gpu: &Gpu| {
         gpu.device
             .poll(wgpu::PollType::wait_indefinitely())
-            .map_err(|e| format!("The GPU stopped responding during the benchmark: {e}."))?;
+            .map(|_| ())
+            .map_err(|e| format!("The GPU stopped responding during the benchmark: {e}."))
+    };
+    for frame in 0..WARMUP_FRAMES + opts.frames {
+        let view = View::of_scene(&scene, frame as f32 / 60.0);
+        let time_frame = |renderer: &mut Renderer| -> Result<f64, String> {
+            let started = Instant::now();
+            let input = Frame { view, effects, ui: Default::default() };
+            renderer.draw_frame(&gpu, target.view(), width, height, &input);
+            wait(&gpu)?;
+            Ok(started.elapsed().as_secs_f64() * 1000.0)
+        };
+        let time_bare = |renderer: &mut Renderer| -> Result<f64, String> {
+            let started = Instant::now();
+            renderer.draw_bare(&gpu, target.view(), width, height, &view);
+            wait(&gpu)?;
+            Ok(started.elapsed().as_secs_f64() * 1000.0)
+        };
+        let (full, reference) = if frame % 2 == 0 {
+            let full = time_frame(&mut renderer)?;
+            (full, time_bare(&mut renderer)?)
+        } else {
+            let reference = time_bare(&mut renderer)?;
+            (time_frame(&mut renderer)?, reference)
+        };
         if frame >= WARMUP_FRAMES {
-            samples.push(started.elapsed().as_secs_f64() * 1000.0);
+            samples.push(full);
+            bare.push(reference);
+            ratios.push(full / reference);
         }
     }
     samples.sort_by(f64::total_cmp);
+    bare.sort_by(f64::total_cmp);
+    ratios.sort_by(f64::total_cmp);
     println!("adapter: {}", gpu.adapter.get_info().name);
     println!("size: {width}x{height} px");
     println!("frame_median: {:.3} ms", percentile(&samples, 0.5));
     println!("frame_p95: {:.3} ms", percentile(&samples, 0.95));
+    println!("reference_median: {:.3} ms", percentile(&bare, 0.5));
+    println!("frame_ratio_median: {:.3} x", percentile(&ratios, 0.5));
+    println!("frame_ratio_p95: {:.3} x", percentile(&ratios, 0.95));
     println!("turn_resolution_mean: {:.4} ms", turn_resolution_ms(opts, seed));
     println!("level_generation_mean: {:.4} ms", level_generation_ms(opts, seed));
     Ok(())

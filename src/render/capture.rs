@@ -19,6 +19,12 @@ pub struct Offscreen {
 
 impl Offscreen {
     pub fn new(gpu: &Gpu, width: u32, height: u32) -> Offscreen {
+        Self::with_format(gpu, width, height, Self::format())
+    }
+
+    /// A target of another RGBA8 `format`: tests draw on a linear `Rgba8Unorm` one to check the
+    /// shaders' own sRGB encode, which a window whose surface offers no sRGB format relies on.
+    pub fn with_format(gpu: &Gpu, width: u32, height: u32, format: wgpu::TextureFormat) -> Offscreen {
         let (width, height) = (width.max(1), height.max(1));
         let texture = gpu.device.create_texture(&wgpu::TextureDescriptor {
             label: Some("offscreen target"),
@@ -26,7 +32,7 @@ impl Offscreen {
             mip_level_count: 1,
             sample_count: 1,
             dimension: wgpu::TextureDimension::D2,
-            format: Self::format(),
+            format,
             usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
             view_formats: &[],
         });

@@ -37,7 +37,6 @@ pub fn world_viewport(width: u32, height: u32) -> (u32, u32) {
 pub struct Renderer {
     world: WorldPass,
     hud: HudPass,
-    encode_srgb: bool,
     hud_text: Option<HudText>,
     /// The target size the HUD quads were last built for; they are rebuilt when text or size change.
     hud_built_for: Option<(u32, u32)>,
@@ -58,12 +57,11 @@ pub struct Renderer {
 
 impl Renderer {
     /// Pipelines for targets of `format`. Prefer an sRGB format; for a non-sRGB one the shaders encode
-    /// gamma themselves so the picture looks the same.
+    /// gamma themselves (their `ENCODE_SRGB` pipeline constant) so the picture looks the same.
     pub fn new(gpu: &Gpu, format: wgpu::TextureFormat) -> Renderer {
         Renderer {
             world: WorldPass::new(gpu, format),
             hud: HudPass::new(gpu, format),
-            encode_srgb: !format.is_srgb(),
             hud_text: None,
             hud_built_for: None,
             effects: Effects::default(),
@@ -129,6 +127,22 @@ impl Renderer {
         self.world.set_quads_cover_view(on);
     }
 
+    /// The yardstick of `--bench`: the bare ray-cast (`shaders/bare.wgsl`: the same grid walk with
+    /// flat shading, nothing else) of `view` over the whole `width` × `height` target, submitted like
+    /// a frame. On a noisy machine only the ratio of a frame to this, timed in the same process at the
+    /// same size, can be trusted.
+    pub fn draw_bare(&mut self, gpu: &Gpu, target: &wgpu::TextureView, width: u32, height: u32, view: &View) {
+        if width == 0 || height == 0 {
+            return;
+        }
+        let camera = Camera::with_max_hfov(view, width, height, self.max_hfov_degrees);
+        self.world.write_frame(gpu, &camera, view.time, &self.effects, (width, height));
+        let mut encoder =
+            gpu.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("bare frame") });
+        self.world.record_bare(&mut encoder, target);
+        gpu.queue.submit([encoder.finish()]);
+    }
+
     /// Once per frame: writes the camera/time/effect uniforms and records the world pass then the
     /// HUD pass with its overlays into `target` (`width` × `height` pixels, of the format given to
     /// `new`), and submits. The one way every caller draws.
@@ -148,15 +162,9 @@ impl Renderer {
         }
         let (view_w, view_h) = world_viewport(width, height);
         let camera = Camera::with_max_hfov(view, view_w, view_h, self.max_hfov_degrees);
-        self.world.write_frame(gpu, &camera, view.time, &self.effects, self.encode_srgb, (width, height));
-        self.hud.write_uniforms(
-            gpu,
-            &HudUniforms {
-                screen: [width as f32, height as f32],
-                encode_srgb: self.encode_srgb as u32,
-                _pad0: 0,
-            },
-        );
+        self.world.write_frame(gpu, &camera, view.time, &self.effects, (width, height));
+        self.hud
+            .write_uniforms(gpu, &HudUniforms { screen: [width as f32, height as f32], _pad0: 0, _pad1: 0 });
         if self.hud_built_for != Some((width, height)) {
             let blank = HudText::default();
             let text = self.hud_text.as_ref().unwrap_or(&blank);

@@ -42,11 +42,10 @@ pub struct FrameUniforms {
     pub time: f32,
     /// How far the enemies' shared step has run, 0..1 (eased by the app); sprites interpolate by it.
     pub enemy_progress: f32,
-    /// 1 when the target format is not sRGB, so the shader must encode gamma itself.
-    pub encode_srgb: u32,
     pub _pad0: u32,
     pub _pad1: u32,
     pub _pad2: u32,
+    pub _pad3: u32,
 }
 
 /// What holds for a turn: the grid's size, the torch's brightness and the madness as shown. Written
@@ -154,14 +153,7 @@ pub fn shown_madness(m: Madness, reduced: bool) -> Madness {
 }
 
 impl WorldUniformBlocks {
-    pub fn new(
-        camera: &Camera,
-        grid: (u32, u32),
-        time: f32,
-        effects: &Effects,
-        turn: &WorldTurn,
-        encode_srgb: bool,
-    ) -> Self {
+    pub fn new(camera: &Camera, grid: (u32, u32), time: f32, effects: &Effects, turn: &WorldTurn) -> Self {
         let m = shown_madness(turn.madness, effects.reduced);
         WorldUniformBlocks {
             frame: FrameUniforms {
@@ -172,10 +164,10 @@ impl WorldUniformBlocks {
                 focal: camera.focal.to_array(),
                 time,
                 enemy_progress: effects.enemy_progress.clamp(0.0, 1.0),
-                encode_srgb: encode_srgb as u32,
                 _pad0: 0,
                 _pad1: 0,
                 _pad2: 0,
+                _pad3: 0,
             },
             turn: TurnUniforms {
                 grid_size: [grid.0, grid.1],
@@ -206,8 +198,8 @@ impl WorldUniformBlocks {
 pub struct HudUniforms {
     /// Target size in pixels.
     pub screen: [f32; 2],
-    pub encode_srgb: u32,
     pub _pad0: u32,
+    pub _pad1: u32,
 }
 
 /// One HUD quad: a glyph from the atlas scaled by a whole number, or a solid rectangle.

@@ -25,10 +25,12 @@ pub enum Entry {
     Sprites,
     /// The HUD's glyph quads and the bar.
     Hud,
+    /// The bare ray-cast `--bench` measures the frame against (no materials, effects or sprites).
+    Bare,
 }
 
 impl Entry {
-    pub const ALL: [Entry; 3] = [Entry::World, Entry::Sprites, Entry::Hud];
+    pub const ALL: [Entry; 4] = [Entry::World, Entry::Sprites, Entry::Hud, Entry::Bare];
 
     /// The entry file, relative to `shaders/`.
     pub fn path(self) -> &'static str {
@@ -36,6 +38,7 @@ impl Entry {
             Entry::World => "world.wgsl",
             Entry::Sprites => "sprites.wgsl",
             Entry::Hud => "hud.wgsl",
+            Entry::Bare => "bare.wgsl",
         }
     }
 
@@ -61,6 +64,7 @@ pub const PARTS: &[(&str, &str)] = &[
     ("world.wgsl", include_str!("../../shaders/world.wgsl")),
     ("sprites.wgsl", include_str!("../../shaders/sprites.wgsl")),
     ("hud.wgsl", include_str!("../../shaders/hud.wgsl")),
+    ("bare.wgsl", include_str!("../../shaders/bare.wgsl")),
 ];
 
 /// A constant the shaders share with Rust, as the prelude writes it.

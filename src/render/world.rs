@@ -117,6 +117,8 @@ pub(crate) struct WorldPass {
     format: wgpu::TextureFormat,
     depth: Option<Depth>,
     variants: [Option<Pipelines>; 3],
+    /// The bare ray-cast (`shaders/bare.wgsl`) that `--bench` measures the frame against.
+    bare: wgpu::RenderPipeline,
     /// The variant of the uniforms last written, for `record`.
     variant: Variant,
     layout: wgpu::BindGroupLayout,
@@ -188,6 +190,7 @@ impl WorldPass {
             mapped_at_creation: false,
         });
         let bind_group = Self::bind_group(gpu, &layout, &uniforms, &cells, &sprites);
+        let bare = Self::bare_pipeline(gpu, &world_layout, format);
         let mut pass = WorldPass {
             world_module,
             sprite_module,
@@ -197,6 +200,7 @@ impl WorldPass {
             format,
             depth: None,
             variants: [None, None, None],
+            bare,
             variant: Variant::Calm,
             layout,
             uniforms,
@@ -217,8 +221,11 @@ impl WorldPass {
         if self.variants[variant.index()].is_some() {
             return;
         }
-        let world_constants = variant.world_constants();
-        let sprite_constants = variant.sprite_constants(self.quads_cover_view);
+        // On a non-sRGB target the shaders encode gamma themselves (common/colour.wgsl).
+        let encode = ("ENCODE_SRGB", f64::from(u8::from(!self.format.is_srgb())));
+        let world_constants = [variant.world_constants().as_slice(), &[encode]].concat();
+        let sprite_constants =
+            [variant.sprite_constants(self.quads_cover_view).as_slice(), &[encode]].concat();
         let pipeline = |label: &str,
                         (module, constants): (&wgpu::ShaderModule, &[(&str, f64)]),
                         layout: &wgpu::PipelineLayout,
@@ -290,6 +297,61 @@ impl WorldPass {
                 &[blended(wgpu::BlendState::ALPHA_BLENDING.color)],
             ),
         });
+    }
+
+    /// The bare ray-cast: the world's bindings, one colour target, no overrides.
+    fn bare_pipeline(
+        gpu: &Gpu,
+        layout: &wgpu::PipelineLayout,
+        format: wgpu::TextureFormat,
+    ) -> wgpu::RenderPipeline {
+        let module = shader_source::module(&gpu.device, Entry::Bare);
+        gpu.device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+            label: Some("bare ray-cast pipeline"),
+            layout: Some(layout),
+            vertex: wgpu::VertexState {
+                module: &module,
+                entry_point: Some("vs_main"),
+                compilation_options: Default::default(),
+                buffers: &[],
+            },
+            primitive: wgpu::PrimitiveState::default(),
+            depth_stencil: None,
+            multisample: wgpu::MultisampleState::default(),
+            fragment: Some(wgpu::FragmentState {
+                module: &module,
+                entry_point: Some("fs_main"),
+                compilation_options: Default::default(),
+                targets: &[Some(wgpu::ColorTargetState {
+                    format,
+                    blend: None,
+                    write_mask: wgpu::ColorWrites::ALL,
+                })],
+            }),
+            multiview_mask: None,
+            cache: None,
+        })
+    }
+
+    /// The bare ray-cast over the whole `width` × `height` target, with the uniforms `write_frame`
+    /// wrote for a camera of that size: what `--bench` divides the frame's time by.
+    pub(crate) fn record_bare(&self, encoder: &mut wgpu::CommandEncoder, target: &wgpu::TextureView) {
+        let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+            label: Some("bare ray-cast pass"),
+            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                view: target,
+                depth_slice: None,
+                resolve_target: None,
+                ops: wgpu::Operations {
+                    load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
+                    store: wgpu::StoreOp::Store,
+                },
+            })],
+            ..Default::default()
+        });
+        pass.set_bind_group(0, &self.bind_group, &[]);
+        pass.set_pipeline(&self.bare);
+        pass.draw(0..3, 0..1);
     }
 
     /// The depth target for a `size` target, rebuilt when the size changes.
@@ -401,10 +463,9 @@ impl WorldPass {
         camera: &Camera,
         time: f32,
         effects: &Effects,
-        encode_srgb: bool,
         target: (u32, u32),
     ) {
-        let u = WorldUniformBlocks::new(camera, self.grid, time, effects, &self.turn, encode_srgb);
+        let u = WorldUniformBlocks::new(camera, self.grid, time, effects, &self.turn);
         gpu.queue.write_buffer(&self.uniforms.frame, 0, bytemuck::bytes_of(&u.frame));
         let (last_turn, last_pulse) = self.written.unzip();
         if last_turn != Some(u.turn) {

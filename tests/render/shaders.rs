@@ -21,6 +21,7 @@ const SHADER_ENTRIES: &[(&str, &[&str])] = &[
     ("world.wgsl", &["vs_main", "fs_main"]),
     ("sprites.wgsl", &["vs_sprite_light", "fs_sprite_light", "vs_sprite_ink", "fs_sprite_ink"]),
     ("hud.wgsl", &["vs_main", "fs_main"]),
+    ("bare.wgsl", &["vs_main", "fs_main"]),
 ];
 
 /// Every file under `shaders/`. A file missing from disk, or one on disk missing here, is a failure.
@@ -38,6 +39,7 @@ const SHADER_FILES: &[&str] = &[
     "world.wgsl",
     "sprites.wgsl",
     "hud.wgsl",
+    "bare.wgsl",
 ];
 
 fn shaders_dir() -> PathBuf {
@@ -212,10 +214,10 @@ fn cpu_written_structs_match_their_wgsl_twins() {
             focal,
             time,
             enemy_progress,
-            encode_srgb,
             _pad0,
             _pad1,
             _pad2,
+            _pad3,
         }),
         mirror!(TurnUniforms {
             grid_size,
@@ -234,7 +236,7 @@ fn cpu_written_structs_match_their_wgsl_twins() {
         mirror!(SpriteRaw { pos_from, pos_to, color, rows, height, shimmer, fade_from, fade_to, kind, seed }),
     ];
     let hud_structs = [
-        mirror!(HudUniforms { screen, encode_srgb, _pad0 }),
+        mirror!(HudUniforms { screen, _pad0, _pad1 }),
         mirror!(GlyphInstance { rect, color, glyph, scale, _pad0, _pad1 }),
     ];
     // Both world-view passes read the same blocks; each module must agree with Rust.

@@ -35,6 +35,8 @@ impl HudPass {
             bind_group_layouts: &[Some(&layout)],
             immediate_size: 0,
         });
+        // On a non-sRGB target the shader encodes gamma itself (common/colour.wgsl).
+        let constants = [("ENCODE_SRGB", f64::from(u8::from(!format.is_srgb())))];
         let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
             label: Some("hud pipeline"),
             layout: Some(&pipeline_layout),
@@ -50,7 +52,10 @@ impl HudPass {
             fragment: Some(wgpu::FragmentState {
                 module: &module,
                 entry_point: Some("fs_main"),
-                compilation_options: Default::default(),
+                compilation_options: wgpu::PipelineCompilationOptions {
+                    constants: &constants,
+                    ..Default::default()
+                },
                 targets: &[Some(wgpu::ColorTargetState {
                     format,
                     blend: Some(wgpu::BlendState::ALPHA_BLENDING),

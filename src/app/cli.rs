@@ -89,6 +89,7 @@ Plays Hollowdeep in a window. With --headless, runs the rules without a window.
   --scores               print the high-score table and lifetime totals
   --sanity N             start a practice run at N% sanity (to see or time the madness; not scored)
   --simulate N           play N seeds (from --seed, default 1) with the built-in player, print the pacing
+                         (with N = 1, --record FILE keeps that run as a recording to watch with --replay)
   --help                 print this text
 ";
 
@@ -176,9 +177,20 @@ pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Options, String>
         }
     }
     if opts.simulate.is_some()
-        && opts != (Options { seed: opts.seed, simulate: opts.simulate, ..Options::default() })
+        && opts
+            != (Options {
+                seed: opts.seed,
+                simulate: opts.simulate,
+                record: opts.record.clone(),
+                ..Options::default()
+            })
     {
-        return Err("--simulate plays its own runs; it takes only --seed (the first seed).".into());
+        return Err(
+            "--simulate plays its own runs; it takes only --seed (the first seed) and --record.".into()
+        );
+    }
+    if opts.simulate.is_some_and(|n| n > 1) && opts.record.is_some() {
+        return Err("--simulate records one run at a time: use --simulate 1 with --record.".into());
     }
     if !opts.headless && (opts.screenshot.is_some() || opts.dump_state.is_some()) && !opts.bench {
         return Err("--screenshot and --dump-state need --headless.".into());

@@ -47,8 +47,13 @@ pub fn main() -> i32 {
         return print_scores();
     }
     if let Some(count) = opts.simulate {
-        // Headless and writes nothing: the pacing figures go to standard output.
-        return match simulate::run(opts.seed.unwrap_or(1), count) {
+        // Headless: the pacing figures go to standard output (and one run to a recording, if asked).
+        let first = opts.seed.unwrap_or(1);
+        let result = match &opts.record {
+            Some(path) => simulate::record(first, path),
+            None => simulate::run(first, count),
+        };
+        return match result {
             Ok(()) => 0,
             Err(message) => {
                 eprintln!("hollowdeep: {message}");

@@ -37,6 +37,12 @@ fn band_index(sanity: i32) -> usize {
 
 /// Plays one seed from depth 1 until death or the turn cap.
 pub fn play_one(seed: u64) -> RunSummary {
+    play_one_into(seed, &mut Vec::new()).0
+}
+
+/// Plays one seed like [`play_one`], keeping every action in `actions`; returns the summary and
+/// the final game (what a recording of the run replays to).
+pub fn play_one_into(seed: u64, actions: &mut Vec<crate::game::Action>) -> (RunSummary, Game) {
     let mut game = Game::new(seed);
     let mut player = AutoPlayer::default();
     let mut band_turns = vec![0u64; BALANCE.sanity_bands.len()];
@@ -48,6 +54,7 @@ pub fn play_one(seed: u64) -> RunSummary {
             action = crate::game::Action::Wait;
         }
         let report = game.act(action);
+        actions.push(action);
         player.learn(&game, &report);
         if report.took_turn {
             free = 0;
@@ -58,7 +65,29 @@ pub fn play_one(seed: u64) -> RunSummary {
         }
     }
     let cause = game.cause_of_death().map(|c| c.split(" at depth").next().unwrap_or(c).to_string());
-    RunSummary { seed, depth: game.depth(), turns: game.turn(), cause, band_turns, lowest_sanity: lowest }
+    let summary = RunSummary {
+        seed,
+        depth: game.depth(),
+        turns: game.turn(),
+        cause,
+        band_turns,
+        lowest_sanity: lowest,
+    };
+    (summary, game)
+}
+
+/// `--simulate 1 --seed S --record FILE`: plays seed S and writes the run as a recording, so a
+/// maintainer can watch the built-in player's run with `--replay` (or verify it headless).
+pub fn record(seed: u64, path: &std::path::Path) -> Result<(), String> {
+    let mut actions = Vec::new();
+    let (summary, game) = play_one_into(seed, &mut actions);
+    let mut recording = super::persist::recording::Recording::new(seed, 1);
+    recording.actions = actions;
+    recording.finish(&game);
+    super::persist::files::write_atomic(path, &recording.to_text())?;
+    print!("{}", report(seed, &[summary]));
+    println!("Recording written to {} ({} actions).", path.display(), recording.actions.len());
+    Ok(())
 }
 
 /// Plays `count` seeds starting at `first_seed`.

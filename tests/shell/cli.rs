@@ -153,6 +153,7 @@ fn simulate_refuses_bad_input_with_one_sentence() {
         &["--simulate", "0"],
         &["--simulate", "lots"],
         &["--simulate", "2", "--headless"],
+        &["--simulate", "2", "--record", "x.hdrec"],
     ] {
         let out = hollowdeep().args(args).output().unwrap();
         assert!(!out.status.success(), "{args:?}");
@@ -160,4 +161,29 @@ fn simulate_refuses_bad_input_with_one_sentence() {
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
         assert!(err.contains("--simulate") && !err.contains("panicked"), "{args:?}: {err}");
     }
+}
+
+/// The built-in player's run kept as a recording verifies when replayed headless, to the same
+/// depth the simulator reported.
+#[test]
+fn a_simulated_run_can_be_recorded_and_replayed() {
+    let dir = std::env::temp_dir().join(format!("hollowdeep-sim-record-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("run.hdrec");
+    let out = hollowdeep().args(["--simulate", "1", "--seed", "3", "--record"]).arg(&path).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let dump = dir.join("end.json");
+    let replay = hollowdeep()
+        .args(["--headless", "--replay"])
+        .arg(&path)
+        .arg("--dump-state")
+        .arg(&dump)
+        .output()
+        .unwrap();
+    assert!(replay.status.success(), "{}", String::from_utf8_lossy(&replay.stderr));
+    let state: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&dump).unwrap()).unwrap();
+    let printed = String::from_utf8_lossy(&out.stdout);
+    let depth = state["depth"].as_u64().unwrap();
+    assert!(printed.contains(&format!("max {depth}")), "the report names depth {depth}:\n{printed}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

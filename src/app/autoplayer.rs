@@ -122,8 +122,18 @@ impl AutoPlayer {
         };
         match target.and_then(|(cell, _)| self.first_step(game, &routes.parent, cell)) {
             Some(action) => action,
-            // Nothing left to explore or take: down, or wait for the way to show itself.
+            // Nothing left to explore or take: down.
             None if game.on_exit() => Action::Interact,
+            // Nowhere to go by its memory, yet no way down: what it remembers is wrong (a wall it
+            // took from a phantom, a passage the maze closed). A person would go and look again,
+            // so it forgets the walls it cannot see now and walks to check them.
+            None if self.forget_walls_out_of_view(game) => {
+                let routes = self.routes(game);
+                let target = routes.exit.or(routes.pickup).or(routes.frontier);
+                target
+                    .and_then(|(cell, _)| self.first_step(game, &routes.parent, cell))
+                    .unwrap_or(Action::Wait)
+            }
             None => Action::Wait,
         }
     }
@@ -190,6 +200,19 @@ impl AutoPlayer {
                 glyph => self.pickups.push((e.pos, glyph)),
             }
         }
+    }
+
+    /// Forgets every remembered wall out of view (they become unknown again); whether any was.
+    fn forget_walls_out_of_view(&mut self, game: &Game) -> bool {
+        let mut forgot = false;
+        for i in 0..self.seen.len() {
+            let p = Pos::new(i as i32 % self.width, i as i32 / self.width);
+            if self.seen[i] == Seen::Wall && !game.is_visible(p) && !game.map().is_border(p) {
+                self.seen[i] = Seen::Unknown;
+                forgot = true;
+            }
+        }
+        forgot
     }
 
     /// Uses the item a need calls for, if the bag holds one.

@@ -52,6 +52,10 @@ pub struct Balance {
     pub extra_loops_per_ten_rooms: u32,
     /// A loop corridor joins a room to one of its this-many nearest rooms, so loops stay short.
     pub loop_neighbours: usize,
+    /// The exit room is the room whose centre's walk from the start is nearest this share (percent)
+    /// of the longest walk to any room centre: 100 is the farthest room, less brings the way down
+    /// nearer so that a level need not be crossed to its far end.
+    pub exit_walk_percent: u32,
 
     // Player resources (plan §4.1). Sanity is kept in thousandths of a percent point so that slow
     // drains stay whole numbers: 100% = 100_000.
@@ -208,6 +212,7 @@ pub const BALANCE: Balance = Balance {
     wide_corridor_percent: 35,
     extra_loops_per_ten_rooms: 2,
     loop_neighbours: 3,
+    exit_walk_percent: 50,
 
     start_hp: 5,
     max_hp: 5,
@@ -219,9 +224,9 @@ pub const BALANCE: Balance = Balance {
     starvation_damage: 1,
     regen_below_weakness: 50,
     regen_every: 6,
-    sanity_drain_per_depth: 40,
-    darkness_sanity: 250,
-    blow_sanity: 1_500,
+    sanity_drain_per_depth: 15,
+    darkness_sanity: 150,
+    blow_sanity: 1_000,
     rest_sanity: 500,
     turning_takes_a_turn: false,
 
@@ -292,7 +297,7 @@ pub const BALANCE: Balance = Balance {
     bleeding_turns: 2,
     bleed_damage: 1,
     terrified_turns: 3,
-    terror_sanity: 2_000,
+    terror_sanity: 1_000,
 
     sanity_bands: &[
         SanityBand { floor: 80_000, phantom_percent: 0, shift_percent: 0 },

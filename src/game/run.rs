@@ -4,6 +4,7 @@ use super::action::{Action, Event, TurnReport};
 use super::balance::{BALANCE, MAX_DEPTH};
 use super::entity::{Entity, EntityId, EntityKind, Item};
 use super::floor::Floor;
+use super::gen::endpoints::start_facing;
 use super::gen::{self, Level};
 use super::inventory::Carried;
 use super::map::Map;
@@ -75,7 +76,7 @@ impl Game {
     pub fn new_at_depth(seed: u64, depth: u32) -> Self {
         let depth = depth.clamp(1, MAX_DEPTH);
         let (level, entities) = generate_depth(seed, depth);
-        let player = Player::new(level.start, Facing::East);
+        let player = Player::new(level.start, start_facing(&level.map, level.start));
         Self::assemble(seed, depth, level, entities, player)
     }
 
@@ -344,7 +345,7 @@ impl Game {
         let (level, entities) = generate_depth(self.seed, self.depth);
         self.floor = Floor::enter(level, entities);
         self.player.pos = self.floor.level.start;
-        self.player.facing = Facing::East;
+        self.player.facing = start_facing(&self.floor.level.map, self.player.pos);
         report.events.push(Event::Descended { depth: self.depth });
         self.say(&format!("You descend to depth {}.", self.depth), report);
     }

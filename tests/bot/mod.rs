@@ -326,9 +326,17 @@ fn let_it_come(game: &Game) -> bool {
     // Only a foe in a straight line: one two steps away diagonally may be stuck behind a corner
     // for good, and waiting on it starved the careful bot once turning became free.
     let in_line = |q: Pos| q.x == p.pos.x || q.y == p.pos.y;
-    game.entities()
-        .iter()
-        .any(|e| e.is_enemy() && e.pos.manhattan(p.pos) == 2 && in_line(e.pos) && game.is_visible(e.pos))
+    // And only over a free cell: a pickup between the two blocks the foe for good (it starved the
+    // careful bot once the item mix changed).
+    let between = |q: Pos| Pos::new((q.x + p.pos.x) / 2, (q.y + p.pos.y) / 2);
+    let free = |c: Pos| game.map().is_walkable(c) && game.entity_at(c).is_none();
+    game.entities().iter().any(|e| {
+        e.is_enemy()
+            && e.pos.manhattan(p.pos) == 2
+            && in_line(e.pos)
+            && free(between(e.pos))
+            && game.is_visible(e.pos)
+    })
 }
 
 /// The first step toward the nearest wanted pickup in sight, else toward the exit: steps back from

@@ -212,16 +212,20 @@ fn start_is_the_centre_of_the_room_nearest_the_top_left() {
 }
 
 #[test]
-fn exit_is_the_farthest_cell_of_the_room_farthest_to_walk() {
+fn exit_is_the_farthest_cell_of_the_room_at_the_balance_share_of_the_longest_walk() {
     check_all("exit", |level| {
         let m = &level.map;
         let dist = walk_from(m, level.start);
         let walk = |p: Pos| dist.at(p).unwrap();
+        let longest = level.rooms.iter().map(|r| walk(r.center())).max().unwrap();
+        let aim = i64::from(longest) * i64::from(BALANCE.exit_walk_percent) / 100;
+        let off = |i: usize| (i64::from(walk(level.rooms[i].center())) - aim).abs();
         let farthest_room = (0..level.rooms.len())
-            .max_by_key(|&i| (walk(level.rooms[i].center()), std::cmp::Reverse(i)))
+            .filter(|&i| i != level.start_room)
+            .min_by_key(|&i| (off(i), std::cmp::Reverse(walk(level.rooms[i].center())), i))
             .unwrap();
         ensure(level.exit_room == farthest_room, || {
-            format!("exit room {} but room {farthest_room} is farther", level.exit_room)
+            format!("exit room {} but room {farthest_room} lies at the share of the walk", level.exit_room)
         })?;
         let cells = room_cells(&level.rooms[farthest_room]);
         let far = cells.iter().map(|&p| walk(p)).max().unwrap();

@@ -121,7 +121,7 @@ fn ten_thousand_random_turns_keep_every_invariant() {
 fn random_turns_at_depth_keep_every_invariant() {
     let deepest = BALANCE.hallucination_hunt_depth + 8;
     let depth_of = |seed: u64| BALANCE.lunge_min_depth + (seed as u32 % (deepest - BALANCE.lunge_min_depth));
-    let seeds = 30;
+    let seeds = 40;
     // Sanity from full down to nothing, so hallucinations patrol, hunt and persist.
     let sanity_of = |seed: u64| BALANCE.max_sanity * (seed % 5) as i32 / 5;
     let start = |seed: u64| {

@@ -90,10 +90,30 @@ fn space_away_from_the_exit_swings_at_the_air() {
 }
 
 #[test]
-fn a_generated_run_starts_facing_east_on_floor() {
+fn a_generated_run_starts_facing_the_longest_open_line_on_floor() {
     for seed in 0..20 {
-        let game = Game::new(seed);
-        assert_eq!(game.player().facing, Facing::East);
+        let mut game = Game::new(seed);
+        let facing = hollowdeep::game::gen::endpoints::start_facing(game.map(), game.player().pos);
+        assert_eq!(game.player().facing, facing);
+        let open = |g: &Game, d: Facing| {
+            let mut q = g.player().pos.step(d);
+            let mut n = 0;
+            while g.map().in_bounds(q) && g.map().is_walkable(q) {
+                n += 1;
+                q = q.step(d);
+            }
+            n
+        };
+        let best = Facing::ALL.into_iter().map(|d| open(&game, d)).max().unwrap();
+        assert_eq!(open(&game, facing), best, "seed {seed}: faces the most open floor");
+        assert!(best >= 1, "seed {seed}: never faces a wall");
+        // A descent greets the player the same way.
+        let exit = game.exit();
+        game.player_mut().pos = exit;
+        game.act(Action::Interact);
+        assert_eq!(game.depth(), 2);
+        let best = Facing::ALL.into_iter().map(|d| open(&game, d)).max().unwrap();
+        assert_eq!(open(&game, game.player().facing), best, "seed {seed}: after descending");
         assert_eq!(game.map().get(game.player().pos), Tile::Floor);
         assert_eq!(game.map().get(game.exit()), Tile::Exit);
     }

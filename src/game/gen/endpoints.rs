@@ -2,8 +2,9 @@
 
 use super::connectivity::distances;
 use super::Room;
+use crate::game::balance::BALANCE;
 use crate::game::map::Map;
-use crate::grid::Pos;
+use crate::grid::{Facing, Pos};
 
 /// The room nearest the top-left: the smallest squared Euclidean distance from its centre to cell
 /// (0, 0), ties to the lower index. The player starts at its centre (and faces east; `Game` sets
@@ -16,18 +17,49 @@ pub fn start_room(rooms: &[Room]) -> usize {
     (0..rooms.len()).min_by_key(|&i| (key(&rooms[i]), i)).expect("a level has rooms")
 }
 
+/// The way the player faces on arriving at `start`: east, unless another way has more open cells
+/// straight ahead before the first wall; then the way with the most (ties: east, south, west,
+/// north). So a new level never greets the player with a wall when open floor lies elsewhere.
+pub fn start_facing(map: &Map, start: Pos) -> Facing {
+    let open_ahead = |dir: Facing| {
+        let mut p = start.step(dir);
+        let mut n = 0u32;
+        while map.in_bounds(p) && map.is_walkable(p) {
+            n += 1;
+            p = p.step(dir);
+        }
+        n
+    };
+    let order = [Facing::East, Facing::South, Facing::West, Facing::North];
+    let best = order.iter().map(|&d| open_ahead(d)).max().unwrap_or(0);
+    order.into_iter().find(|&d| open_ahead(d) == best).unwrap_or(Facing::East)
+}
+
 /// The exit room and cell, by walking distance from `start` over the finished map:
-/// - the exit room is the room whose centre is farthest from `start`, ties to the lower index;
+/// - the exit room is the room other than the start room whose centre's walk is nearest
+///   `Balance::exit_walk_percent` of the longest walk to any room centre (100: the farthest room);
+///   ties to the farther room, then the lower index;
 /// - the exit cell is the cell of that room farthest from `start`, ties to the first in row-major
 ///   order.
 ///
 /// The start room's centre is at distance 0 and every other centre is farther, so with two or more
 /// connected rooms the exit never lands in the start room.
 pub fn exit_of(map: &Map, rooms: &[Room], start: Pos) -> (usize, Pos) {
+    exit_at_percent(map, rooms, start, BALANCE.exit_walk_percent)
+}
+
+/// [`exit_of`] with the share of the longest walk given.
+pub fn exit_at_percent(map: &Map, rooms: &[Room], start: Pos, percent: u32) -> (usize, Pos) {
     let dist = distances(map, start);
     let walk = |p: Pos| dist.at(p).unwrap_or(0);
-    let room = (0..rooms.len())
-        .max_by_key(|&i| (walk(rooms[i].center()), std::cmp::Reverse(i)))
+    let farthest = rooms.iter().map(|r| walk(r.center())).max().expect("a level has rooms");
+    let aim = i64::from(farthest) * i64::from(percent) / 100;
+    let candidates = (0..rooms.len()).filter(|&i| rooms.len() < 2 || !rooms[i].contains(start));
+    let room = candidates
+        .min_by_key(|&i| {
+            let w = i64::from(walk(rooms[i].center()));
+            ((w - aim).abs(), std::cmp::Reverse(w), i)
+        })
         .expect("a level has rooms");
     let cell = rooms[room]
         .cells()
@@ -58,8 +90,20 @@ mod tests {
         .unwrap();
         let rooms = [Room { x: 7, y: 3, w: 3, h: 3 }, Room { x: 1, y: 1, w: 3, h: 3 }];
         assert_eq!(start_room(&rooms), 1);
-        let (room, cell) = exit_of(&map, &rooms, rooms[1].center());
+        let (room, cell) = exit_at_percent(&map, &rooms, rooms[1].center(), 100);
         assert_eq!(room, 0);
         assert_eq!(cell, Pos::new(7, 5));
+    }
+
+    #[test]
+    fn the_start_faces_the_longest_open_line_east_first() {
+        let map = Map::from_rows(&[
+            "#######", "#.....#", "#.#####", "#.#####", "#.#####", "#.#####", "#.#####", "#######",
+        ])
+        .unwrap();
+        // From the top-left corner: four open cells east, five south.
+        assert_eq!(start_facing(&map, Pos::new(1, 1)), Facing::South);
+        // From the middle of the top row: east and west tie at two, east wins.
+        assert_eq!(start_facing(&map, Pos::new(3, 1)), Facing::East);
     }
 }

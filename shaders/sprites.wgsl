@@ -40,6 +40,17 @@ const SPRITE_NEAR: f32 = 0.2;
 // A stepping enemy lurches up this much mid-step.
 const SPRITE_HOP: f32 = 0.05;
 
+// A sprite close by is shrunk so its seven ink rows never stand taller than this share of the
+// view's height (focal.y is the view's height in pixels): an adjacent creature is a figure in
+// front of you, not a screen-filling block. From about 1.3 cells away it has its true size.
+const SPRITE_MAX_VIEW: f32 = 0.62;
+
+// The side of one font pixel in cells for sprite `s` standing at `p` this frame.
+fn sprite_fp(s: SpriteRaw, p: vec2<f32>) -> f32 {
+    let d = max(dot(p - frame.eye, frame.dir), SPRITE_NEAR);
+    return min(s.height / f32(GLYPH_H), SPRITE_MAX_VIEW * d / 7.0);
+}
+
 // Height of a sprite's feet: just above the floor, lurching up mid-step while it moves.
 fn sprite_feet(s: SpriteRaw) -> f32 {
     let moving = select(0.0, 1.0, any(s.pos_from != s.pos_to));
@@ -64,13 +75,38 @@ struct SpriteHit {
     cover: f32,
 }
 
+// Where the glyph's outline ends: the bilinear shape falls from 1/2 at the ink's edge to this
+// about 0.2 font pixels further out; the outline's shade of the ink colour.
+const OUTLINE_CUT: f32 = 0.3;
+const OUTLINE_SHADE: f32 = 0.06;
+
+// Font pixel (`col`, `row`) of a packed glyph (`SpriteRaw::rows`): 1 set, 0 clear or outside.
+fn glyph_bit(rows: vec2<u32>, col: i32, row: i32) -> f32 {
+    if col < 0 || row < 0 || col >= i32(GLYPH_W) || row >= i32(GLYPH_H) {
+        return 0.0;
+    }
+    let bits = (rows[u32(row) / 4u] >> (8u * (u32(row) % 4u))) & 0xffu;
+    return f32((bits >> (GLYPH_W - 1u - u32(col))) & 1u);
+}
+
+// The glyph bitmap read bilinearly at `g` (font pixels from its top-left): 1 inside a stroke, 1/2
+// on its edge, 0 a font pixel away from any ink.
+fn glyph_shape(rows: vec2<u32>, g: vec2<f32>) -> f32 {
+    let c = g - 0.5;
+    let i = vec2<i32>(floor(c));
+    let f = c - floor(c);
+    let top = mix(glyph_bit(rows, i.x, i.y), glyph_bit(rows, i.x + 1, i.y), f.x);
+    let bottom = mix(glyph_bit(rows, i.x, i.y + 1), glyph_bit(rows, i.x + 1, i.y + 1), f.x);
+    return mix(top, bottom, f.y);
+}
+
 // What sprite `s` looks like this frame, the same for all its pixels (so its vertex shader works it
 // out once and hands it on flat): its light-tinted colour (rgb) and how visible it is (a).
 fn sprite_look(s: SpriteRaw, flicker: f32) -> vec4<f32> {
     let alpha = sprite_alpha(s);
     let p = mix(s.pos_from, s.pos_to, frame.enemy_progress);
     let rel = p - frame.eye;
-    let fp = s.height / f32(GLYPH_H);
+    let fp = sprite_fp(s, p);
     let feet = sprite_feet(s);
     let light_dist = length(vec3<f32>(rel, feet + 3.5 * fp - EYE_HEIGHT));
     // Lit like a wall facing the player, plus its own faint light that darkness dims as well.
@@ -92,7 +128,7 @@ fn sprite_hit(s: SpriteRaw, look: vec4<f32>, depth: f32, ray: vec2<f32>, v: f32,
     if d < SPRITE_NEAR || fwd <= 0.0 {
         return none;
     }
-    let fp = s.height / f32(GLYPH_H);
+    let fp = sprite_fp(s, p);
     let feet = sprite_feet(s);
     let tint = look.rgb;
     let glow = s.color.a * alpha;
@@ -129,20 +165,18 @@ fn sprite_hit(s: SpriteRaw, look: vec4<f32>, depth: f32, ray: vec2<f32>, v: f32,
         ink_alpha = ink_alpha * (1.0 - s.shimmer * 0.35 * (0.5 + 0.5 * sin(frame.time * 7.0 + row * 0.8 + phase)));
         ink = mix(ink, ink.rrr * vec3<f32>(0.8, 0.25, 1.0), 0.25 * s.shimmer);
     }
-    var cover = 0.0;
-    if gx >= 0.0 && gx < f32(GLYPH_W) && gy >= 0.0 && gy < f32(GLYPH_H) {
-        let col = u32(gx);
-        let row = u32(gy);
-        let bits = (s.rows[row / 4u] >> (8u * (row % 4u))) & 0xffu;
-        if ((bits >> (GLYPH_W - 1u - col)) & 1u) != 0u {
-            // Each font pixel is a small bevelled tile, pale at its top-left edge and dark at its
-            // bottom-right, so a near glyph has relief instead of reading as a flat decal.
-            let f = vec2<f32>(fract(gx), fract(gy));
-            let bevel = 1.0 + 0.16 * (smoothstep(0.82, 1.0, 1.0 - min(f.x, f.y)) - smoothstep(0.82, 1.0, max(f.x, f.y)));
-            ink = ink * bevel;
-            cover = ink_alpha;
-        }
-    }
+    // The glyph as a smooth shape: its bitmap read bilinearly between font-pixel centres and cut
+    // at one half, so strokes keep their width, corners round and diagonals run straight instead
+    // of stepping in squares; the cut is as soft as one screen pixel (`px`, in font pixels), so a
+    // near glyph's edges are anti-aliased. A dark rim just outside the cut outlines it against the
+    // wall behind.
+    let px = t / (frame.focal.y * fp);
+    let shape = glyph_shape(s.rows, vec2<f32>(gx, gy));
+    let soft = clamp(0.5 * px, 0.02, OUTLINE_CUT - 0.05);
+    let body = smoothstep(0.5 - soft, 0.5 + soft, shape);
+    let rim = smoothstep(OUTLINE_CUT - soft, OUTLINE_CUT + soft, shape);
+    ink = mix(ink * OUTLINE_SHADE, ink, body / max(rim, 1e-4));
+    let cover = rim * ink_alpha;
     return SpriteHit(added, ink, cover);
 }
 
@@ -163,15 +197,16 @@ fn sprite_rect(i: u32, ink: bool) -> vec4<f32> {
     if dot(p - frame.eye, frame.dir) < SPRITE_NEAR {
         return none;
     }
-    let fp = s.height / f32(GLYPH_H);
+    let fp = sprite_fp(s, p);
     let feet = sprite_feet(s);
     var reach = max(HALO_REACH * fp, POOL_REACH * SPRITE_POOL_RADIUS);
     var bottom = 0.0;
     var top = feet + (7.0 + 3.0) * fp;
     if ink {
-        reach = 4.0 * fp;
+        // The glyph (gx 0..6, gy 0..8) with its outline and shimmer around it.
+        reach = 4.5 * fp;
         bottom = feet - fp;
-        top = feet + 7.0 * fp;
+        top = feet + 8.0 * fp;
     }
     var lo = vec2<f32>(1e9);
     var hi = vec2<f32>(-1e9);

@@ -43,6 +43,23 @@ struct WorldOut {
     @location(1) depth: f32,
 }
 
+// The draft above the exit pit: a faint column of its cold light (EXIT_LIGHT, world/surfaces.wgsl)
+// rising from the hole and fading with height, seen where the ray passes the pit's axis in front of
+// the surface it meets (`depth` along it). A few lines of arithmetic; 0 when there is no exit.
+const DRAFT: f32 = 0.24;
+const DRAFT_WIDTH: f32 = 0.3;
+const DRAFT_FALL: f32 = 1.1;
+
+fn exit_draft(ray: vec2<f32>, v: f32, depth: f32) -> vec3<f32> {
+    let tc = dot(turn.exit - frame.eye, ray) / dot(ray, ray);
+    let off = frame.eye + ray * tc - turn.exit;
+    let z = EYE_HEIGHT + v * tc;
+    let in_front = select(0.0, 1.0, tc > 0.05 && tc < depth && z > -0.2);
+    let wisp = 0.8 + 0.2 * sin(9.0 * z - 1.7 * frame.time);
+    let across = dot(off, off) / (DRAFT_WIDTH * DRAFT_WIDTH);
+    return EXIT_LIGHT * (DRAFT * in_front * wisp * exp(-across - DRAFT_FALL * max(z, 0.0)));
+}
+
 @fragment
 fn fs_main(in: VsOut) -> WorldOut {
     let pr = pixel_ray(in.pos.xy, in.clocks);
@@ -59,6 +76,7 @@ fn fs_main(in: VsOut) -> WorldOut {
     let on_wall = hit.found && z >= 0.0 && z <= 1.0;
     let sample = shade(surface_at(hit, ray, v, z), flicker);
     let on_floor = !on_wall && v < 0.0;
-    let color = finish(sample.color, screen_at(pr.screen, in.clocks));
+    let lit = sample.color + exit_draft(ray, v, sample.depth);
+    let color = finish(lit, screen_at(pr.screen, in.clocks));
     return WorldOut(vec4<f32>(color, 1.0), select(-sample.depth, sample.depth, on_floor));
 }

@@ -32,8 +32,8 @@ struct TurnUniforms {
     warp: f32,
     false_player: f32,
     distortion: f32,
-    _pad0: u32,
-    _pad1: u32,
+    // Centre of the exit pit nearest the viewer, where its glow rises; far away when there is none.
+    exit: vec2<f32>,
 }
 
 // Effect pulses the app plays over a few frames: the flash, the camera jolt, the vanishing ripple.

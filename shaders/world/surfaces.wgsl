@@ -14,6 +14,24 @@ const PIT_INSET: f32 = 0.16;
 const RIM_WIDTH: f32 = 0.08;
 // How fast the pit shaft swallows the light, per cell of depth: only its top lip ever catches light.
 const PIT_DARKENING: f32 = 60.0;
+// The exit's glow (issue 10): a cold light welling up from the pit, so the exit can be found past
+// the torch's reach. It lights the shaft (more the deeper), the kerb and the floor and walls around
+// (falling off with EXIT_GLOW_RADIUS from the pit's centre and with height), by its own colour and
+// independently of the torch. `turn.exit` is the pit's centre; with no exit it is so far away that
+// every term is exactly 0, and it is all arithmetic: no cell is read for it.
+const EXIT_LIGHT: vec3<f32> = vec3<f32>(0.30, 0.62, 0.85);
+const EXIT_GLOW_RADIUS: f32 = 0.62;
+const EXIT_GLOW_FALL: f32 = 2.2;
+const EXIT_SHAFT_GLOW: f32 = 1.6;
+// Below this the glow is not worth a material where the torch gives nothing.
+const EXIT_GLOW_CUT: f32 = 0.004;
+
+// How much of the exit's light reaches point (`p`, height `z`) above the floor (0..1-ish).
+fn exit_glow(p: vec2<f32>, z: f32) -> f32 {
+    let off = p - turn.exit;
+    let r2 = dot(off, off) / (EXIT_GLOW_RADIUS * EXIT_GLOW_RADIUS);
+    return exp(-r2 - EXIT_GLOW_FALL * max(z, 0.0));
+}
 
 // The colour a pixel sees and how far away that is (the depth that sprites will test against).
 struct Sample {
@@ -32,6 +50,8 @@ struct Surface {
     light_scale: f32,
     reach: f32,
     depth: f32,
+    // The exit's light here (`exit_glow`), in units of EXIT_LIGHT.
+    glow: f32,
 }
 
 // The pit's shaft: the ray continued below the floor to the shaft wall it meets, as the point on
@@ -97,6 +117,7 @@ fn surface_at(hit: WallHit, ray: vec2<f32>, v: f32, z: f32) -> Surface {
         sf.light_scale = select(1.0, Y_SIDE_SHADE, hit.side == 1u);
         sf.reach = wall_dist;
         sf.depth = hit.perp;
+        sf.glow = exit_glow(wall_p, z);
         return sf;
     }
     sf.light_dist = flat_dist;
@@ -104,12 +125,15 @@ fn surface_at(hit: WallHit, ray: vec2<f32>, v: f32, z: f32) -> Surface {
     sf.light_scale = 1.0;
     sf.reach = flat_dist;
     sf.depth = t;
+    sf.glow = exit_glow(flat_p, select(0.0, 1.0, v > 0.0));
     if in_pit {
         // Darker the deeper it is, so the hole reads as depth rather than a black decal; the rim
         // shades the shaft from the torch: only its very top catches a little light.
         sf.light_dist = shaft.dist;
         sf.light_cos = 0.6;
         sf.light_scale = 0.6 * exp(-PIT_DARKENING * max(shaft.depth, 0.0));
+        // The glow wells up from below: the shaft is lit more the deeper it goes.
+        sf.glow = EXIT_SHAFT_GLOW * smoothstep(-0.05, 0.5, shaft.depth);
     } else if on_rim {
         sf.material = kerb_stones(cell, local, edge, flat_footprint);
     } else if v < 0.0 {
@@ -120,11 +144,13 @@ fn surface_at(hit: WallHit, ray: vec2<f32>, v: f32, z: f32) -> Surface {
     return sf;
 }
 
-// The pixel's colour: one material, one torch; black past the torch's reach.
+// The pixel's colour: one material, one torch and the exit's glow; black past the torch's reach
+// unless the glow lights it.
 fn shade(sf: Surface, flicker: f32) -> Sample {
     var color = vec3<f32>(0.0);
-    if sf.reach < torch_reach() {
-        color = shade_patch(sf.material) * (torch(sf.light_dist, sf.light_cos, flicker) * sf.light_scale);
+    if sf.reach < torch_reach() || sf.glow > EXIT_GLOW_CUT {
+        let light = torch(sf.light_dist, sf.light_cos, flicker) * sf.light_scale + EXIT_LIGHT * sf.glow;
+        color = shade_patch(sf.material) * light;
     }
     return Sample(color, sf.depth);
 }

@@ -4,9 +4,7 @@
 //! sizes and offsets through naga's layouter). Padding is explicit so the layout is visible in review.
 
 use super::camera::Camera;
-use crate::grid::Grid;
-#[cfg(test)]
-use crate::grid::Pos;
+use crate::grid::{Grid, Pos};
 use crate::scene::{CellLook, Madness, PhantomLook, TileLook};
 use bytemuck::{Pod, Zeroable};
 use glam::Vec2;
@@ -67,9 +65,13 @@ pub struct TurnUniforms {
     pub warp: f32,
     pub false_player: f32,
     pub distortion: f32,
-    pub _pad0: u32,
-    pub _pad1: u32,
+    /// Centre of the exit pit nearest the viewer (cell units), where its glow rises; [`NO_EXIT`]
+    /// when the grid has none, so every glow term is exactly 0.
+    pub exit: [f32; 2],
 }
+
+/// `TurnUniforms::exit` when there is no exit: so far that the glow's falloff is 0.
+pub const NO_EXIT: [f32; 2] = [-1.0e4, -1.0e4];
 
 /// Effect pulses that the app's timelines play over a few frames; written only while they change.
 #[repr(C)]
@@ -134,11 +136,13 @@ pub struct WorldTurn {
     pub sprite_count: u32,
     /// The scene's light (darkness): 1 is the full torch.
     pub light: f32,
+    /// Centre of the exit pit nearest the viewer, or [`NO_EXIT`].
+    pub exit: [f32; 2],
 }
 
 impl Default for WorldTurn {
     fn default() -> Self {
-        WorldTurn { madness: Madness::default(), sprite_count: 0, light: 1.0 }
+        WorldTurn { madness: Madness::default(), sprite_count: 0, light: 1.0, exit: NO_EXIT }
     }
 }
 
@@ -179,8 +183,7 @@ impl WorldUniformBlocks {
                 warp: m.warp,
                 false_player: m.false_player,
                 distortion: m.distortion,
-                _pad0: 0,
-                _pad1: 0,
+                exit: turn.exit,
             },
             pulse: PulseUniforms {
                 flash_rgba: effects.flash_rgba,
@@ -228,6 +231,15 @@ pub fn tile_to_raw(tile: TileLook) -> u32 {
         TileLook::Wall => TILE_WALL,
         TileLook::Exit => TILE_EXIT,
     }
+}
+
+/// Centre of the exit cell nearest `eye` (ties: the first in row-major order), or [`NO_EXIT`].
+pub fn nearest_exit(cells: &Grid<CellLook>, eye: Pos) -> [f32; 2] {
+    cells
+        .iter()
+        .filter(|(_, c)| c.tile == TileLook::Exit)
+        .min_by_key(|(p, _)| (p.x - eye.x).pow(2) + (p.y - eye.y).pow(2))
+        .map_or(NO_EXIT, |(p, _)| [p.x as f32 + 0.5, p.y as f32 + 0.5])
 }
 
 /// The true grid, phantoms ignored, as cell words in row-major order (the shader's order).

@@ -14,8 +14,8 @@ use super::camera::Camera;
 use super::gpu::Gpu;
 use super::layout_entries::{storage_entry, texture_entry, uniform_entry};
 use super::scene::{
-    pack_seen_cells, Effects, FrameUniforms, PulseUniforms, TurnUniforms, WorldTurn, WorldUniformBlocks,
-    TILE_WALL,
+    nearest_exit, pack_seen_cells, Effects, FrameUniforms, PulseUniforms, TurnUniforms, WorldTurn,
+    WorldUniformBlocks, TILE_WALL,
 };
 use super::shader_source::{self, Entry};
 use super::sprites::{pack_sprites, SpriteRaw, MAX_SPRITES};
@@ -419,7 +419,8 @@ impl WorldPass {
         self.upload_cells(gpu, grid, &pack_seen_cells(&world.cells));
         let sprites = pack_sprites(world, eye);
         let sprite_count = self.upload_sprites(gpu, &sprites);
-        self.turn = WorldTurn { madness: world.madness, sprite_count, light: world.light };
+        let exit = nearest_exit(&world.cells, eye);
+        self.turn = WorldTurn { madness: world.madness, sprite_count, light: world.light, exit };
         self.prepare(gpu, Variant::for_turn(&self.turn, world.may_pulse));
     }
 

@@ -93,11 +93,16 @@ fn project(cam: &Camera, cell: Pos, height: f32) -> Projected {
 
 /// Bounding box (x0, y0, x1, y1), inclusive, of the pixels of the 3D view that pass `pred`.
 fn bbox(f: &Frame, pred: impl Fn([u8; 3]) -> bool) -> Option<(u32, u32, u32, u32)> {
+    bbox_where(f, |x, y| pred(f.px(x, y)))
+}
+
+/// [`bbox`] of the pixels (x, y) that pass `pred`.
+fn bbox_where(f: &Frame, pred: impl Fn(u32, u32) -> bool) -> Option<(u32, u32, u32, u32)> {
     let (_, _, vw, vh) = f.world_rect();
     let mut b: Option<(u32, u32, u32, u32)> = None;
     for y in 0..vh {
         for x in 0..vw {
-            if pred(f.px(x, y)) && !f.in_strip(x, y) {
+            if pred(x, y) && !f.in_strip(x, y) {
                 b = Some(match b {
                     None => (x, y, x, y),
                     Some((x0, y0, x1, y1)) => (x0.min(x), y0.min(y), x1.max(x), y1.max(y)),
@@ -155,6 +160,75 @@ fn a_food_sprite_stands_two_cells_ahead_and_a_wall_between_hides_it() {
         0,
         "F seen through a wall (see {})",
         f.save("fail_food_wall").display()
+    );
+}
+
+/// An adjacent creature stands a cell away: its ink is capped well inside the view's height, and
+/// its glyph is drawn as a smooth shape, not as a few giant font squares. A blocky 6-column glyph
+/// has at most 6 distinct left edges over its rows; a smooth one has many (curves and diagonals).
+#[test]
+fn an_adjacent_enemy_stays_inside_the_view_and_has_smooth_edges() {
+    let Some(gpu) = gpu_or_skip() else { return };
+    let (w, h) = (480, 300);
+    let mut stage = Stage::new(gpu, w, h);
+    let mut g = game(CORRIDOR, (1, 1), Facing::East);
+    g.spawn(Pos::new(2, 1), enemy()).unwrap();
+    let f = stage.shot(&g, &rest_view(&g, 0.0), Effects::default());
+    let (_, _, _, vh) = f.world_rect();
+    // Near, the torch lights the ink bright (its halo is the darker red around it).
+    let ink = |px: [u8; 3]| px[0] > 200 && px[1] < 130 && px[2] < 110;
+    // The creature-in-front panel (its red HP bar) sits above the top eighth of the view.
+    let below_panel = |x: u32, y: u32| y > vh / 8 && ink(f.px(x, y));
+    let (x0, y0, x1, y1) = bbox_where(&f, below_panel)
+        .unwrap_or_else(|| panic!("no adjacent @ (see {})", f.save("fail_adjacent").display()));
+    let tall = (y1 - y0 + 1) as f32;
+    assert!(
+        tall <= 0.66 * vh as f32 && tall >= 0.4 * vh as f32,
+        "adjacent @ ink {tall} px tall in a {vh} px view (see {})",
+        f.save("fail_adjacent").display()
+    );
+    let mut lefts: Vec<u32> = (y0..=y1).filter_map(|y| (x0..=x1).find(|&x| below_panel(x, y))).collect();
+    lefts.sort_unstable();
+    lefts.dedup();
+    assert!(
+        lefts.len() >= 12,
+        "adjacent @ has only {} distinct left edges: drawn as font squares (see {})",
+        lefts.len(),
+        f.save("fail_adjacent").display()
+    );
+}
+
+/// The exit glows: seen from 5 cells, beyond the torch's full light, the exit cell and the air
+/// above it are brighter than the same corridor with plain floor there.
+#[test]
+fn the_exit_seen_from_five_cells_is_brighter_than_plain_floor() {
+    let Some(gpu) = gpu_or_skip() else { return };
+    let (w, h) = (480, 300);
+    let mut stage = Stage::new(gpu, w, h);
+    let with_exit = ["############", "#.....>....#", "############"];
+    let exit = game(&with_exit, (1, 1), Facing::East);
+    let plain = game(CORRIDOR, (1, 1), Facing::East);
+    let view = rest_view(&exit, 0.0);
+    let (vw, vh) = world_viewport(w, h);
+    let cam = Camera::new(&view, vw, vh);
+    // The exit cell spans depths 4.5..5.5 ahead: its floor lies between these rows, and the
+    // draft rises above it; columns over the cell's width at its near edge.
+    let horizon = 0.5 * cam.size.y;
+    let (top, bottom) =
+        ((horizon - 0.3 * cam.focal.y / 5.0) as u32, (horizon + 0.5 * cam.focal.y / 4.5) as u32);
+    let half = 0.5 * cam.focal.x / 4.5;
+    let (left, right) = ((0.5 * cam.size.x - half) as u32, (0.5 * cam.size.x + half) as u32);
+    let a = stage.shot(&exit, &view, Effects::default());
+    let b = stage.shot(&plain, &view, Effects::default());
+    let (la, lb) = (
+        a.mean_luma(left, top, right - left, bottom - top),
+        b.mean_luma(left, top, right - left, bottom - top),
+    );
+    assert!(
+        la > 1.5 * lb + 2.0,
+        "exit at 5 cells: luma {la:.1} vs plain floor {lb:.1} (see {} and {})",
+        a.save("fail_exit_glow").display(),
+        b.save("fail_exit_plain").display()
     );
 }
 

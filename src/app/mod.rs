@@ -20,6 +20,7 @@ pub mod screenshot;
 pub mod session;
 pub mod simulate;
 pub mod title;
+pub mod title_screen;
 pub mod turn_machine;
 pub mod window;
 

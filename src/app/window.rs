@@ -7,7 +7,7 @@ use super::persist::{self, files, profile, recording::Recording, run_save, setti
 use super::run_end;
 use super::session::{Request, Session};
 use super::title::{Title, TitleChoice};
-use crate::game::present::ScenePresenter;
+use super::title_screen::TitleScreen;
 use crate::game::{Game, Status};
 use crate::render::{self, Effects, Frame, Gpu, Renderer, UiState, View};
 use crate::scene::Scene;
@@ -62,31 +62,6 @@ pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
 enum Screen {
     Title(Box<TitleScreen>),
     Run(Box<Session>),
-}
-
-/// The title screen over a level of its own, seen from its start, slowly turning.
-struct TitleScreen {
-    menu: Title,
-    backdrop: Game,
-    scene: Scene,
-}
-
-/// The seed of the title screen's backdrop level: fixed, so the title always opens on one place.
-const BACKDROP_SEED: u64 = 7;
-/// Radians per second the backdrop's camera turns.
-const BACKDROP_TURN_SPEED: f32 = 0.06;
-
-impl TitleScreen {
-    fn new(menu: Title) -> TitleScreen {
-        let backdrop = Game::new(BACKDROP_SEED);
-        let scene = ScenePresenter::default().scene(&backdrop, None);
-        TitleScreen { menu, backdrop, scene }
-    }
-
-    fn view(&self, now: f64) -> View {
-        let pose = super::turn_machine::player_pose(&self.backdrop);
-        View { eye: pose.eye, angle: pose.angle + now as f32 * BACKDROP_TURN_SPEED, time: now as f32 }
-    }
 }
 
 /// GPU state tied to one window.

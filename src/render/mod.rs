@@ -22,6 +22,7 @@ pub mod hud;
 mod layout_entries;
 pub mod overlay;
 pub mod palette;
+mod pipeline;
 pub mod reference;
 pub mod renderer;
 pub mod scene;

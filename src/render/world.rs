@@ -13,6 +13,7 @@
 use super::camera::Camera;
 use super::gpu::Gpu;
 use super::layout_entries::{storage_entry, texture_entry, uniform_entry};
+use super::pipeline::{vertexless_pipeline, PipelineSpec};
 use super::scene::{
     nearest_exit, pack_seen_cells, Effects, FrameUniforms, PulseUniforms, TurnUniforms, WorldTurn,
     WorldUniformBlocks, TILE_WALL,
@@ -229,29 +230,12 @@ impl WorldPass {
         let pipeline = |label: &str,
                         (module, constants): (&wgpu::ShaderModule, &[(&str, f64)]),
                         layout: &wgpu::PipelineLayout,
-                        (vs, fs): (&str, &str),
+                        entries: (&str, &str),
                         targets: &[Option<wgpu::ColorTargetState>]| {
-            gpu.device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-                label: Some(label),
-                layout: Some(layout),
-                vertex: wgpu::VertexState {
-                    module,
-                    entry_point: Some(vs),
-                    compilation_options: wgpu::PipelineCompilationOptions { constants, ..Default::default() },
-                    buffers: &[],
-                },
-                primitive: wgpu::PrimitiveState::default(),
-                depth_stencil: None,
-                multisample: wgpu::MultisampleState::default(),
-                fragment: Some(wgpu::FragmentState {
-                    module,
-                    entry_point: Some(fs),
-                    compilation_options: wgpu::PipelineCompilationOptions { constants, ..Default::default() },
-                    targets,
-                }),
-                multiview_mask: None,
-                cache: None,
-            })
+            vertexless_pipeline(
+                &gpu.device,
+                &PipelineSpec { label, layout, module, entries, constants, targets },
+            )
         };
         let opaque =
             |format| Some(wgpu::ColorTargetState { format, blend: None, write_mask: wgpu::ColorWrites::ALL });
@@ -306,31 +290,19 @@ impl WorldPass {
         format: wgpu::TextureFormat,
     ) -> wgpu::RenderPipeline {
         let module = shader_source::module(&gpu.device, Entry::Bare);
-        gpu.device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-            label: Some("bare ray-cast pipeline"),
-            layout: Some(layout),
-            vertex: wgpu::VertexState {
+        let targets =
+            [Some(wgpu::ColorTargetState { format, blend: None, write_mask: wgpu::ColorWrites::ALL })];
+        vertexless_pipeline(
+            &gpu.device,
+            &PipelineSpec {
+                label: "bare ray-cast pipeline",
+                layout,
                 module: &module,
-                entry_point: Some("vs_main"),
-                compilation_options: Default::default(),
-                buffers: &[],
+                entries: ("vs_main", "fs_main"),
+                constants: &[],
+                targets: &targets,
             },
-            primitive: wgpu::PrimitiveState::default(),
-            depth_stencil: None,
-            multisample: wgpu::MultisampleState::default(),
-            fragment: Some(wgpu::FragmentState {
-                module: &module,
-                entry_point: Some("fs_main"),
-                compilation_options: Default::default(),
-                targets: &[Some(wgpu::ColorTargetState {
-                    format,
-                    blend: None,
-                    write_mask: wgpu::ColorWrites::ALL,
-                })],
-            }),
-            multiview_mask: None,
-            cache: None,
-        })
+        )
     }
 
     /// The bare ray-cast over the whole `width` × `height` target, with the uniforms `write_frame`

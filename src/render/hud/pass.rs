@@ -4,6 +4,7 @@
 use crate::render::font;
 use crate::render::gpu::Gpu;
 use crate::render::layout_entries::{storage_entry, texture_entry, uniform_entry};
+use crate::render::pipeline::{vertexless_pipeline, PipelineSpec};
 use crate::render::scene::{GlyphInstance, HudUniforms};
 use crate::render::shader_source::{self, Entry};
 
@@ -37,34 +38,22 @@ impl HudPass {
         });
         // On a non-sRGB target the shader encodes gamma itself (common/colour.wgsl).
         let constants = [("ENCODE_SRGB", f64::from(u8::from(!format.is_srgb())))];
-        let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-            label: Some("hud pipeline"),
-            layout: Some(&pipeline_layout),
-            vertex: wgpu::VertexState {
+        let targets = [Some(wgpu::ColorTargetState {
+            format,
+            blend: Some(wgpu::BlendState::ALPHA_BLENDING),
+            write_mask: wgpu::ColorWrites::ALL,
+        })];
+        let pipeline = vertexless_pipeline(
+            device,
+            &PipelineSpec {
+                label: "hud pipeline",
+                layout: &pipeline_layout,
                 module: &module,
-                entry_point: Some("vs_main"),
-                compilation_options: Default::default(),
-                buffers: &[],
+                entries: ("vs_main", "fs_main"),
+                constants: &constants,
+                targets: &targets,
             },
-            primitive: wgpu::PrimitiveState::default(),
-            depth_stencil: None,
-            multisample: wgpu::MultisampleState::default(),
-            fragment: Some(wgpu::FragmentState {
-                module: &module,
-                entry_point: Some("fs_main"),
-                compilation_options: wgpu::PipelineCompilationOptions {
-                    constants: &constants,
-                    ..Default::default()
-                },
-                targets: &[Some(wgpu::ColorTargetState {
-                    format,
-                    blend: Some(wgpu::BlendState::ALPHA_BLENDING),
-                    write_mask: wgpu::ColorWrites::ALL,
-                })],
-            }),
-            multiview_mask: None,
-            cache: None,
-        });
+        );
         let uniforms = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("hud uniforms"),
             size: std::mem::size_of::<HudUniforms>() as u64,

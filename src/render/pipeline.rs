@@ -1,0 +1,39 @@
+//! Render pipelines as every pass here builds them: vertices made in the shader (no vertex buffers),
+//! triangles, no depth test, one module for both stages with the same pipeline constants.
+
+/// What differs between the passes' pipelines.
+pub(crate) struct PipelineSpec<'a> {
+    pub label: &'a str,
+    pub layout: &'a wgpu::PipelineLayout,
+    pub module: &'a wgpu::ShaderModule,
+    /// Vertex and fragment entry points.
+    pub entries: (&'a str, &'a str),
+    /// Pipeline-overridable constants, given to both stages.
+    pub constants: &'a [(&'a str, f64)],
+    pub targets: &'a [Option<wgpu::ColorTargetState>],
+}
+
+pub(crate) fn vertexless_pipeline(device: &wgpu::Device, spec: &PipelineSpec<'_>) -> wgpu::RenderPipeline {
+    let options = || wgpu::PipelineCompilationOptions { constants: spec.constants, ..Default::default() };
+    device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+        label: Some(spec.label),
+        layout: Some(spec.layout),
+        vertex: wgpu::VertexState {
+            module: spec.module,
+            entry_point: Some(spec.entries.0),
+            compilation_options: options(),
+            buffers: &[],
+        },
+        primitive: wgpu::PrimitiveState::default(),
+        depth_stencil: None,
+        multisample: wgpu::MultisampleState::default(),
+        fragment: Some(wgpu::FragmentState {
+            module: spec.module,
+            entry_point: Some(spec.entries.1),
+            compilation_options: options(),
+            targets: spec.targets,
+        }),
+        multiview_mask: None,
+        cache: None,
+    })
+}

@@ -117,7 +117,7 @@ impl Title {
         match &self.page {
             Page::Main => self.main_items().len(),
             Page::Seed | Page::Scores => 1,
-            Page::Settings => SETTINGS_ITEMS,
+            Page::Settings => SETTING_ROWS.len(),
             Page::Keys { .. } => BINDABLE.len() + 1,
             Page::Confirm { .. } => 2,
         }
@@ -253,20 +253,20 @@ impl Title {
 
     fn change_setting(&mut self) -> TitleChoice {
         let s = &mut self.settings;
-        match self.selected {
-            0 => s.reduced_effects = !s.reduced_effects,
-            1 => s.automap = !s.automap,
-            2 => s.fullscreen = !s.fullscreen,
-            3 => s.vsync = !s.vsync,
-            4 => {
+        match SETTING_ROWS[self.selected.min(SETTING_ROWS.len() - 1)] {
+            SettingRow::ReducedEffects => s.reduced_effects = !s.reduced_effects,
+            SettingRow::Automap => s.automap = !s.automap,
+            SettingRow::Fullscreen => s.fullscreen = !s.fullscreen,
+            SettingRow::Vsync => s.vsync = !s.vsync,
+            SettingRow::FieldOfView => {
                 let next = (s.fov_degrees / FOV_STEP).round() * FOV_STEP + FOV_STEP;
                 s.fov_degrees = if next > FOV_RANGE.1 { FOV_RANGE.0.ceil() } else { next };
             }
-            5 => {
+            SettingRow::Keys => {
                 self.go(Page::Keys { waiting: false });
                 return TitleChoice::None;
             }
-            _ => {
+            SettingRow::Back => {
                 self.go(Page::Main);
                 return TitleChoice::None;
             }
@@ -322,7 +322,7 @@ impl Title {
                 };
                 let mut items: Vec<String> = BINDABLE
                     .iter()
-                    .map(|b| format!("{:<22} {}", b.label, bindings_text(&self.settings.bindings, b.name)))
+                    .map(|b| format!("{:<22} {}", b.label, self.settings.bindings.keys_text(b.name, " ")))
                     .collect();
                 items.push("Back".into());
                 (vec![line], items)
@@ -344,24 +344,43 @@ impl Title {
     fn settings_items(&self) -> Vec<String> {
         let s = &self.settings;
         let on = |b: bool| if b { "on" } else { "off" };
-        vec![
-            format!("Reduced effects: {}", on(s.reduced_effects)),
-            format!("Automap: {}", on(s.automap)),
-            format!("Fullscreen: {}", on(s.fullscreen)),
-            format!("V-sync: {}", on(s.vsync)),
-            format!("Field of view: {} degrees", s.fov_degrees.round()),
-            "Keys...".into(),
-            "Back".into(),
-        ]
+        SETTING_ROWS
+            .iter()
+            .map(|row| match row {
+                SettingRow::ReducedEffects => format!("Reduced effects: {}", on(s.reduced_effects)),
+                SettingRow::Automap => format!("Automap: {}", on(s.automap)),
+                SettingRow::Fullscreen => format!("Fullscreen: {}", on(s.fullscreen)),
+                SettingRow::Vsync => format!("V-sync: {}", on(s.vsync)),
+                SettingRow::FieldOfView => format!("Field of view: {} degrees", s.fov_degrees.round()),
+                SettingRow::Keys => "Keys...".into(),
+                SettingRow::Back => "Back".into(),
+            })
+            .collect()
     }
 }
 
-/// Choices on the settings page (see `settings_items`).
-const SETTINGS_ITEMS: usize = 7;
-
-fn bindings_text(bindings: &Bindings, name: &str) -> String {
-    bindings.keys_text(name, " ")
+/// The settings page's choices, in the order shown: the page's labels and what taking one does
+/// both read this list, so they cannot fall out of step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SettingRow {
+    ReducedEffects,
+    Automap,
+    Fullscreen,
+    Vsync,
+    FieldOfView,
+    Keys,
+    Back,
 }
+
+const SETTING_ROWS: [SettingRow; 7] = [
+    SettingRow::ReducedEffects,
+    SettingRow::Automap,
+    SettingRow::Fullscreen,
+    SettingRow::Vsync,
+    SettingRow::FieldOfView,
+    SettingRow::Keys,
+    SettingRow::Back,
+];
 
 fn digit_of(key: KeyCode) -> Option<char> {
     use KeyCode as K;

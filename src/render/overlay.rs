@@ -25,13 +25,6 @@ pub enum Overlay {
     Card { title: String, lines: Vec<String>, hint: String },
 }
 
-impl Overlay {
-    /// Whether it takes the whole screen, bar included.
-    pub fn is_full_screen(&self) -> bool {
-        matches!(self, Overlay::Menu { .. } | Overlay::Card { .. })
-    }
-}
-
 /// Interface state from the app: the open overlay, if any, and a one-line notice (e.g. where a
 /// screenshot was saved) shown above the message line.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -1,17 +1,21 @@
 //! The title screen as the window shows it: the menu over a level of its own (a fixed seed, seen
 //! from its start, slowly turning), so the first thing a player sees is the dungeon.
 
-use super::title::Title;
+use super::persist::settings::Settings;
+use super::title::{Title, TitleChoice};
 use crate::game::present::ScenePresenter;
 use crate::game::Game;
-use crate::render::View;
+use crate::render::{UiState, View};
 use crate::scene::Scene;
+use winit::keyboard::KeyCode;
 
 /// The title screen over a level of its own, seen from its start, slowly turning.
 pub struct TitleScreen {
-    pub menu: Title,
+    menu: Title,
     backdrop: Game,
     pub scene: Scene,
+    /// The menu as the HUD draws it, rebuilt when a key or a note changes it, not every frame.
+    ui: UiState,
 }
 
 /// The seed of the title screen's backdrop level: fixed, so the title always opens on one place.
@@ -23,7 +27,43 @@ impl TitleScreen {
     pub fn new(menu: Title) -> TitleScreen {
         let backdrop = Game::new(BACKDROP_SEED);
         let scene = ScenePresenter::default().scene(&backdrop, None);
-        TitleScreen { menu, backdrop, scene }
+        let mut screen = TitleScreen { menu, backdrop, scene, ui: UiState::default() };
+        screen.refresh();
+        screen
+    }
+
+    /// A key on the title screen, read through the menu's own (possibly just rebound) key table.
+    pub fn key(&mut self, key: KeyCode) -> TitleChoice {
+        let bindings = self.menu.settings.bindings.clone();
+        let choice = self.menu.key(key, &bindings);
+        self.refresh();
+        choice
+    }
+
+    /// A line under the title: what just happened, or what went wrong.
+    pub fn note(&mut self, note: &str) {
+        self.menu.set_note(note);
+        self.refresh();
+    }
+
+    /// Opens the question before the run the command line asked for (a save waits).
+    pub fn confirm_new_run(&mut self, seed: Option<u64>) {
+        self.menu.confirm_new_run(seed);
+        self.refresh();
+    }
+
+    /// The settings as the settings page has left them.
+    pub fn settings(&self) -> &Settings {
+        &self.menu.settings
+    }
+
+    pub fn ui(&self) -> &UiState {
+        &self.ui
+    }
+
+    fn refresh(&mut self) {
+        let overlay = self.menu.overlay(&self.menu.settings.bindings);
+        self.ui = UiState { overlay: Some(overlay), ..UiState::default() };
     }
 
     pub fn view(&self, now: f64) -> View {

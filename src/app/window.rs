@@ -9,7 +9,7 @@ use super::session::{Request, Session};
 use super::title::{Title, TitleChoice};
 use super::title_screen::TitleScreen;
 use crate::game::{Game, Status};
-use crate::render::{self, Effects, Frame, Gpu, Renderer, UiState, View};
+use crate::render::{self, Effects, Frame, Gpu, Renderer, View};
 use crate::scene::Scene;
 use glam::Vec2;
 use std::path::PathBuf;
@@ -62,6 +62,16 @@ pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
 enum Screen {
     Title(Box<TitleScreen>),
     Run(Box<Session>),
+}
+
+impl Screen {
+    /// The scene the renderer draws behind it.
+    fn scene(&self) -> &Scene {
+        match self {
+            Screen::Title(t) => &t.scene,
+            Screen::Run(session) => session.scene(),
+        }
+    }
 }
 
 /// GPU state tied to one window.
@@ -133,7 +143,7 @@ impl App {
         }
         let mut title = self.title_screen();
         if asked_for_a_run {
-            title.menu.confirm_new_run(opts.seed);
+            title.confirm_new_run(opts.seed);
         }
         Ok(Screen::Title(Box::new(title)))
     }
@@ -190,7 +200,7 @@ impl App {
             TitleChoice::Quit => event_loop.exit(),
             TitleChoice::SettingsChanged => {
                 if let Screen::Title(title) = &self.screen {
-                    self.settings = title.menu.settings.clone();
+                    self.settings = title.settings().clone();
                 }
                 if let Err(message) = persist::settings::save(&persist::config_dir(), &self.settings) {
                     self.title_note(&format!("Could not save the settings: {message}"));
@@ -232,7 +242,7 @@ impl App {
     /// A line under the title screen's title (nothing when a run is on screen).
     fn title_note(&mut self, note: &str) {
         if let Screen::Title(title) = &mut self.screen {
-            title.menu.set_note(note);
+            title.note(note);
         }
     }
 
@@ -256,10 +266,7 @@ impl App {
     }
 
     fn scene(&self) -> &Scene {
-        match &self.screen {
-            Screen::Title(t) => &t.scene,
-            Screen::Run(session) => session.scene(),
-        }
+        self.screen.scene()
     }
 
     fn create_graphics(&self, event_loop: &ActiveEventLoop) -> Result<Graphics, String> {
@@ -315,7 +322,7 @@ impl App {
                     Some(Command::Screenshot) => self.screenshot(),
                     Some(Command::Fullscreen) => self.handle(event_loop, Request::ToggleFullscreen),
                     _ => {
-                        let choice = title.menu.key(code, &self.settings.bindings);
+                        let choice = title.key(code);
                         self.on_title_choice(event_loop, choice);
                     }
                 }
@@ -423,21 +430,16 @@ impl App {
         };
         match &mut self.screen {
             Screen::Run(session) => session.notify(&text, now),
-            Screen::Title(title) => title.menu.set_note(&text),
+            Screen::Title(title) => title.note(&text),
         }
     }
 
     /// Everything the renderer needs for this frame of the current screen.
     fn frame(&self, now: f64, height: u32) -> Frame {
         match &self.screen {
-            Screen::Title(title) => Frame {
-                view: title.view(now),
-                effects: Effects::default(),
-                ui: UiState {
-                    overlay: Some(title.menu.overlay(&self.settings.bindings)),
-                    ..UiState::default()
-                },
-            },
+            Screen::Title(title) => {
+                Frame { view: title.view(now), effects: Effects::default(), ui: title.ui().clone() }
+            }
             Screen::Run(session) => {
                 let pose = session.machine.pose(now);
                 let effect = session.effects.sample(now);
@@ -478,10 +480,7 @@ impl App {
         let upload = self.update(now) || std::mem::take(&mut self.scene_dirty);
         let Some(height) = self.graphics.as_ref().map(|g| g.config.height) else { return };
         let frame_input = self.frame(now, height);
-        let scene = match &self.screen {
-            Screen::Title(t) => &t.scene,
-            Screen::Run(session) => session.scene(),
-        };
+        let scene = self.screen.scene();
         let Some(gfx) = self.graphics.as_mut() else { return };
         if upload {
             gfx.renderer.upload_scene(&gfx.gpu, scene);

@@ -2,7 +2,7 @@
 
 use super::camera::{Camera, View};
 use super::gpu::Gpu;
-use super::hud::compose::{hud_instances, HudGrid, HudText};
+use super::hud::compose::{hud_scene, HudGrid, HudText};
 use super::hud::overlays::OverlayView;
 use super::hud::pass::HudPass;
 use super::overlay::UiState;
@@ -169,14 +169,7 @@ impl Renderer {
             let blank = HudText::default();
             let text = self.hud_text.as_ref().unwrap_or(&blank);
             let grid = HudGrid::new(width, height);
-            let quads = hud_instances(
-                text,
-                self.ui.notice.as_deref(),
-                self.overlay.as_ref(),
-                self.ui.curtain,
-                self.ui.edge_glow,
-                &grid,
-            );
+            let quads = hud_scene(text, &self.ui, self.overlay.as_ref(), &grid).instances();
             self.hud.set_instances(gpu, &quads);
             self.hud_built_for = Some((width, height));
             self.hud_builds += 1;

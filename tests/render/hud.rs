@@ -34,14 +34,7 @@ fn draw(gpu: &Gpu, game: &Game, ui: &UiState, w: u32, h: u32) -> Frame {
 /// Every glyph the HUD should show for `game` and `ui` on a `w` × `h` target, in target pixels.
 fn expected_glyphs(game: &Game, ui: &UiState, w: u32, h: u32) -> Vec<ScreenGlyph> {
     let view = ui.overlay.as_ref().map(|o| OverlayView::new(o, &scene(game).hud));
-    let scene = hud_scene(
-        &HudText::from_hud(&scene(game).hud),
-        ui.notice.as_deref(),
-        view.as_ref(),
-        ui.curtain,
-        ui.edge_glow,
-        &HudGrid::new(w, h),
-    );
+    let scene = hud_scene(&HudText::from_hud(&scene(game).hud), ui, view.as_ref(), &HudGrid::new(w, h));
     scene.glyphs().cloned().collect()
 }
 
@@ -428,7 +421,7 @@ fn a_4k_frame_uses_a_larger_scale_and_keeps_the_hud_inside() {
     assert!(HudGrid::new(3840, 2160).scale > HudGrid::new(1280, 720).scale);
     for (w, h) in [(3840, 2160), (701, 401)] {
         let grid = HudGrid::new(w, h);
-        let scene = hud_scene(&HudText::from_hud(&scene(&game).hud), None, None, 0, None, &grid);
+        let scene = hud_scene(&HudText::from_hud(&scene(&game).hud), &UiState::default(), None, &grid);
         assert_eq!(scene.out_of_bounds(w, h), None, "{w}x{h}");
         let f = draw(gpu, &game, &ui, w, h);
         let glyphs = bar_glyphs(&game, w, h);

@@ -11,8 +11,7 @@ use super::overlays::{overlay_scene, OverlayView};
 use super::shapes::{HudScene, PixelRect};
 use super::strip::{strip_layout, strip_scene, TurnStrip};
 use super::target::target_scene;
-use crate::render::overlay::Edge;
-use crate::render::scene::GlyphInstance;
+use crate::render::overlay::{Edge, UiState};
 use crate::scene::BarModel;
 use crate::scene::{HudModel, TargetLook};
 
@@ -151,17 +150,11 @@ pub fn edge_glow_scene(edge: Edge, strength: u8, grid: &HudGrid) -> HudScene {
 
 /// Everything the HUD pass draws, back to front: the bar; then either the turn strip and the
 /// message line, or the open overlay over a veiled world; then the notice on top. A whole-screen
-/// menu replaces the bar; `curtain` (0..=255) darkens everything below a card.
-pub fn hud_scene(
-    text: &HudText,
-    notice: Option<&str>,
-    overlay: Option<&OverlayView>,
-    curtain: u8,
-    glow: Option<(Edge, u8)>,
-    grid: &HudGrid,
-) -> HudScene {
+/// menu replaces the bar; the UI's curtain darkens everything below a card. `overlay` is what the
+/// UI's overlay shows, read from the scene; the rest (notice, curtain, edge glow) is the UI's own.
+pub fn hud_scene(text: &HudText, ui: &UiState, overlay: Option<&OverlayView>, grid: &HudGrid) -> HudScene {
     let mut scene = HudScene::default();
-    if let Some((edge, strength)) = glow.filter(|_| overlay.is_none()) {
+    if let Some((edge, strength)) = ui.edge_glow.filter(|_| overlay.is_none()) {
         scene.extend(edge_glow_scene(edge, strength, grid));
     }
     if !matches!(overlay, Some(OverlayView::Menu(_))) {
@@ -181,29 +174,17 @@ pub fn hud_scene(
         Some(view) => scene.extend(overlay_scene(view, grid)),
         None => world_text(&mut scene),
     }
-    if curtain > 0 {
-        let alpha = f32::from(curtain) / 255.0;
+    if ui.curtain > 0 {
+        let alpha = f32::from(ui.curtain) / 255.0;
         scene.rect(PixelRect::new(0, 0, grid.width as i32, grid.height as i32, [0.0, 0.0, 0.0, alpha]));
     }
     if let Some(card @ OverlayView::Card(_)) = overlay {
         scene.extend(overlay_scene(card, grid));
     }
-    for p in notice.map(|n| notice_layout(n, grid)).unwrap_or_default() {
+    for p in ui.notice.as_deref().map(|n| notice_layout(n, grid)).unwrap_or_default() {
         scene.glyph(grid.place(&p));
     }
     scene
-}
-
-/// The HUD as GPU quads (see `hud_scene`).
-pub fn hud_instances(
-    text: &HudText,
-    notice: Option<&str>,
-    overlay: Option<&OverlayView>,
-    curtain: u8,
-    glow: Option<(Edge, u8)>,
-    grid: &HudGrid,
-) -> Vec<GlyphInstance> {
-    hud_scene(text, notice, overlay, curtain, glow, grid).instances()
 }
 
 #[cfg(test)]
@@ -337,7 +318,12 @@ pub(crate) mod tests {
         let text = HudText { messages: vec![("m".repeat(300), 1.0); 3], ..HudText::default() };
         for (w, h) in SIZES {
             let grid = HudGrid::new(w, h);
-            let scene = hud_scene(&text, Some(&"n".repeat(300)), None, 0, Some((Edge::Left, 255)), &grid);
+            let ui = UiState {
+                notice: Some("n".repeat(300)),
+                edge_glow: Some((Edge::Left, 255)),
+                ..UiState::default()
+            };
+            let scene = hud_scene(&text, &ui, None, &grid);
             assert_eq!(scene.out_of_bounds(w, h), None, "{w}x{h}");
         }
     }

@@ -2,7 +2,7 @@
 //! shell (headless driver, screenshots, bench, recordings' checks) is written once against it, and
 //! a new game is registered with one line in `app::modes`.
 
-use crate::scene::Scene;
+use crate::scene::{Scene, SoundEvent};
 
 /// One game, as the shell drives it.
 pub trait Mode: Sized {
@@ -24,6 +24,13 @@ pub trait Mode: Sized {
 
     /// The plain-data scene after `report` (`None` for a state just started or loaded).
     fn scene(&mut self, report: Option<&Self::Report>) -> Scene;
+
+    /// What `command` and its `report` sounded like, for the audio room. A game without sound
+    /// keeps this default: silence.
+    fn sounds(&self, command: Self::Command, report: &Self::Report) -> Vec<SoundEvent> {
+        let _ = (command, report);
+        Vec::new()
+    }
 
     /// The documented state dump as JSON text (`--dump-state`); tools read only this.
     fn dump_json(&self) -> String;

@@ -12,6 +12,7 @@ pub mod dump;
 pub mod entity;
 pub mod floor;
 pub mod gen;
+pub mod hearing;
 pub mod inventory;
 pub mod items;
 pub mod map;

@@ -8,7 +8,7 @@ use super::present::ScenePresenter;
 use super::run::{Game, Status};
 use super::save;
 use crate::mode::Mode;
-use crate::scene::Scene;
+use crate::scene::{Scene, SoundEvent};
 
 /// A crawler run as the shell drives it.
 #[derive(Debug)]
@@ -38,6 +38,10 @@ impl Mode for Crawler {
 
     fn scene(&mut self, report: Option<&TurnReport>) -> Scene {
         self.presenter.scene(&self.game, report)
+    }
+
+    fn sounds(&self, command: Action, report: &TurnReport) -> Vec<SoundEvent> {
+        super::hearing::sounds(&self.game, command, report)
     }
 
     fn dump_json(&self) -> String {

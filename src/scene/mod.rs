@@ -5,12 +5,14 @@
 
 pub mod colour;
 pub mod hud;
+pub mod sound;
 pub mod world;
 
 pub use hud::{
     AutomapModel, BarModel, HudModel, MapCellLook, MessageLine, SlotLook, StatusLook, StatusTone, StripActor,
     TargetLook,
 };
+pub use sound::{SoundEvent, SoundKind, SoundPhase};
 pub use world::{CellLook, Madness, PhantomLook, SpriteKind, SpriteLook, TileLook, WorldScene};
 
 use crate::grid::{Facing, Pos};

@@ -1,0 +1,120 @@
+//! Every number of the game's sound in one table: the heartbeat's rates, the volumes, how sound
+//! fades with distance and through walls, and how the madness ramps rise. Tests read this table
+//! rather than repeating its numbers.
+
+/// The sample rate of offline renders (`--audio-out`) and of the tests.
+pub const OFFLINE_RATE: u32 = 48_000;
+
+/// How the heartbeat follows the body and the mind.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HeartTuning {
+    /// Beats per minute at full health and full sanity: one beat per heartbeat-counter step when the
+    /// offline player presses a key on every resting beat (see `offline`).
+    pub rest_bpm: f32,
+    /// Added at zero HP, scaled by the square of the HP lost (a scratch barely shows, the last
+    /// points race).
+    pub wound_bpm: f32,
+    /// Added at zero sanity, scaled by the madness ramp below.
+    pub madness_bpm: f32,
+    /// The fastest it ever beats.
+    pub max_bpm: f32,
+    /// Loudness at rest and when racing (0..1 of the ambience level).
+    pub rest_gain: f32,
+    pub racing_gain: f32,
+    /// Seconds between the two knocks of one beat ("lub-dub"), as a fraction of the beat.
+    pub dub_fraction: f32,
+}
+
+/// A smooth 0..1 ramp over sanity: 0 at or above `start`, 1 at or below `full` (percent), eased
+/// like the visual ramps, so nothing switches on at a threshold.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ramp {
+    pub start: f32,
+    pub full: f32,
+}
+
+impl Ramp {
+    /// The ramp's value at `sanity` percent.
+    pub fn at(self, sanity: f32) -> f32 {
+        let t = ((self.start - sanity) / (self.start - self.full)).clamp(0.0, 1.0);
+        t * t * (3.0 - 2.0 * t)
+    }
+}
+
+/// How a sound fades with distance, from where it comes, and through walls.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SpaceTuning {
+    /// Gain = 1 / (1 + falloff * cells).
+    pub falloff_per_cell: f32,
+    /// Beyond this many cells nothing is heard.
+    pub hearing_cells: i32,
+    /// Gain and low-pass cutoff (Hz) of a sound with a wall between it and the listener.
+    pub wall_gain: f32,
+    pub wall_cutoff_hz: f32,
+    /// A sound behind the listener: a little quieter and duller, so behind is not mistaken for
+    /// ahead in stereo.
+    pub behind_gain: f32,
+    pub behind_cutoff_hz: f32,
+    /// Cutoff of an unobstructed sound in front.
+    pub open_cutoff_hz: f32,
+}
+
+/// The whole table.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AudioTuning {
+    pub heart: HeartTuning,
+    pub space: SpaceTuning,
+    /// Whispers and drone: how loud at full madness, and the sanity ramps that bring them in.
+    pub whisper_gain: f32,
+    pub whisper_ramp: Ramp,
+    pub drone_gain: f32,
+    pub drone_ramp: Ramp,
+    /// The madness part of the heartbeat's rate.
+    pub heart_ramp: Ramp,
+    /// Seconds for the ambience to move most of the way (1 - 1/e) to a new turn's level: the ear's
+    /// version of the visual ramps' smoothness.
+    pub ambience_seconds: f32,
+    /// Effects' peak gain before the volume settings.
+    pub effects_gain: f32,
+    /// Default volume settings, in percent.
+    pub default_master: u8,
+    pub default_effects: u8,
+    pub default_ambience: u8,
+    /// Volume settings change by this step on the title's settings page.
+    pub volume_step: u8,
+    /// Offline renders ring on this long after the last key (see `offline` for their pace).
+    pub offline_tail_seconds: f64,
+}
+
+pub const AUDIO: AudioTuning = AudioTuning {
+    heart: HeartTuning {
+        rest_bpm: 60.0,
+        wound_bpm: 80.0,
+        madness_bpm: 50.0,
+        max_bpm: 160.0,
+        rest_gain: 0.35,
+        racing_gain: 0.9,
+        dub_fraction: 0.28,
+    },
+    space: SpaceTuning {
+        falloff_per_cell: 0.35,
+        hearing_cells: 14,
+        wall_gain: 0.3,
+        wall_cutoff_hz: 700.0,
+        behind_gain: 0.8,
+        behind_cutoff_hz: 3_000.0,
+        open_cutoff_hz: 14_000.0,
+    },
+    whisper_gain: 0.35,
+    whisper_ramp: Ramp { start: 60.0, full: 10.0 },
+    drone_gain: 0.4,
+    drone_ramp: Ramp { start: 80.0, full: 20.0 },
+    heart_ramp: Ramp { start: 70.0, full: 0.0 },
+    ambience_seconds: 1.5,
+    effects_gain: 0.8,
+    default_master: 80,
+    default_effects: 100,
+    default_ambience: 80,
+    volume_step: 10,
+    offline_tail_seconds: 1.5,
+};

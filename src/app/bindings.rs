@@ -89,6 +89,7 @@ pub const BINDABLE: &[Binding] = &[
     row(Global, "help", Command::Help, &[K::F1, K::Slash], "Help", &[]),
     row(Global, "screenshot", Command::Screenshot, &[K::F12], "Screenshot", &[]),
     Binding { alt: Some(K::Enter), ..row(Global, "fullscreen", Command::Fullscreen, &[K::F11], "Fullscreen", &[]) },
+    row(Global, "mute", Command::Mute, &[K::F8], "Mute sound", &[]),
     row(Prompt, "prompt_yes", Command::Answer(true), &[K::KeyY], "Prompt: yes", &[]),
     row(Prompt, "prompt_no", Command::Answer(false), &[K::KeyN], "Prompt: no", &[]),
     row(Log, "log_up", Command::ScrollLog(1), &[K::ArrowUp], "Log: scroll up", &[]),

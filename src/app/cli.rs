@@ -20,6 +20,8 @@ pub struct Options {
     pub size: (u32, u32),
     pub screenshot: Option<PathBuf>,
     pub dump_state: Option<PathBuf>,
+    /// Headless: render the run's sound, on game time, to this 48 kHz stereo WAV.
+    pub audio_out: Option<PathBuf>,
     pub bench: bool,
     pub frames: u32,
     /// Window smoke tests: present this many frames, then exit by itself.
@@ -50,6 +52,7 @@ impl Default for Options {
             size: (1280, 720),
             screenshot: None,
             dump_state: None,
+            audio_out: None,
             bench: false,
             frames: 120,
             quit_after_frames: None,
@@ -78,6 +81,7 @@ Plays Hollowdeep in a window. With --headless, runs the rules without a window.
   --size WxH             window or screenshot size (default 1280x720)
   --screenshot FILE.png  headless: render the final view to a PNG (needs a GPU or lavapipe)
   --dump-state FILE.json headless: write the whole game state as JSON
+  --audio-out FILE.wav   headless: render the run's sound on game time to a 48 kHz stereo WAV
   --bench                render frames offscreen and print timing figures
   --frames N             frames rendered by --bench (default 120)
   --quit-after-frames N  window: exit by itself after presenting N frames
@@ -132,6 +136,7 @@ pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Options, String>
             "--size" => opts.size = size(&value("--size")?)?,
             "--screenshot" => opts.screenshot = Some(PathBuf::from(value("--screenshot")?)),
             "--dump-state" => opts.dump_state = Some(PathBuf::from(value("--dump-state")?)),
+            "--audio-out" => opts.audio_out = Some(PathBuf::from(value("--audio-out")?)),
             "--bench" => opts.bench = true,
             "--frames" => {
                 opts.frames = number(&value("--frames")?, "--frames")?;
@@ -194,6 +199,11 @@ pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Options, String>
     }
     if !opts.headless && (opts.screenshot.is_some() || opts.dump_state.is_some()) && !opts.bench {
         return Err("--screenshot and --dump-state need --headless.".into());
+    }
+    if opts.audio_out.is_some() && (!opts.headless || opts.replay.is_some() || opts.bench) {
+        return Err(
+            "--audio-out renders a --headless --keys run; it takes neither --replay nor --bench.".into()
+        );
     }
     if opts.sanity.is_some() && opts.replay.is_some() {
         return Err("--sanity starts a new practice run, so it cannot be combined with --replay.".into());

@@ -17,6 +17,9 @@ pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
     let commands = parse_keys(opts.keys.as_deref().unwrap_or(""))?;
     let mut crawler = Crawler::new(start(opts, seed));
     let actions = play(&mut crawler, &actions_until_quit(&commands));
+    if let Some(path) = &opts.audio_out {
+        super::audio_out::render(start(opts, seed), &actions, path)?;
+    }
     if let Some(path) = &opts.record {
         let mut recording = Recording::new(seed, opts.depth);
         recording.actions = actions;

@@ -14,6 +14,8 @@ pub enum Command {
     MessageLog,
     Screenshot,
     Fullscreen,
+    /// Sound off, or back on (saved in the settings).
+    Mute,
     /// The open prompt's answer: yes or no.
     Answer(bool),
     /// Scrolls the open message log by this many messages (positive goes back in time).

@@ -4,6 +4,7 @@
 //! and hands the game to `render` to be drawn.
 
 pub mod anim;
+pub mod audio_out;
 pub mod autoplayer;
 pub mod bench;
 pub mod bindings;

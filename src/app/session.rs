@@ -8,11 +8,12 @@ use super::effects::Effects;
 use super::input::Command;
 use super::persist::recording::Recording;
 use super::turn_machine::{TurnMachine, Update};
+use crate::audio::MixCommand;
 use crate::game::present::ScenePresenter;
 use crate::game::{Action, Game, Status};
 use crate::grid::Side;
 use crate::render::{Edge, Overlay, UiState};
-use crate::scene::Scene;
+use crate::scene::{Scene, SoundEvent};
 use winit::keyboard::KeyCode;
 
 /// Seconds a notice (e.g. "Screenshot saved") stays on screen.
@@ -34,6 +35,8 @@ pub enum Request {
     Exit,
     /// The end-of-run card was read: leave the run (to the title screen).
     EndRun,
+    /// The mute key: sound off, or back on.
+    ToggleMute,
 }
 
 struct Replay {
@@ -59,6 +62,9 @@ pub struct Session {
     bindings: Bindings,
     /// The card shown when the run has ended, and when it appeared.
     card: Option<(Overlay, f64)>,
+    /// What the turns since the window last asked sounded like, and when their world part starts;
+    /// `None` when no turn has been played since (the first scene counts as one).
+    heard: Option<(Vec<SoundEvent>, f64)>,
 }
 
 impl Session {
@@ -79,6 +85,7 @@ impl Session {
             automap_allowed,
             bindings,
             card: None,
+            heard: Some((Vec::new(), 0.0)),
         }
     }
 
@@ -99,6 +106,24 @@ impl Session {
     /// The scene of the latest turn.
     pub fn scene(&self) -> &Scene {
         &self.scene
+    }
+
+    /// What the audio should play for the turns since the last call: their placed sounds and the
+    /// ambience of the latest scene (read from the same plain data the screen shows).
+    pub fn take_mix_commands(&mut self) -> Vec<MixCommand> {
+        match self.heard.take() {
+            Some((sounds, delay)) => crate::audio::turn_commands(&self.scene, &sounds, delay),
+            None => Vec::new(),
+        }
+    }
+
+    /// Notes what an accepted action sounded like.
+    fn hear(&mut self, action: Action) {
+        let sounds = crate::game::hearing::sounds(&self.game, action, self.machine.last_report());
+        let delay = self.machine.player_seconds();
+        let heard = self.heard.get_or_insert_with(|| (Vec::new(), delay));
+        heard.0.extend(sounds);
+        heard.1 = delay;
     }
 
     fn refresh_scene(&mut self) {
@@ -246,6 +271,7 @@ impl Session {
             }
             Command::Screenshot => return Request::Screenshot,
             Command::Fullscreen => return Request::ToggleFullscreen,
+            Command::Mute => return Request::ToggleMute,
             Command::ScrollLog(lines) => self.scroll_log(i64::from(lines)),
             Command::ReplayFaster => self.change_replay_speed(2.0, now),
             Command::ReplaySlower => self.change_replay_speed(0.5, now),
@@ -301,6 +327,7 @@ impl Session {
                 rec.actions.push(action);
             }
             self.effects.on_events(&self.machine.last_report().events, now);
+            self.hear(action);
             self.refresh_scene();
         }
     }
@@ -316,6 +343,9 @@ impl Session {
                 rec.actions.push(action);
             }
             self.effects.on_events(&self.machine.last_report().events, now);
+            if let Some(action) = held {
+                self.hear(action);
+            }
         }
         if self.game.turn() != before {
             self.refresh_scene();
@@ -335,6 +365,7 @@ impl Session {
             replay.last_at = now;
             let ended = replay.next == replay.actions.len();
             self.effects.on_events(&self.machine.last_report().events, now);
+            self.hear(action);
             self.refresh_scene();
             if ended {
                 let text = format!("The replay has ended. {} leaves.", self.bindings.first_key("menu"));

@@ -266,6 +266,10 @@ impl Title {
                 self.go(Page::Keys { waiting: false });
                 return TitleChoice::None;
             }
+            SettingRow::MasterVolume => next_volume(&mut s.master_volume),
+            SettingRow::EffectsVolume => next_volume(&mut s.effects_volume),
+            SettingRow::AmbienceVolume => next_volume(&mut s.ambience_volume),
+            SettingRow::Sound => s.muted = !s.muted,
             SettingRow::Back => {
                 self.go(Page::Main);
                 return TitleChoice::None;
@@ -353,6 +357,10 @@ impl Title {
                 SettingRow::Vsync => format!("V-sync: {}", on(s.vsync)),
                 SettingRow::FieldOfView => format!("Field of view: {} degrees", s.fov_degrees.round()),
                 SettingRow::Keys => "Keys...".into(),
+                SettingRow::MasterVolume => format!("Master volume: {}%", s.master_volume),
+                SettingRow::EffectsVolume => format!("Effects volume: {}%", s.effects_volume),
+                SettingRow::AmbienceVolume => format!("Ambience volume: {}%", s.ambience_volume),
+                SettingRow::Sound => format!("Sound: {}", on(!s.muted)),
                 SettingRow::Back => "Back".into(),
             })
             .collect()
@@ -369,18 +377,33 @@ enum SettingRow {
     Vsync,
     FieldOfView,
     Keys,
+    MasterVolume,
+    EffectsVolume,
+    AmbienceVolume,
+    /// Sound on, or muted (as the mute key does).
+    Sound,
     Back,
 }
 
-const SETTING_ROWS: [SettingRow; 7] = [
+const SETTING_ROWS: [SettingRow; 11] = [
     SettingRow::ReducedEffects,
     SettingRow::Automap,
     SettingRow::Fullscreen,
     SettingRow::Vsync,
     SettingRow::FieldOfView,
     SettingRow::Keys,
+    SettingRow::MasterVolume,
+    SettingRow::EffectsVolume,
+    SettingRow::AmbienceVolume,
+    SettingRow::Sound,
     SettingRow::Back,
 ];
+
+/// A volume row steps up, and from full back to silence.
+fn next_volume(percent: &mut u8) {
+    let step = crate::audio::tuning::AUDIO.volume_step;
+    *percent = if *percent >= 100 { 0 } else { (*percent / step * step + step).min(100) };
+}
 
 fn digit_of(key: KeyCode) -> Option<char> {
     use KeyCode as K;
@@ -465,6 +488,36 @@ mod tests {
         assert_eq!(press(&mut t, &[K::Enter]), TitleChoice::None, "20 nines do not fit a u64");
         assert_eq!(press(&mut t, &[K::Escape]), TitleChoice::None);
         assert_eq!(items(&t)[0], "New run", "Esc goes back");
+    }
+
+    /// Issue 15: the volumes and the mute switch are on the settings page.
+    #[test]
+    fn volumes_step_and_wrap_and_sound_turns_off_from_the_settings_page() {
+        let mut t = title(false);
+        press(&mut t, &[K::ArrowDown, K::ArrowDown, K::ArrowDown, K::Enter]);
+        let row = |t: &Title, label: &str| items(t).iter().position(|i| i.starts_with(label)).unwrap();
+        let master = row(&t, "Master volume");
+        for _ in 0..master {
+            press(&mut t, &[K::ArrowDown]);
+        }
+        let before = t.settings.master_volume;
+        assert_eq!(press(&mut t, &[K::Enter]), TitleChoice::SettingsChanged);
+        let step = crate::audio::tuning::AUDIO.volume_step;
+        assert_eq!(t.settings.master_volume, (before + step).min(100));
+        while t.settings.master_volume < 100 {
+            press(&mut t, &[K::Enter]);
+        }
+        press(&mut t, &[K::Enter]);
+        assert_eq!(t.settings.master_volume, 0, "full wraps to silence");
+        assert_eq!(items(&t)[master], "Master volume: 0%");
+        let sound = row(&t, "Sound");
+        for _ in master..sound {
+            press(&mut t, &[K::ArrowDown]);
+        }
+        assert_eq!(items(&t)[sound], "Sound: on");
+        press(&mut t, &[K::Enter]);
+        assert!(t.settings.muted);
+        assert_eq!(items(&t)[sound], "Sound: off");
     }
 
     #[test]

@@ -57,6 +57,12 @@ impl TitleScreen {
         &self.menu.settings
     }
 
+    /// The mute key pressed on the title: its settings page shows the switch as it now is.
+    pub fn set_muted(&mut self, muted: bool) {
+        self.menu.settings.muted = muted;
+        self.refresh();
+    }
+
     pub fn ui(&self) -> &UiState {
         &self.ui
     }

@@ -34,6 +34,8 @@ pub struct TurnMachine {
     motion: Motion,
     enemy_seconds: f64,
     last_report: TurnReport,
+    /// The last action skipped the player's animation (a wait goes straight to the enemies).
+    skipped_player: bool,
     upload_pending: bool,
     /// A held key stops repeating after a move a creature blocked, or one that brought a hostile
     /// into view: walking on would hand out free blows. A new press starts it again.
@@ -48,6 +50,7 @@ impl TurnMachine {
             motion: Motion::still(player_pose(game)),
             enemy_seconds: 0.0,
             last_report: TurnReport::default(),
+            skipped_player: false,
             upload_pending: true,
             hold_broken: false,
         }
@@ -77,6 +80,7 @@ impl TurnMachine {
         self.enemy_seconds = if report.took_turn && enemies_moved(&report) { ENEMY_SECONDS } else { 0.0 };
         self.upload_pending = true;
         let skipping = matches!(action, Action::Wait);
+        self.skipped_player = skipping;
         self.last_report = report;
         self.enter(if skipping { Phase::AnimatingEnemies } else { Phase::AnimatingPlayer }, now);
         true
@@ -117,6 +121,20 @@ impl TurnMachine {
         }
         out.upload = std::mem::take(&mut self.upload_pending);
         out
+    }
+
+    /// Seconds of the last turn's player animation: when the world's answer starts (its sounds).
+    pub fn player_seconds(&self) -> f64 {
+        if self.skipped_player {
+            0.0
+        } else {
+            self.motion.seconds
+        }
+    }
+
+    /// Seconds the last turn's whole animation takes, player and enemies.
+    pub fn turn_seconds(&self) -> f64 {
+        self.player_seconds() + self.enemy_seconds
     }
 
     /// The camera pose at `now`.

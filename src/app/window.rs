@@ -8,6 +8,7 @@ use super::run_end;
 use super::session::{Request, Session};
 use super::title::{Title, TitleChoice};
 use super::title_screen::TitleScreen;
+use crate::audio;
 use crate::game::{Game, Status};
 use crate::render::{self, Effects, Frame, Gpu, Renderer, View};
 use crate::scene::Scene;
@@ -35,6 +36,12 @@ pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
     for warning in &warnings {
         eprintln!("hollowdeep: {warning}");
     }
+    // No sound device is no problem: the game plays silently after one line saying so.
+    let (mut audio, why) = audio::Output::open_device();
+    if let Some(why) = why {
+        eprintln!("hollowdeep: {why}");
+    }
+    audio.send(audio::MixCommand::Levels(settings.levels()));
     let mut app = App {
         opts: opts.clone(),
         seed,
@@ -48,6 +55,7 @@ pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
         frames: 0,
         error: None,
         scene_dirty: true,
+        audio,
     };
     app.screen = app.opening()?;
     let event_loop = EventLoop::new().map_err(|e| format!("Could not open the window system ({e})."))?;
@@ -99,6 +107,7 @@ struct App {
     error: Option<String>,
     /// The screen changed: its scene must be uploaded before the next frame.
     scene_dirty: bool,
+    audio: audio::Output,
 }
 
 impl App {
@@ -188,6 +197,10 @@ impl App {
     }
 
     fn enter(&mut self, screen: Screen) {
+        if matches!(screen, Screen::Title(_)) {
+            // Out of a run the heart and the madness fall silent.
+            self.audio.send(audio::MixCommand::Mood(audio::Mood::default()));
+        }
         self.screen = screen;
         self.held.clear();
         self.scene_dirty = true;
@@ -247,6 +260,7 @@ impl App {
     }
 
     fn apply_settings(&mut self) {
+        self.audio.send(audio::MixCommand::Levels(self.settings.levels()));
         if let Some(gfx) = self.graphics.as_mut() {
             gfx.renderer.set_field_of_view(self.settings.fov_degrees);
             let full = gfx.window.fullscreen().is_some();
@@ -321,6 +335,7 @@ impl App {
                 match global {
                     Some(Command::Screenshot) => self.screenshot(),
                     Some(Command::Fullscreen) => self.handle(event_loop, Request::ToggleFullscreen),
+                    Some(Command::Mute) => self.handle(event_loop, Request::ToggleMute),
                     _ => {
                         let choice = title.key(code);
                         self.on_title_choice(event_loop, choice);
@@ -353,6 +368,7 @@ impl App {
                 }
             }
             Request::Screenshot => self.screenshot(),
+            Request::ToggleMute => self.toggle_mute(),
             Request::ToggleFullscreen => {
                 if let Some(gfx) = &self.graphics {
                     let next = match gfx.window.fullscreen() {
@@ -361,6 +377,27 @@ impl App {
                     };
                     gfx.window.set_fullscreen(next);
                 }
+            }
+        }
+    }
+
+    /// The mute key: flips the setting, saves it, and says so.
+    fn toggle_mute(&mut self) {
+        self.settings.muted = !self.settings.muted;
+        self.apply_settings();
+        let saved = persist::settings::save(&persist::config_dir(), &self.settings);
+        let key = self.settings.bindings.first_key("mute");
+        let text = match (self.settings.muted, saved) {
+            (_, Err(message)) => format!("Could not save the settings: {message}"),
+            (true, Ok(())) => format!("Sound off ({key} turns it back on)."),
+            (false, Ok(())) => "Sound on.".to_string(),
+        };
+        let now = self.now();
+        match &mut self.screen {
+            Screen::Run(session) => session.notify(&text, now),
+            Screen::Title(title) => {
+                title.set_muted(self.settings.muted);
+                title.note(&text);
             }
         }
     }
@@ -468,6 +505,7 @@ impl App {
         let Screen::Run(session) = &mut self.screen else { return false };
         let held = session.held_action(&self.held);
         let update = session.update(now, held);
+        self.audio.send_all(session.take_mix_commands());
         if update.finished && !session.card_open() {
             let card = run_end::finish(&session.game, &self.data_dir, session.is_replaying());
             session.show_card(card, now);

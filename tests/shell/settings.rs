@@ -50,9 +50,19 @@ fn the_defaults_file_names_every_setting_and_a_binding_for_every_action() {
     settings::load(dir.path()).unwrap();
     let text = std::fs::read_to_string(settings::path(dir.path())).unwrap();
     let value: Value = serde_json::from_str(&text).unwrap();
-    for key in
-        ["window_width", "window_height", "fullscreen", "vsync", "fov_degrees", "reduced_effects", "automap"]
-    {
+    for key in [
+        "window_width",
+        "window_height",
+        "fullscreen",
+        "vsync",
+        "fov_degrees",
+        "reduced_effects",
+        "automap",
+        "master_volume",
+        "effects_volume",
+        "ambience_volume",
+        "muted",
+    ] {
         assert!(value.get(key).is_some(), "{key} missing from the settings file:\n{text}");
     }
     assert_eq!(value["format"], "hollowdeep-settings");
@@ -78,6 +88,10 @@ fn settings_round_trip_through_text() {
         fov_degrees: 72.5,
         reduced_effects: true,
         automap: false,
+        master_volume: 35,
+        effects_volume: 0,
+        ambience_volume: 100,
+        muted: true,
         bindings: Bindings::default(),
     };
     s.bindings.keys[binding_index("move_forward")] = vec![KeyCode::KeyI, KeyCode::Numpad8];
@@ -150,6 +164,10 @@ fn each_out_of_range_or_mistyped_value_is_one_warning_with_the_default() {
         ("fov_degrees", json!(-66), d.fov_degrees.to_string()),
         ("reduced_effects", json!("no"), d.reduced_effects.to_string()),
         ("automap", json!({}), d.automap.to_string()),
+        ("master_volume", json!(101), d.master_volume.to_string()),
+        ("effects_volume", json!(-1), d.effects_volume.to_string()),
+        ("ambience_volume", json!("loud"), d.ambience_volume.to_string()),
+        ("muted", json!(1), d.muted.to_string()),
     ];
     for (key, bad, default) in cases {
         let text = defaults_with(|o| {

@@ -62,6 +62,11 @@ fn process_alive(pid: u32, file: &Path) -> bool {
 /// Writes `text` to `path` through a temporary file in the same folder and a rename, so a crash
 /// leaves either the old file or the new one, never half of one.
 pub fn write_atomic(path: &Path, text: &str) -> Result<(), String> {
+    write_atomic_bytes(path, text.as_bytes())
+}
+
+/// [`write_atomic`] for bytes that are not text (a WAV file).
+pub fn write_atomic_bytes(path: &Path, text: &[u8]) -> Result<(), String> {
     let dir = path.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).map_err(|e| format!("Could not create {}: {e}.", dir.display()))?;
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
@@ -74,10 +79,10 @@ pub fn write_atomic(path: &Path, text: &str) -> Result<(), String> {
 }
 
 /// Writes and flushes to disk before the rename, so a power cut cannot leave an empty file behind.
-fn write_synced(path: &Path, text: &str) -> std::io::Result<()> {
+fn write_synced(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     use std::io::Write;
     let mut file = std::fs::File::create(path)?;
-    file.write_all(text.as_bytes())?;
+    file.write_all(bytes)?;
     file.sync_all()
 }
 

@@ -1,8 +1,10 @@
-//! The settings file: window, video, accessibility and key bindings. Written with defaults on first
+//! The settings file: window, video, accessibility, sound and key bindings. Written with defaults on first
 //! run; every bad value is reported by name and replaced by its default.
 
 use super::files::{move_aside, read_optional, write_atomic};
 use crate::app::bindings::{key_from_name, key_name, Bindings, BINDABLE};
+use crate::audio::tuning::AUDIO;
+use crate::audio::Levels;
 use serde_json::{json, Map, Value};
 use std::path::{Path, PathBuf};
 
@@ -21,6 +23,11 @@ pub struct Settings {
     pub reduced_effects: bool,
     /// Off: the automap overlay cannot be opened (for players who map by memory).
     pub automap: bool,
+    /// Sound volumes in percent, and the mute switch (a file without them reads the defaults).
+    pub master_volume: u8,
+    pub effects_volume: u8,
+    pub ambience_volume: u8,
+    pub muted: bool,
     pub bindings: Bindings,
 }
 
@@ -34,6 +41,10 @@ impl Default for Settings {
             fov_degrees: crate::render::camera::DEFAULT_MAX_HFOV_DEGREES,
             reduced_effects: false,
             automap: true,
+            master_volume: AUDIO.default_master,
+            effects_volume: AUDIO.default_effects,
+            ambience_volume: AUDIO.default_ambience,
+            muted: false,
             bindings: Bindings::default(),
         }
     }
@@ -44,6 +55,11 @@ pub fn path(config_dir: &Path) -> PathBuf {
 }
 
 impl Settings {
+    /// The volumes as the mixer applies them.
+    pub fn levels(&self) -> Levels {
+        Levels::from_percent(self.master_volume, self.effects_volume, self.ambience_volume, self.muted)
+    }
+
     pub fn to_text(&self) -> String {
         let bindings: Map<String, Value> = BINDABLE
             .iter()
@@ -62,6 +78,10 @@ impl Settings {
             "fov_degrees": self.fov_degrees,
             "reduced_effects": self.reduced_effects,
             "automap": self.automap,
+            "master_volume": self.master_volume,
+            "effects_volume": self.effects_volume,
+            "ambience_volume": self.ambience_volume,
+            "muted": self.muted,
             "bindings": bindings,
         });
         serde_json::to_string_pretty(&value).expect("settings are plain data")
@@ -90,6 +110,10 @@ impl Settings {
                 "vsync" => set_bool(v, &mut s.vsync),
                 "reduced_effects" => set_bool(v, &mut s.reduced_effects),
                 "automap" => set_bool(v, &mut s.automap),
+                "master_volume" => set_percent(v, &mut s.master_volume),
+                "effects_volume" => set_percent(v, &mut s.effects_volume),
+                "ambience_volume" => set_percent(v, &mut s.ambience_volume),
+                "muted" => set_bool(v, &mut s.muted),
                 "fov_degrees" => match v.as_f64().map(|f| f as f32) {
                     Some(f) if (FOV_RANGE.0..=FOV_RANGE.1).contains(&f) => {
                         s.fov_degrees = f;
@@ -127,6 +151,10 @@ fn default_text(d: &Settings, key: &str) -> String {
         "reduced_effects" => d.reduced_effects.to_string(),
         "automap" => d.automap.to_string(),
         "fov_degrees" => d.fov_degrees.to_string(),
+        "master_volume" => d.master_volume.to_string(),
+        "effects_volume" => d.effects_volume.to_string(),
+        "ambience_volume" => d.ambience_volume.to_string(),
+        "muted" => d.muted.to_string(),
         _ => "value".into(),
     }
 }
@@ -135,6 +163,16 @@ fn set_u32(v: &Value, lo: u32, hi: u32, out: &mut u32) -> bool {
     match v.as_u64() {
         Some(n) if (u64::from(lo)..=u64::from(hi)).contains(&n) => {
             *out = n as u32;
+            true
+        }
+        _ => false,
+    }
+}
+
+fn set_percent(v: &Value, out: &mut u8) -> bool {
+    match v.as_u64() {
+        Some(n) if n <= 100 => {
+            *out = n as u8;
             true
         }
         _ => false,

@@ -1,0 +1,275 @@
+//! The sound, listened to offline: the mixer renders into a buffer instead of a device, and these
+//! tests measure the samples (beats per minute, left against right, walls, mute) against the audio
+//! tuning table. Nothing here needs a sound device.
+
+use hollowdeep::app::audio_out::render_run;
+use hollowdeep::audio::offline::{key_seconds, Offline};
+use hollowdeep::audio::tuning::{AUDIO, OFFLINE_RATE};
+use hollowdeep::audio::wav;
+use hollowdeep::audio::{mood::heart_bpm, turn_commands, Levels, MixCommand, Mood};
+use hollowdeep::game::{Action, Facing, Game, Map, Pos};
+use hollowdeep::grid::Grid;
+use hollowdeep::scene::{
+    BarModel, CellLook, HudModel, Scene, SceneStamp, SoundEvent, SoundKind, SoundPhase, TileLook, WorldScene,
+};
+use std::process::Command;
+
+/// Effects only: the ambience (heart, whispers, drone) off, so a placed sound is measured alone.
+fn effects_only() -> Levels {
+    Levels { ambience: 0.0, ..Levels::default() }
+}
+
+/// A scene from map rows (`#` wall), the listener at `eye` facing `facing`, alive and sane.
+fn scene(rows: &[&str], eye: Pos, facing: Facing) -> Scene {
+    let cells: Vec<CellLook> = rows
+        .iter()
+        .flat_map(|r| r.chars())
+        .map(|c| CellLook {
+            tile: if c == '#' { TileLook::Wall } else { TileLook::Floor },
+            ..CellLook::default()
+        })
+        .collect();
+    let grid = Grid::from_cells(rows[0].len() as i32, rows.len() as i32, cells).unwrap();
+    let bar = BarModel { hp: 10, max_hp: 10, sanity: 100, ..BarModel::default() };
+    Scene {
+        stamp: SceneStamp::default(),
+        eye,
+        facing,
+        world: WorldScene { cells: grid, ..WorldScene::default() },
+        hud: HudModel { bar, ..HudModel::default() },
+    }
+}
+
+/// Renders one creature step at `at` heard in `scene`, and returns the RMS of each channel.
+fn rms_of_step(scene: &Scene, at: Pos, levels: Levels) -> [f32; 2] {
+    let mut out = Offline::new(OFFLINE_RATE);
+    out.send(MixCommand::Levels(levels));
+    let step = SoundEvent { kind: SoundKind::CreatureStep, at, phase: SoundPhase::World };
+    out.send_all(turn_commands(scene, &[step], 0.0));
+    out.advance(0.5);
+    rms(out.frames())
+}
+
+fn rms(frames: &[[f32; 2]]) -> [f32; 2] {
+    let n = frames.len().max(1) as f32;
+    let sum = frames.iter().fold([0.0f32; 2], |a, f| [a[0] + f[0] * f[0], a[1] + f[1] * f[1]]);
+    [(sum[0] / n).sqrt(), (sum[1] / n).sqrt()]
+}
+
+fn peak(frames: &[[f32; 2]]) -> f32 {
+    frames.iter().flat_map(|f| f.iter()).fold(0.0f32, |m, s| m.max(s.abs()))
+}
+
+/// The start times (seconds) of the heart's knocks: runs of 20 ms blocks louder than a third of the
+/// loudest block, counted when their peak passes half of it. Each beat's "lub" and "dub" both count.
+fn knocks(frames: &[[f32; 2]], rate: u32) -> Vec<f64> {
+    let block = (rate / 50) as usize;
+    let peaks: Vec<f32> =
+        frames.chunks(block).map(|c| c.iter().fold(0.0f32, |m, f| m.max(f[0].abs()))).collect();
+    let top = peaks.iter().cloned().fold(0.0f32, f32::max);
+    let mut out = Vec::new();
+    let mut run: Option<(usize, f32)> = None;
+    for (i, &p) in peaks.iter().chain([&0.0]).enumerate() {
+        match run {
+            None if p >= top / 3.0 => run = Some((i, p)),
+            Some((start, loudest)) if p < top / 3.0 => {
+                if loudest > top * 0.5 {
+                    out.push(start as f64 * block as f64 / f64::from(rate));
+                }
+                run = None;
+            }
+            Some((start, loudest)) => run = Some((start, loudest.max(p))),
+            None => {}
+        }
+    }
+    out
+}
+
+/// Beats per minute measured from the samples: the lag (within the table's range of rates) at
+/// which the loudness best repeats itself, since each beat's lub and dub come back as a pair.
+fn measured_bpm(frames: &[[f32; 2]], rate: u32) -> f64 {
+    let block = (rate / 500) as usize; // 2 ms
+    let env: Vec<f32> =
+        frames.chunks(block).map(|c| c.iter().map(|f| f[0].abs()).sum::<f32>() / block as f32).collect();
+    let seconds = |lag: usize| (lag * block) as f64 / f64::from(rate);
+    let lag_of = |s: f64| (s * f64::from(rate) / block as f64) as usize;
+    let shortest = lag_of(60.0 / (f64::from(AUDIO.heart.max_bpm) * 1.2));
+    let longest = lag_of(60.0 / (f64::from(AUDIO.heart.rest_bpm) * 0.8));
+    let likeness = |lag: usize| {
+        let n = env.len() - lag;
+        (0..n).map(|i| env[i] * env[i + lag]).sum::<f32>() / n as f32
+    };
+    let scores: Vec<(usize, f32)> = (shortest..=longest).map(|lag| (lag, likeness(lag))).collect();
+    let top = scores.iter().map(|s| s.1).fold(0.0f32, f32::max);
+    // A whole number of periods repeats as well as one: the shortest lag that nearly matches the
+    // best, taken at its own local peak, is the period.
+    let first = scores.iter().position(|s| s.1 > top * 0.9).unwrap();
+    let mut best = first;
+    while best + 1 < scores.len() && scores[best + 1].1 >= scores[best].1 {
+        best += 1;
+    }
+    60.0 / seconds(scores[best].0)
+}
+
+/// Issue 15: the heartbeat's rate follows HP and sanity as the table says.
+#[test]
+fn the_heartbeat_beats_per_minute_follow_hp_and_sanity() {
+    let cases =
+        [(10, 10, 100.0), (5, 10, 100.0), (1, 10, 100.0), (10, 10, 40.0), (10, 10, 0.0), (2, 10, 10.0)];
+    let mut rates = Vec::new();
+    for (hp, max_hp, sanity) in cases {
+        let expected = heart_bpm(hp, max_hp, sanity).min(AUDIO.heart.max_bpm);
+        let mut out = Offline::new(OFFLINE_RATE);
+        // The heart alone: whispers and drone off, so only the beats are measured.
+        out.send(MixCommand::Mood(Mood { whisper: 0.0, drone: 0.0, ..Mood::of(hp, max_hp, sanity) }));
+        out.advance(8.0);
+        let got = measured_bpm(out.frames(), OFFLINE_RATE);
+        assert!(
+            (got - f64::from(expected)).abs() < f64::from(expected) * 0.02,
+            "hp {hp}/{max_hp}, sanity {sanity}: heard {got:.1} bpm, the table says {expected:.1}"
+        );
+        eprintln!("bpm case {hp}/{max_hp} {sanity}: heard {got:.2}, table {expected:.2}");
+        rates.push(got);
+    }
+    assert!((rates[0] - f64::from(AUDIO.heart.rest_bpm)).abs() < 1.0, "calm at full health: {rates:?}");
+    assert!(rates[0] < rates[1] && rates[1] < rates[2], "racing as HP falls: {rates:?}");
+    assert!(rates[0] < rates[3] && rates[3] < rates[4], "racing as sanity falls: {rates:?}");
+}
+
+/// Issue 15: at rest, one beat per heartbeat-counter step (the offline player keeps time with it).
+#[test]
+fn at_rest_the_render_has_one_beat_per_heartbeat_counter_step() {
+    let map = Map::from_rows(&["#######", "#.....#", "#######"]).unwrap();
+    let game = Game::from_map(map, Pos::new(1, 1), Facing::East);
+    let waits = vec![Action::Wait; 6];
+    let out = render_run(game.clone(), &waits);
+    let mut played = game;
+    for &a in &waits {
+        played.act(a);
+    }
+    let steps = played.player().heartbeat as usize;
+    let rest = (steps as f64 * key_seconds() * f64::from(OFFLINE_RATE)) as usize;
+    let beats = knocks(&out.frames()[..rest], OFFLINE_RATE).len() / 2;
+    assert_eq!(beats, steps, "{steps} counter steps at rest");
+    let expected = rest + (AUDIO.offline_tail_seconds * f64::from(OFFLINE_RATE)).round() as usize;
+    assert_eq!(out.frames().len(), expected, "each turn lasts one resting beat, then the tail");
+}
+
+const ROOM: [&str; 7] =
+    ["#########", "#.......#", "#.......#", "#.......#", "#.......#", "#.......#", "#########"];
+
+/// Issue 15: a sound from the player's left is louder in the left channel.
+#[test]
+fn a_sound_from_the_left_is_louder_in_the_left_channel() {
+    let s = scene(&ROOM, Pos::new(4, 3), Facing::North);
+    let [l, r] = rms_of_step(&s, Pos::new(2, 3), effects_only());
+    assert!(l > r * 2.0 && r >= 0.0, "left {l}, right {r}");
+    let [l, r] = rms_of_step(&s, Pos::new(6, 3), effects_only());
+    assert!(r > l * 2.0, "from the right: left {l}, right {r}");
+    // Turned round, the same cell is on the other side.
+    let turned = scene(&ROOM, Pos::new(4, 3), Facing::South);
+    let [l, r] = rms_of_step(&turned, Pos::new(2, 3), effects_only());
+    assert!(r > l * 2.0, "facing south, west is right: left {l}, right {r}");
+}
+
+/// Issue 15: a sound behind a wall is quieter than the same sound in the open, and one further
+/// away is softer.
+#[test]
+fn a_sound_behind_a_wall_is_quieter_than_in_the_open() {
+    let walled = ["#########", "#...#...#", "#...#...#", "#########"];
+    let open = ["#########", "#.......#", "#.......#", "#########"];
+    let (eye, at) = (Pos::new(1, 1), Pos::new(6, 1));
+    let behind_wall = rms_of_step(&scene(&walled, eye, Facing::East), at, effects_only());
+    let in_open = rms_of_step(&scene(&open, eye, Facing::East), at, effects_only());
+    assert!(behind_wall[0] > 0.0, "still heard through the wall");
+    assert!(
+        behind_wall[0] < in_open[0] * AUDIO.space.wall_gain,
+        "through the wall {behind_wall:?}, in the open {in_open:?}"
+    );
+    let near = rms_of_step(&scene(&open, eye, Facing::East), Pos::new(3, 1), effects_only());
+    assert!(near[0] > in_open[0], "nearer is louder: {near:?} against {in_open:?}");
+    let out_of_hearing = Pos::new(eye.x + AUDIO.space.hearing_cells + 1, 1);
+    let wide: Vec<String> = vec![format!("#{}#", ".".repeat(AUDIO.space.hearing_cells as usize + 3))];
+    let wide: Vec<&str> = wide.iter().map(String::as_str).collect();
+    assert_eq!(
+        rms_of_step(&scene(&wide, Pos::new(1, 0), Facing::East), out_of_hearing, effects_only()),
+        [0.0, 0.0]
+    );
+}
+
+/// Issue 15: silence when muted, heartbeat and effects both.
+#[test]
+fn muted_is_silence() {
+    let s = scene(&ROOM, Pos::new(4, 3), Facing::North);
+    let heard = |muted: bool| {
+        let mut out = Offline::new(OFFLINE_RATE);
+        out.send(MixCommand::Levels(Levels { muted, ..Levels::default() }));
+        let hit = SoundEvent { kind: SoundKind::Hit, at: Pos::new(4, 2), phase: SoundPhase::Player };
+        out.send_all(turn_commands(&s, &[hit], 0.0));
+        out.advance(2.0);
+        peak(out.frames())
+    };
+    assert!(heard(false) > 0.05, "unmuted it is heard");
+    assert_eq!(heard(true), 0.0);
+}
+
+/// The madness is heard: whispers and drone rise as sanity falls.
+#[test]
+fn the_madness_grows_louder_as_sanity_falls() {
+    let loudness = |sanity: u32| {
+        let mut s = scene(&ROOM, Pos::new(4, 3), Facing::North);
+        s.hud.bar.sanity = sanity;
+        s.hud.bar.hp = 0; // no heartbeat: the madness alone
+        let mut out = Offline::new(OFFLINE_RATE);
+        out.send_all(turn_commands(&s, &[], 0.0));
+        out.advance(3.0);
+        rms(out.frames())[0]
+    };
+    let (sane, uneasy, mad) = (loudness(100), loudness(50), loudness(5));
+    assert_eq!(sane, 0.0, "a sane mind hears nothing");
+    assert!(uneasy > 0.0 && mad > uneasy * 1.5, "{sane} {uneasy} {mad}");
+}
+
+/// Issue 15: `--headless --keys ... --audio-out FILE.wav` writes the run's sound: 48 kHz stereo,
+/// as long as its turns on game time, and not silent; the same run renders the same samples.
+#[test]
+fn the_headless_run_renders_its_sound_to_a_wav() {
+    let dir = std::env::temp_dir().join(format!("hollowdeep-audio-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let keys = "W W Q SPACE C E W";
+    let render = |name: &str| {
+        let path = dir.join(name);
+        let out = Command::new(env!("CARGO_BIN_EXE_hollowdeep"))
+            .args(["--headless", "--seed", "9", "--keys", keys, "--audio-out"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.stderr.is_empty(),
+            "headless says nothing about audio: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        std::fs::read(&path).unwrap()
+    };
+    let (a, b) = (render("a.wav"), render("b.wav"));
+    assert_eq!(a, b, "deterministic");
+    let (rate, frames) = wav::decode(&a).unwrap();
+    assert_eq!(rate, 48_000);
+    let turns = keys.split_whitespace().count() as f64;
+    let shortest = ((turns * key_seconds() + AUDIO.offline_tail_seconds) * 48_000.0).round() as usize;
+    assert!(frames.len() >= shortest, "{} frames, at least {shortest}", frames.len());
+    assert!(frames.len() < shortest + 48_000, "no wall-clock padding: {} frames", frames.len());
+    assert!(peak(&frames) > 0.05, "it is not silent");
+    let missing = dir.join("no-such-folder/x.wav");
+    let out = Command::new(env!("CARGO_BIN_EXE_hollowdeep"))
+        .args(["--headless", "--keys", "W", "--audio-out"])
+        .arg(&missing)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stderr).trim_end().lines().count(), 1);
+    let out = Command::new(env!("CARGO_BIN_EXE_hollowdeep")).args(["--audio-out", "x.wav"]).output().unwrap();
+    assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("--headless"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

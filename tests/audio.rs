@@ -273,3 +273,16 @@ fn the_headless_run_renders_its_sound_to_a_wav() {
     assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("--headless"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A fight (seed 1 walks into a creature that strikes every turn) is loud but never clips: the
+/// limiter bends the peaks below full scale, and the rendered WAV has no sample at full scale.
+#[test]
+fn a_fight_is_loud_but_never_clips() {
+    let game = Game::start_run(1, 1);
+    let out = render_run(game, &[Action::MoveForward; 12]);
+    let loudest = peak(out.frames());
+    assert!(loudest > AUDIO.limiter_knee * 0.5, "the blows are heard: {loudest}");
+    assert!(loudest < 1.0, "{loudest}");
+    let (_, frames) = wav::decode(&out.wav()).unwrap();
+    assert!(frames.iter().all(|f| f[0].abs() < 1.0 && f[1].abs() < 1.0), "no sample at full scale");
+}

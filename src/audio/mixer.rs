@@ -49,6 +49,17 @@ const WHISPER_PAN_HZ: f32 = 0.13;
 const DRONE_HZ: [f32; 3] = [41.2, 41.9, 61.8];
 const DRONE_SWELL_HZ: f32 = 0.09;
 
+/// Linear below the knee; above it, a tanh bend toward full scale, which it never passes.
+fn limit(x: f32) -> f32 {
+    let knee = AUDIO.limiter_knee;
+    let over = x.abs() - knee;
+    if over <= 0.0 {
+        x
+    } else {
+        x.signum() * (knee + (1.0 - knee) * (over / (1.0 - knee)).tanh())
+    }
+}
+
 pub struct Mixer {
     rate: f32,
     voices: Vec<Voice>,
@@ -125,7 +136,7 @@ impl Mixer {
             let gain = if lv.muted { 0.0 } else { lv.master };
             let fx_gain = AUDIO.effects_gain * lv.effects;
             for ch in 0..2 {
-                frame[ch] = ((fx[ch] * fx_gain + amb[ch] * lv.ambience) * gain).clamp(-1.0, 1.0);
+                frame[ch] = limit((fx[ch] * fx_gain + amb[ch] * lv.ambience) * gain);
             }
             self.clock += f64::from(dt);
         }
@@ -167,5 +178,21 @@ impl Mixer {
             * m.drone;
         let centre = heart + drone;
         [centre + whisper * (1.0 - pan) * 0.5, centre + whisper * (1.0 + pan) * 0.5]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_limiter_is_linear_below_its_knee_and_never_passes_full_scale() {
+        let knee = AUDIO.limiter_knee;
+        assert_eq!(limit(knee * 0.5), knee * 0.5);
+        assert_eq!(limit(-knee), -knee);
+        for x in [knee + 0.01, 1.0, 2.0, 50.0] {
+            assert!(limit(x) > knee && limit(x) <= 1.0 && limit(-x) == -limit(x), "{x}");
+        }
+        assert!(limit(1.0) < limit(2.0) && limit(2.0) < 1.0, "full scale is approached, not hit");
     }
 }

@@ -76,6 +76,9 @@ pub struct AudioTuning {
     pub ambience_seconds: f32,
     /// Effects' peak gain before the volume settings.
     pub effects_gain: f32,
+    /// The mix is linear up to this level and bends smoothly toward full scale above it, so a
+    /// blow landing on a racing heart never clips.
+    pub limiter_knee: f32,
     /// Default volume settings, in percent.
     pub default_master: u8,
     pub default_effects: u8,
@@ -105,13 +108,14 @@ pub const AUDIO: AudioTuning = AudioTuning {
         behind_cutoff_hz: 3_000.0,
         open_cutoff_hz: 14_000.0,
     },
-    whisper_gain: 0.35,
+    whisper_gain: 0.22,
     whisper_ramp: Ramp { start: 60.0, full: 10.0 },
     drone_gain: 0.4,
     drone_ramp: Ramp { start: 80.0, full: 20.0 },
     heart_ramp: Ramp { start: 70.0, full: 0.0 },
     ambience_seconds: 1.5,
-    effects_gain: 0.8,
+    effects_gain: 0.45,
+    limiter_knee: 0.8,
     default_master: 80,
     default_effects: 100,
     default_ambience: 80,

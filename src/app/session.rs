@@ -495,6 +495,26 @@ mod tests {
         assert_eq!(s.overlay(), None, "Esc closes either page");
     }
 
+    /// Issue 15: each turn hands the audio its sounds once, with the ambience of its scene.
+    #[test]
+    fn a_turn_is_heard_once_with_the_mood_of_its_scene() {
+        use crate::audio::{MixCommand, Mood};
+        use crate::scene::SoundKind;
+        let mut s = session();
+        let first = s.take_mix_commands();
+        assert_eq!(first, vec![MixCommand::Mood(Mood::of_scene(s.scene()))], "the opening mood");
+        s.key(KeyCode::KeyW, false, 0.0);
+        let heard = s.take_mix_commands();
+        assert!(heard
+            .iter()
+            .any(|c| matches!(c, MixCommand::Play(cue) if cue.kind == SoundKind::PlayerStep)));
+        assert!(matches!(heard.last(), Some(MixCommand::Mood(_))));
+        assert!(s.take_mix_commands().is_empty(), "heard once");
+        s.key(KeyCode::KeyM, false, 1.0);
+        assert!(s.take_mix_commands().is_empty(), "an overlay makes no sound");
+        assert_eq!(s.key(KeyCode::F8, false, 2.0), Request::ToggleMute, "the mute key, over an overlay too");
+    }
+
     #[test]
     fn overlays_never_take_a_turn() {
         let mut s = session();

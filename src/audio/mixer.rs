@@ -5,7 +5,7 @@
 use super::cue::Cue;
 use super::mood::Mood;
 use super::tuning::AUDIO;
-use super::voice::{one_pole, thump_at, Noise, Thump, Voice};
+use super::voice::{one_pole, thump_at, Noise, Voice};
 use std::f32::consts::TAU;
 
 /// The volume settings as the mixer applies them (0..1 each).
@@ -39,15 +39,6 @@ pub enum MixCommand {
     Mood(Mood),
     Levels(Levels),
 }
-
-/// The two knocks of a heartbeat: a heavy "lub" and a lighter "dub".
-const LUB: Thump = Thump { from_hz: 62.0, to_hz: 44.0, sweep_s: 0.04, decay_s: 0.07, gain: 1.0 };
-const DUB: Thump = Thump { from_hz: 58.0, to_hz: 42.0, sweep_s: 0.03, decay_s: 0.06, gain: 0.7 };
-/// Syllable rate and pan drift of the whispers, and the drone's partials (Hz).
-const WHISPER_SYLLABLE_HZ: f32 = 4.7;
-const WHISPER_PAN_HZ: f32 = 0.13;
-const DRONE_HZ: [f32; 3] = [41.2, 41.9, 61.8];
-const DRONE_SWELL_HZ: f32 = 0.09;
 
 /// Linear below the knee; above it, a tanh bend toward full scale, which it never passes.
 fn limit(x: f32) -> f32 {
@@ -116,7 +107,8 @@ impl Mixer {
     pub fn render(&mut self, out: &mut [[f32; 2]]) {
         let dt = 1.0 / self.rate;
         let glide = 1.0 - (-dt / AUDIO.ambience_seconds).exp();
-        let (lo_a, hi_a) = (one_pole(700.0, self.rate), one_pole(3200.0, self.rate));
+        let (lo, hi) = AUDIO.whisper_band_hz;
+        let (lo_a, hi_a) = (one_pole(lo, self.rate), one_pole(hi, self.rate));
         for frame in out.iter_mut() {
             let mut fx = [0.0f32; 2];
             for v in &mut self.voices {
@@ -159,9 +151,9 @@ impl Mixer {
         }
         let period = 60.0 / m.bpm.max(1.0);
         let dub_at = AUDIO.heart.dub_fraction * period;
-        let mut heart = thump_at(&LUB, self.beat_t);
+        let mut heart = thump_at(&AUDIO.heart.lub, self.beat_t);
         if self.beat_t >= dub_at {
-            heart += thump_at(&DUB, self.beat_t - dub_at);
+            heart += thump_at(&AUDIO.heart.dub, self.beat_t - dub_at);
         }
         heart *= m.heart;
         let t = self.clock as f32;
@@ -170,11 +162,12 @@ impl Mixer {
         self.whisper_hi += hi_a * (n - self.whisper_hi);
         self.whisper_lo += lo_a * (self.whisper_hi - self.whisper_lo);
         let band = (self.whisper_hi - self.whisper_lo) * 4.0;
-        let syllables = ((TAU * WHISPER_SYLLABLE_HZ * t).sin() * (TAU * 0.61 * t).sin()).max(0.0);
+        let syllables = ((TAU * AUDIO.whisper_syllable_hz * t).sin() * (TAU * 0.61 * t).sin()).max(0.0);
         let whisper = band * syllables * m.whisper;
-        let pan = (TAU * WHISPER_PAN_HZ * t).sin() * 0.8;
-        let drone: f32 = DRONE_HZ.iter().map(|hz| (TAU * hz * t).sin()).sum::<f32>() / DRONE_HZ.len() as f32
-            * (0.7 + 0.3 * (TAU * DRONE_SWELL_HZ * t).sin())
+        let pan = (TAU * AUDIO.whisper_pan_hz * t).sin() * 0.8;
+        let partials = AUDIO.drone_hz;
+        let drone: f32 = partials.iter().map(|hz| (TAU * hz * t).sin()).sum::<f32>() / partials.len() as f32
+            * (0.7 + 0.3 * (TAU * AUDIO.drone_swell_hz * t).sin())
             * m.drone;
         let centre = heart + drone;
         [centre + whisper * (1.0 - pan) * 0.5, centre + whisper * (1.0 + pan) * 0.5]

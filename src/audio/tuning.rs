@@ -2,6 +2,8 @@
 //! fades with distance and through walls, and how the madness ramps rise. Tests read this table
 //! rather than repeating its numbers.
 
+use super::voice::Thump;
+
 /// The sample rate of offline renders (`--audio-out`) and of the tests.
 pub const OFFLINE_RATE: u32 = 48_000;
 
@@ -23,6 +25,9 @@ pub struct HeartTuning {
     pub racing_gain: f32,
     /// Seconds between the two knocks of one beat ("lub-dub"), as a fraction of the beat.
     pub dub_fraction: f32,
+    /// The two knocks: a heavy "lub" and a lighter "dub".
+    pub lub: Thump,
+    pub dub: Thump,
 }
 
 /// A smooth 0..1 ramp over sanity: 0 at or above `start`, 1 at or below `full` (percent), eased
@@ -69,6 +74,14 @@ pub struct AudioTuning {
     pub whisper_ramp: Ramp,
     pub drone_gain: f32,
     pub drone_ramp: Ramp,
+    /// How the whispers sound: syllables per second, how fast they drift from ear to ear, and the
+    /// band of noise they are cut from (Hz).
+    pub whisper_syllable_hz: f32,
+    pub whisper_pan_hz: f32,
+    pub whisper_band_hz: (f32, f32),
+    /// The drone's partials (Hz) and how fast it swells.
+    pub drone_hz: [f32; 3],
+    pub drone_swell_hz: f32,
     /// The madness part of the heartbeat's rate.
     pub heart_ramp: Ramp,
     /// Seconds for the ambience to move most of the way (1 - 1/e) to a new turn's level: the ear's
@@ -98,6 +111,8 @@ pub const AUDIO: AudioTuning = AudioTuning {
         rest_gain: 0.35,
         racing_gain: 0.9,
         dub_fraction: 0.28,
+        lub: Thump { from_hz: 62.0, to_hz: 44.0, sweep_s: 0.04, decay_s: 0.07, gain: 1.0 },
+        dub: Thump { from_hz: 58.0, to_hz: 42.0, sweep_s: 0.03, decay_s: 0.06, gain: 0.7 },
     },
     space: SpaceTuning {
         falloff_per_cell: 0.35,
@@ -110,7 +125,12 @@ pub const AUDIO: AudioTuning = AudioTuning {
     },
     whisper_gain: 0.22,
     whisper_ramp: Ramp { start: 60.0, full: 10.0 },
+    whisper_syllable_hz: 4.7,
+    whisper_pan_hz: 0.13,
+    whisper_band_hz: (700.0, 3_200.0),
     drone_gain: 0.4,
+    drone_hz: [41.2, 41.9, 61.8],
+    drone_swell_hz: 0.09,
     drone_ramp: Ramp { start: 80.0, full: 20.0 },
     heart_ramp: Ramp { start: 70.0, full: 0.0 },
     ambience_seconds: 1.5,

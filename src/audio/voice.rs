@@ -1,12 +1,14 @@
 //! The sounds themselves, synthesised: one recipe per kind (a pitched thump for weight, filtered
-//! noise for grit, ringing tones for what is not flesh), and the voice that plays one. Nothing is
-//! loaded from disk, so nothing can be missing or unlicensed.
+//! noise for grit, ringing tones for what is not flesh), and the voice that plays one. The recipes
+//! are a content table, like the crawler's families: what each sound is made of; how loud it is and
+//! where it sits live in `tuning`. Nothing is loaded from disk, so nothing can be missing or
+//! unlicensed.
 
 use crate::scene::SoundKind;
 use std::f32::consts::TAU;
 
 /// A thump whose pitch falls from `from_hz` to `to_hz` (time constant `sweep_s`) as it decays.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Thump {
     pub from_hz: f32,
     pub to_hz: f32,

@@ -286,3 +286,18 @@ fn a_fight_is_loud_but_never_clips() {
     let (_, frames) = wav::decode(&out.wav()).unwrap();
     assert!(frames.iter().all(|f| f[0].abs() < 1.0 && f[1].abs() < 1.0), "no sample at full scale");
 }
+
+/// The heart read from a real run's HUD: a player at 1 HP hears it race at the table's rate.
+#[test]
+fn a_wounded_players_heart_races_at_the_tables_rate() {
+    let map = Map::from_rows(&["#######", "#.....#", "#######"]).unwrap();
+    let mut game = Game::from_map(map, Pos::new(1, 1), Facing::East);
+    game.player_mut().hp = 1;
+    let (hp, max_hp) = (game.player().hp, game.player().max_hp);
+    let sanity = game.player().sanity_percent();
+    let out = render_run(game, &[Action::Wait; 8]);
+    let expected = f64::from(heart_bpm(hp, max_hp, sanity).min(AUDIO.heart.max_bpm));
+    let got = measured_bpm(out.frames(), OFFLINE_RATE);
+    assert!(expected > f64::from(AUDIO.heart.rest_bpm) * 1.5, "1 HP races: {expected}");
+    assert!((got - expected).abs() < expected * 0.02, "heard {got:.1} bpm, the table says {expected:.1}");
+}

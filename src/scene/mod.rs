@@ -3,6 +3,7 @@
 //! the light, the madness, and the HUD's model — and the renderer draws only this. Nothing here is
 //! a rule, and nothing here names a game's rules types.
 
+pub mod board;
 pub mod colour;
 pub mod hud;
 pub mod world;
@@ -11,6 +12,7 @@ pub use hud::{
     AutomapModel, BarModel, HudModel, MapCellLook, MessageLine, SlotLook, StatusLook, StatusTone, StripActor,
     TargetLook,
 };
+pub use board::{BoardCell, BoardHud, BoardLine, BoardProp, BoardScene, UnderLook};
 pub use world::{CellLook, Madness, PhantomLook, SpriteKind, SpriteLook, TileLook, WorldScene};
 
 use crate::grid::{Facing, Pos};
@@ -27,6 +29,9 @@ pub struct Scene {
     pub facing: Facing,
     pub world: WorldScene,
     pub hud: HudModel,
+    /// A top-down board drawn instead of the first-person world (a game seen from above), with its
+    /// own HUD panel; `None` for the crawler.
+    pub board: Option<BoardScene>,
 }
 
 /// Identifies the turn a scene was built for.

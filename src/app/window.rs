@@ -4,6 +4,7 @@ use super::bindings::Context;
 use super::cli::Options;
 use super::input::Command;
 use super::persist::{self, files, profile, recording::Recording, run_save, settings::Settings};
+use super::reactor_session::ReactorSession;
 use super::run_end;
 use super::session::{Request, Session};
 use super::title::{Title, TitleChoice};
@@ -17,7 +18,7 @@ use std::sync::Arc;
 use std::time::Instant;
 use winit::application::ApplicationHandler;
 use winit::dpi::LogicalSize;
-use winit::event::{ElementState, KeyEvent, WindowEvent};
+use winit::event::{ElementState, KeyEvent, MouseButton, WindowEvent};
 use winit::event_loop::{ActiveEventLoop, EventLoop};
 use winit::keyboard::{KeyCode, ModifiersState, PhysicalKey};
 use winit::window::{Fullscreen, Window, WindowId};
@@ -25,6 +26,19 @@ use winit::window::{Fullscreen, Window, WindowId};
 /// Opens the window on the title screen (or straight into the run the command line asks for) and
 /// plays until the player quits, or `--quit-after-frames` is reached.
 pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
+    run_with(opts, seed, None)
+}
+
+/// `hollowdeep reactor LEVEL.json`: the window opened on that level (or on the title screen).
+pub fn run_reactor(level: Option<crate::reactor::Level>, size: Option<(u32, u32)>) -> Result<(), String> {
+    let mut opts = Options::default();
+    if let Some(size) = size {
+        opts.size = size;
+    }
+    run_with(&opts, 0, level)
+}
+
+fn run_with(opts: &Options, seed: u64, level: Option<crate::reactor::Level>) -> Result<(), String> {
     if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
         return Err(
             "No display found: run inside a desktop session or under xvfb-run, or use --headless.".into()
@@ -49,7 +63,12 @@ pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
         error: None,
         scene_dirty: true,
     };
-    app.screen = app.opening()?;
+    app.screen = match level {
+        Some(level) => {
+            Screen::Reactor(Box::new(super::reactor_play::session(level, &app.settings, &app.data_dir)))
+        }
+        None => app.opening()?,
+    };
     let event_loop = EventLoop::new().map_err(|e| format!("Could not open the window system ({e})."))?;
     event_loop.run_app(&mut app).map_err(|e| format!("The window system failed ({e})."))?;
     match app.error {
@@ -62,6 +81,8 @@ pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
 enum Screen {
     Title(Box<TitleScreen>),
     Run(Box<Session>),
+    /// A reactor level on its board.
+    Reactor(Box<ReactorSession>),
 }
 
 impl Screen {
@@ -70,6 +91,7 @@ impl Screen {
         match self {
             Screen::Title(t) => &t.scene,
             Screen::Run(session) => session.scene(),
+            Screen::Reactor(session) => session.scene(),
         }
     }
 }
@@ -332,6 +354,10 @@ impl App {
                 let request = session.key(code, alt, now);
                 self.handle(event_loop, request);
             }
+            Screen::Reactor(session) => {
+                let request = session.key(code, alt, now);
+                self.handle(event_loop, request);
+            }
         }
     }
 
@@ -343,6 +369,9 @@ impl App {
             Request::Exit => self.close(event_loop),
             Request::SaveAndExit => self.save_and_exit(event_loop),
             Request::EndRun => {
+                if let Screen::Reactor(session) = &self.screen {
+                    super::reactor_play::save_progress(&session.mode, &self.data_dir);
+                }
                 self.write_recording();
                 let replaying = matches!(&self.screen, Screen::Run(s) if s.is_replaying());
                 if replaying || self.opts.quit_after_frames.is_some() {
@@ -388,6 +417,9 @@ impl App {
     /// that has ended is recorded first; anything else just closes.
     fn close(&mut self, event_loop: &ActiveEventLoop) {
         let now = self.now();
+        if let Screen::Reactor(session) = &self.screen {
+            super::reactor_play::save_progress(&session.mode, &self.data_dir);
+        }
         let Screen::Run(session) = &mut self.screen else {
             event_loop.exit();
             return;
@@ -416,6 +448,9 @@ impl App {
         let mut renderer = Renderer::new(&gfx.gpu, render::Offscreen::format());
         renderer.set_field_of_view(self.settings.fov_degrees);
         renderer.upload_scene(&gfx.gpu, self.scene());
+        if let Screen::Reactor(session) = &self.screen {
+            renderer.set_board_camera(session.camera);
+        }
         let frame = self.frame(now, h);
         renderer.draw_frame(&gfx.gpu, target.view(), w, h, &frame);
         let rgba = target.read_rgba(&gfx.gpu);
@@ -431,6 +466,7 @@ impl App {
         match &mut self.screen {
             Screen::Run(session) => session.notify(&text, now),
             Screen::Title(title) => title.note(&text),
+            Screen::Reactor(_) => println!("{text}"),
         }
     }
 
@@ -440,6 +476,11 @@ impl App {
             Screen::Title(title) => {
                 Frame { view: title.view(now), effects: Effects::default(), ui: title.ui().clone() }
             }
+            Screen::Reactor(session) => Frame {
+                view: View::of_scene(session.scene(), now as f32),
+                effects: Effects::default(),
+                ui: session.ui(),
+            },
             Screen::Run(session) => {
                 let pose = session.machine.pose(now);
                 let effect = session.effects.sample(now);
@@ -465,6 +506,13 @@ impl App {
     /// Advances the run (turn machine, held keys, replay) and shows the end card once the death
     /// fade is over. Returns whether the scene must be uploaded.
     fn update(&mut self, now: f64) -> bool {
+        if let Screen::Reactor(session) = &mut self.screen {
+            let upload = session.update(now);
+            if let Some(gfx) = self.graphics.as_mut() {
+                gfx.renderer.set_board_camera(session.camera);
+            }
+            return upload;
+        }
         let Screen::Run(session) = &mut self.screen else { return false };
         let held = session.held_action(&self.held);
         let update = session.update(now, held);
@@ -531,6 +579,16 @@ impl App {
         }
     }
 
+    /// The mouse over a reactor board inspects the cell under it.
+    fn on_mouse_move(&mut self, x: f32, y: f32) {
+        let (Screen::Reactor(session), Some(gfx)) = (&mut self.screen, self.graphics.as_ref()) else {
+            return;
+        };
+        if let Some(view) = gfx.renderer.board_view(gfx.config.width, gfx.config.height) {
+            session.hover(view.cell_at(x, y));
+        }
+    }
+
     fn resize(&mut self, width: u32, height: u32) {
         if let Some(gfx) = self.graphics.as_mut() {
             gfx.config.width = width;
@@ -567,6 +625,15 @@ impl ApplicationHandler for App {
             WindowEvent::ModifiersChanged(m) => self.modifiers = m.state(),
             WindowEvent::KeyboardInput { event, .. } => self.on_key(event_loop, event),
             WindowEvent::RedrawRequested => self.redraw(event_loop),
+            WindowEvent::CursorMoved { position, .. } => {
+                self.on_mouse_move(position.x as f32, position.y as f32)
+            }
+            WindowEvent::MouseInput { state: ElementState::Pressed, button: MouseButton::Left, .. } => {
+                let now = self.now();
+                if let Screen::Reactor(session) = &mut self.screen {
+                    session.click(now);
+                }
+            }
             _ => {}
         }
     }

@@ -10,8 +10,8 @@ use super::props::interactable;
 use super::undo::Game;
 use crate::grid::{Facing, Grid, Pos};
 use crate::scene::{
-    BoardCell, BoardHud, BoardLine, BoardProp, BoardScene, CellLook, HudModel, Scene, SceneStamp, Srgb,
-    SpriteKind, SpriteLook, TileLook, UnderLook, WorldScene,
+    BoardCell, BoardHud, BoardLine, BoardProp, BoardScene, CellLook, HudModel, Scene, SceneStamp, SpriteKind,
+    SpriteLook, Srgb, TileLook, UnderLook, WorldScene,
 };
 
 /// Panel colours: plain text, labels, and one per band (absent, safe, caution, critical).
@@ -44,7 +44,12 @@ impl Default for ViewState {
 
 /// The scene of `game`. `step` shows that step's surface of the last pulse while a cascade plays
 /// (`Some((k, n, surface))`); `turn` stamps the scene so the renderer rebuilds what changed.
-pub fn scene(game: &Game, view: &ViewState, step: Option<(u32, u32, &Grid<super::level::Surface>)>, turn: u64) -> Scene {
+pub fn scene(
+    game: &Game,
+    view: &ViewState,
+    step: Option<(u32, u32, &Grid<super::level::Surface>)>,
+    turn: u64,
+) -> Scene {
     let level = &game.level;
     let b = &game.balance;
     let surface = step.map_or(&level.surface, |(_, _, s)| s);
@@ -59,7 +64,12 @@ pub fn scene(game: &Game, view: &ViewState, step: Option<(u32, u32, &Grid<super:
     }
 }
 
-fn board(game: &Game, view: &ViewState, surface: &Grid<super::level::Surface>, step: Option<(u32, u32)>) -> BoardScene {
+fn board(
+    game: &Game,
+    view: &ViewState,
+    surface: &Grid<super::level::Surface>,
+    step: Option<(u32, u32)>,
+) -> BoardScene {
     let level = &game.level;
     let b = &game.balance;
     let layers = at_active_terminal(level);
@@ -136,10 +146,12 @@ fn prop_look(level: &Level, b: &Balance, prop: &super::level::Prop) -> BoardProp
                 && !prop.service.contains(&Service::Starved),
         },
         PropKind::Junction { .. } => BoardProp::Junction,
-        PropKind::Door { open } => BoardProp::Door { open, across_x: door_axis(level, prop.pos) == Some(false) },
-        PropKind::Terminal => BoardProp::Terminal {
-            active: level.robot.terminal_active && level.robot.pos == prop.pos,
-        },
+        PropKind::Door { open } => {
+            BoardProp::Door { open, across_x: door_axis(level, prop.pos) == Some(false) }
+        }
+        PropKind::Terminal => {
+            BoardProp::Terminal { active: level.robot.terminal_active && level.robot.pos == prop.pos }
+        }
         PropKind::Supply { depleted, .. } => BoardProp::Supply { depleted },
         PropKind::Sprinkler { enabled, .. } => BoardProp::Sprinkler { on: enabled, spraying: prop.fed },
         PropKind::Reactor => BoardProp::Reactor { ready: super::state::readiness(level, b) },
@@ -195,7 +207,9 @@ pub fn prop_line(level: &Level, prop: &super::level::Prop) -> String {
 /// What interacting with a prop does, for the context help.
 fn verb_line(prop: &super::level::Prop) -> &'static str {
     match prop.kind {
-        PropKind::Flow { enabled: true, .. } | PropKind::Consumer { enabled: true } => "Interact switches it off",
+        PropKind::Flow { enabled: true, .. } | PropKind::Consumer { enabled: true } => {
+            "Interact switches it off"
+        }
         PropKind::Flow { .. } | PropKind::Consumer { .. } => "Interact switches it on",
         PropKind::Valve { open: true, .. } => "Interact closes the valve",
         PropKind::Valve { .. } => "Interact opens the valve",
@@ -210,7 +224,13 @@ fn verb_line(prop: &super::level::Prop) -> &'static str {
     }
 }
 
-fn hud(game: &Game, view: &ViewState, cursor: Pos, surface: &Grid<super::level::Surface>, layers: bool) -> BoardHud {
+fn hud(
+    game: &Game,
+    view: &ViewState,
+    cursor: Pos,
+    surface: &Grid<super::level::Surface>,
+    layers: bool,
+) -> BoardHud {
     let level = &game.level;
     let b = &game.balance;
     let mut header = vec![BoardLine::new(level.name.clone(), TEXT)];
@@ -293,7 +313,10 @@ fn hud(game: &Game, view: &ViewState, cursor: Pos, surface: &Grid<super::level::
         panel.push(BoardLine::new(" Repair the leak, or neutralize it", TEXT));
     }
     let (c, k) = (b.bands[3][0], b.bands[3][1]);
-    panel.push(BoardLine::new(format!("Heat: caution {c:.1} critical {k:.1} loses at {:.1}", b.terminal_heat), LABEL));
+    panel.push(BoardLine::new(
+        format!("Heat: caution {c:.1} critical {k:.1} loses at {:.1}", b.terminal_heat),
+        LABEL,
+    ));
     let (c, k) = (b.bands[0][0], b.bands[0][1]);
     panel.push(BoardLine::new(format!("Fuel/water/elec: caution {c:.1} critical {k:.1}"), LABEL));
     let forecasts = if layers {
@@ -308,7 +331,12 @@ fn hud(game: &Game, view: &ViewState, cursor: Pos, surface: &Grid<super::level::
     } else {
         Vec::new()
     };
-    BoardHud { header, panel, forecasts, message: view.message.as_ref().map(|m| BoardLine::new(m.clone(), TEXT)) }
+    BoardHud {
+        header,
+        panel,
+        forecasts,
+        message: view.message.as_ref().map(|m| BoardLine::new(m.clone(), TEXT)),
+    }
 }
 
 /// The robot's eye view: walls and floors of the terrain, and each prop as a glyph sprite.

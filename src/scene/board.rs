@@ -17,17 +17,38 @@ pub enum BoardProp {
     #[default]
     None,
     /// A pump feeding a carrier.
-    Source { carrier: u8, on: bool },
-    Valve { carrier: u8, open: bool },
-    Consumer { on: bool, producing: bool },
+    Source {
+        carrier: u8,
+        on: bool,
+    },
+    Valve {
+        carrier: u8,
+        open: bool,
+    },
+    Consumer {
+        on: bool,
+        producing: bool,
+    },
     Junction,
     /// `across_x`: the door's leaf runs east-west when closed (a north-south corridor).
-    Door { open: bool, across_x: bool },
-    Terminal { active: bool },
-    Supply { depleted: bool },
+    Door {
+        open: bool,
+        across_x: bool,
+    },
+    Terminal {
+        active: bool,
+    },
+    Supply {
+        depleted: bool,
+    },
     /// Wall-mounted; `spraying` while it discharges.
-    Sprinkler { on: bool, spraying: bool },
-    Reactor { ready: bool },
+    Sprinkler {
+        on: bool,
+        spraying: bool,
+    },
+    Reactor {
+        ready: bool,
+    },
 }
 
 /// One underground carrier under a cell.

@@ -8,11 +8,11 @@ pub mod colour;
 pub mod hud;
 pub mod world;
 
+pub use board::{BoardCell, BoardHud, BoardLine, BoardProp, BoardScene, UnderLook};
 pub use hud::{
     AutomapModel, BarModel, HudModel, MapCellLook, MessageLine, SlotLook, StatusLook, StatusTone, StripActor,
     TargetLook,
 };
-pub use board::{BoardCell, BoardHud, BoardLine, BoardProp, BoardScene, UnderLook};
 pub use world::{CellLook, Madness, PhantomLook, SpriteKind, SpriteLook, TileLook, WorldScene};
 
 use crate::grid::{Facing, Pos};

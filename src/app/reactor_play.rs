@@ -9,6 +9,37 @@ use crate::reactor::mode::Reactor;
 use crate::reactor::{schema, Balance, Game, Level};
 use std::path::Path;
 
+/// The shipped levels (`assets/reactor/`), built in so the game runs from anywhere.
+pub const SHIPPED: &[&str] = &[
+    include_str!("../../assets/reactor/01-first-light.json"),
+    include_str!("../../assets/reactor/02-wet-fire.json"),
+    include_str!("../../assets/reactor/03-isolate.json"),
+];
+
+/// Shipped level `index`, as left in progress if it was (the save is the level plus its state).
+pub fn shipped(index: usize, data_dir: &Path) -> Option<Level> {
+    let level = schema::load(SHIPPED.get(index)?.as_bytes(), &Balance::normal()).level?;
+    Some(load_progress(data_dir, &level.id).unwrap_or(level))
+}
+
+/// The title's list: each shipped level's name, its best or that it is in progress.
+pub fn shipped_labels(data_dir: &Path) -> Vec<String> {
+    SHIPPED
+        .iter()
+        .filter_map(|text| schema::load(text.as_bytes(), &Balance::normal()).level)
+        .map(|l| {
+            let name: String = l.name.split(':').next().unwrap_or(&l.name).to_string();
+            if reactor_records::progress_path(data_dir, &l.id).exists() {
+                format!("{name} (in progress)")
+            } else if let Some(b) = reactor_records::best(data_dir, &l.id) {
+                format!("{name} (won: best {} lengthy)", b.lengthy)
+            } else {
+                name
+            }
+        })
+        .collect()
+}
+
 /// A session on `level`, whose wins are kept under `data_dir`.
 pub fn session(level: Level, settings: &Settings, data_dir: &Path) -> ReactorSession {
     let dir = data_dir.to_path_buf();

@@ -177,7 +177,8 @@ impl App {
             Ok((p, _)) => p.table().lines().map(String::from).collect(),
             Err(message) => vec![message],
         };
-        TitleScreen::new(Title::new(save, scores, self.settings.clone()))
+        let reactor = super::reactor_play::shipped_labels(&self.data_dir);
+        TitleScreen::new(Title::new(save, scores, self.settings.clone()).with_reactor_levels(reactor))
     }
 
     fn session_for(&self, game: Game) -> Session {
@@ -220,6 +221,13 @@ impl App {
         match choice {
             TitleChoice::None => {}
             TitleChoice::Quit => event_loop.exit(),
+            TitleChoice::Reactor(index) => match super::reactor_play::shipped(index, &self.data_dir) {
+                Some(level) => {
+                    let session = super::reactor_play::session(level, &self.settings, &self.data_dir);
+                    self.enter(Screen::Reactor(Box::new(session)));
+                }
+                None => self.title_note("That reactor level could not be loaded."),
+            },
             TitleChoice::SettingsChanged => {
                 if let Screen::Title(title) = &self.screen {
                     self.settings = title.settings().clone();

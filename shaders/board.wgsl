@@ -2,6 +2,9 @@
 // smooth banded surface fields with a pattern each (fuel stripes, water rings, electricity zigzags,
 // heat dots, so hue is never the only cue), props with their state, leaks, the underground carriers
 // at a terminal, forecasts, the cursor and the robot. The BOARD_* bit layout comes from the prelude.
+// Colours are written in linear light (the designer's sRGB bytes raised to 2.2), so no pixel pays a
+// pow for a constant, and each quantity's pattern is its own function called once, never a branch
+// on the quantity (lavapipe runs every branch whose condition varies between neighbouring pixels).
 
 #include "common/colour.wgsl"
 #include "common/quad.wgsl"
@@ -32,13 +35,29 @@ struct BoardCellRaw {
 @group(0) @binding(0) var<uniform> board: BoardUniforms;
 @group(0) @binding(1) var<storage, read> cells: array<BoardCellRaw>;
 
-@vertex
-fn vs_main(@builtin(vertex_index) v: u32) -> @builtin(position) vec4<f32> {
-    return fullscreen_triangle(v);
+struct VsOut {
+    @builtin(position) pos: vec4<f32>,
+    // Terms that are the same for every pixel of a frame, computed once per vertex: the forecast
+    // pulse, the heat's breath, the arcs' jump and the leak blink; then the spray's growth and the
+    // phases of fuel, water and the cursor's dashes.
+    @location(0) @interpolate(flat) waves: vec4<f32>,
+    @location(1) @interpolate(flat) phases: vec4<f32>,
 }
 
-fn srgb(r: f32, g: f32, b: f32) -> vec3<f32> {
-    return pow(vec3<f32>(r, g, b) / 255.0, vec3<f32>(2.2));
+@vertex
+fn vs_main(@builtin(vertex_index) v: u32) -> VsOut {
+    let t = board.time;
+    var out: VsOut;
+    out.pos = fullscreen_triangle(v);
+    out.waves = vec4<f32>(sin(t * 4.0), sin(t * 3.0), floor(t * 6.0) * 0.37, sin(t * 8.0));
+    out.phases = vec4<f32>(fract(t * 1.5), t * 0.13, t * 0.4, fract(t));
+    return out;
+}
+
+// A triangle wave eased into a smooth 0..1 wave: a sine's look without a sine per pixel.
+fn wave(x: f32) -> f32 {
+    let tri = abs(fract(x) - 0.5) * 2.0;
+    return tri * tri * (3.0 - 2.0 * tri);
 }
 
 fn in_grid(c: vec2<i32>) -> bool {
@@ -49,13 +68,12 @@ fn index_of(c: vec2<i32>) -> u32 {
     return u32(c.y) * board.grid.x + u32(c.x);
 }
 
-// A floor cell's surface values (walls and outside hold none).
+// A cell's surface values, none outside the level (walls hold none: board/pack.rs zeroes them). One
+// vec4 load from a clamped index rather than a branch around it.
 fn surface_at(c: vec2<i32>) -> vec4<f32> {
-    if !in_grid(c) {
-        return vec4<f32>(0.0);
-    }
-    let cell = cells[index_of(c)];
-    return select(cell.surface, vec4<f32>(0.0), (cell.word & BOARD_WALL) != 0u);
+    let inside = in_grid(c);
+    let k = clamp(c, vec2<i32>(0), vec2<i32>(board.grid) - 1);
+    return select(vec4<f32>(0.0), cells[index_of(k)].surface, inside);
 }
 
 // The fields between cell centres: eased bilinear, so every centre shows its own value exactly.
@@ -84,29 +102,36 @@ fn ring(q: vec2<f32>, r: f32, w: f32, aa: f32) -> f32 {
     return fill(abs(length(q) - r) - w, aa);
 }
 
-// One quantity's layer over `col`: presence, band strength and its own pattern.
-fn layer(col: vec3<f32>, hue: vec3<f32>, v: f32, k: u32, p: vec2<f32>, t: f32) -> vec3<f32> {
-    let caution = smoothstep(board.caution[k] - 0.015, board.caution[k] + 0.015, v);
-    let critical = smoothstep(board.critical[k] - 0.015, board.critical[k] + 0.015, v);
+// Each quantity's pattern, 0..1. `w` and `ph` are the vertex stage's waves and phases.
+fn fuel_pattern(p: vec2<f32>, ph: vec4<f32>) -> f32 {
+    // A slow oily sheen of diagonal stripes.
+    return wave((p.x + p.y) * 2.0 + ph.y);
+}
+
+fn water_pattern(p: vec2<f32>, ph: vec4<f32>) -> f32 {
+    // Ripples spreading from each cell's centre.
+    return wave(length(fract(p) - 0.5) * 4.0 - ph.z);
+}
+
+fn electricity_pattern(p: vec2<f32>, w: vec4<f32>) -> f32 {
+    // Zigzag arcs that jump a few times a second.
+    let zig = abs(fract(p.y * 4.0) - 0.5) * 0.5;
+    let e = abs(fract(p.x * 2.0 + zig + w.z) - 0.5);
+    return 1.0 - smoothstep(0.04, 0.1, e);
+}
+
+fn heat_pattern(p: vec2<f32>, w: vec4<f32>) -> f32 {
+    // A breathing glow with embers in a dot grid.
+    let dots = 1.0 - smoothstep(0.1, 0.2, length(fract(p * 3.0) - 0.5));
+    return 0.55 + 0.45 * max(dots, 0.5 + 0.5 * w.y);
+}
+
+// One quantity's layer over `col`: presence, then strength by band (the cut points eased a little
+// so the field stays smooth), modulated by its pattern.
+fn layer(col: vec3<f32>, hue: vec3<f32>, v: f32, caution_at: f32, critical_at: f32, pattern: f32) -> vec3<f32> {
+    let caution = smoothstep(caution_at - 0.015, caution_at + 0.015, v);
+    let critical = smoothstep(critical_at - 0.015, critical_at + 0.015, v);
     let present = smoothstep(0.0, 0.04, v);
-    var pattern = 0.0;
-    if k == 0u {
-        // Fuel: a slow oily sheen of diagonal stripes.
-        pattern = 0.5 + 0.5 * sin((p.x + p.y) * 12.566 + t * 0.8);
-    } else if k == 1u {
-        // Water: ripples spreading from each cell's centre.
-        pattern = 0.5 + 0.5 * sin(length(fract(p) - 0.5) * 25.13 - t * 2.5);
-    } else if k == 2u {
-        // Electricity: zigzag arcs that jump a few times a second.
-        let jump = floor(t * 6.0) * 0.37;
-        let zig = abs(fract(p.y * 4.0) - 0.5) * 0.5;
-        let e = abs(fract(p.x * 2.0 + zig + jump) - 0.5);
-        pattern = 1.0 - smoothstep(0.04, 0.1, e);
-    } else {
-        // Heat: a breathing glow with embers in a dot grid.
-        let dots = 1.0 - smoothstep(0.1, 0.2, length(fract(p * 3.0) - 0.5));
-        pattern = 0.55 + 0.45 * max(dots, 0.5 + 0.5 * sin(t * 3.0));
-    }
     let strength = 0.3 + 0.25 * caution + 0.35 * critical;
     let a = present * strength * mix(0.45, 1.0, pattern);
     return mix(col, hue * (1.0 + 0.4 * critical), clamp(a, 0.0, 1.0));
@@ -114,121 +139,144 @@ fn layer(col: vec3<f32>, hue: vec3<f32>, v: f32, k: u32, p: vec2<f32>, t: f32) -
 
 fn carrier_hue(c: u32) -> vec3<f32> {
     if c == 0u {
-        return srgb(230.0, 70.0, 60.0);
+        return vec3<f32>(0.7969, 0.0582, 0.0415);
     } else if c == 1u {
-        return srgb(80.0, 150.0, 255.0);
+        return vec3<f32>(0.0781, 0.3112, 1.0000);
     }
-    return srgb(250.0, 230.0, 70.0);
+    return vec3<f32>(0.9574, 0.7969, 0.0582);
 }
 
 // The underground carrier `k` of a cell: thick lines from the centre towards every linked neighbour
 // (each cell draws its half, so two linked cells show one line between their centres) and a large
-// dot on a source. Offset per carrier so three layers under one cell stay apart.
-fn carrier(col: vec3<f32>, cell: BoardCellRaw, k: u32, f: vec2<f32>, aa: f32, t: f32) -> vec3<f32> {
-    let bits = (cell.under >> (k * 8u)) & 0xffu;
-    if (bits & BOARD_UNDER_PRESENT) == 0u {
-        return col;
-    }
+// dot on a source. Offset per carrier so three layers under one cell stay apart. The lines are two
+// spans, one across and one down, each reaching the linked sides.
+fn carrier(col: vec3<f32>, under: u32, amount: f32, k: u32, f: vec2<f32>, aa: f32, blink_now: f32) -> vec3<f32> {
+    let bits = (under >> (k * 8u)) & 0xffu;
     let o = 0.5 + (f32(k) - 1.0) * 0.2;
     let c = vec2<f32>(o, o);
-    let w = 0.045 + 0.04 * cell.amount[k];
-    var d = length(f - c) - w;
+    let w = 0.045 + 0.04 * amount;
     let links = bits >> BOARD_UNDER_LINKS_SHIFT;
-    // North, east, south, west.
-    if (links & 1u) != 0u {
-        d = min(d, sd_box(f - vec2<f32>(o, o * 0.5), vec2<f32>(w, o * 0.5)));
-    }
-    if (links & 2u) != 0u {
-        d = min(d, sd_box(f - vec2<f32>((o + 1.0) * 0.5, o), vec2<f32>((1.0 - o) * 0.5, w)));
-    }
-    if (links & 4u) != 0u {
-        d = min(d, sd_box(f - vec2<f32>(o, (o + 1.0) * 0.5), vec2<f32>(w, (1.0 - o) * 0.5)));
-    }
-    if (links & 8u) != 0u {
-        d = min(d, sd_box(f - vec2<f32>(o * 0.5, o), vec2<f32>(o * 0.5, w)));
-    }
-    if (bits & BOARD_UNDER_SOURCE) != 0u {
-        d = min(d, length(f - c) - 0.17);
-    }
+    // North 1, east 2, south 4, west 8: each span runs from the centre to the linked edges.
+    let x0 = select(o, 0.0, (links & 8u) != 0u);
+    let x1 = select(o, 1.0, (links & 2u) != 0u);
+    let y0 = select(o, 0.0, (links & 1u) != 0u);
+    let y1 = select(o, 1.0, (links & 4u) != 0u);
+    let across = sd_box(f - vec2<f32>((x0 + x1) * 0.5, o), vec2<f32>((x1 - x0) * 0.5, w));
+    let down = sd_box(f - vec2<f32>(o, (y0 + y1) * 0.5), vec2<f32>(w, (y1 - y0) * 0.5));
+    let dot = length(f - c) - select(w, 0.17, (bits & BOARD_UNDER_SOURCE) != 0u);
+    let d = min(min(across, down), dot);
     let fed = (bits & BOARD_UNDER_FED) != 0u;
     var hue = carrier_hue(k) * select(0.35, 1.0, fed);
-    if (bits & BOARD_UNDER_LEAKING) != 0u {
-        // A leaking cell blinks white.
-        hue = mix(hue, vec3<f32>(1.0), 0.5 + 0.5 * sin(t * 8.0));
-    }
-    let edge = fill(d - aa * 1.5, aa);
-    let body = fill(d, aa);
+    // A leaking cell blinks white.
+    let blink = select(0.0, blink_now, (bits & BOARD_UNDER_LEAKING) != 0u);
+    hue = mix(hue, vec3<f32>(1.0), blink);
+    let present = select(0.0, 1.0, (bits & BOARD_UNDER_PRESENT) != 0u);
+    let edge = fill(d - aa * 1.5, aa) * present;
+    let body = fill(d, aa) * present;
     return mix(mix(col, vec3<f32>(0.0), edge * 0.8), hue, body);
 }
 
-fn prop_layer(col_in: vec3<f32>, word: u32, q: vec2<f32>, aa: f32, t: f32) -> vec3<f32> {
-    var col = col_in;
+// A rounded box: `half` its half size, `r` the corner radius (a disc when r is the half size).
+fn sd_round(q: vec2<f32>, half: vec2<f32>, r: f32) -> f32 {
+    let d = abs(q) - half + r;
+    return length(max(d, vec2<f32>(0.0))) + min(max(d.x, d.y), 0.0) - r;
+}
+
+// One prop as every prop is drawn: a filled base, an outline and a filled mark, each a rounded box,
+// with sizes and colours chosen per kind and state. Choosing is a few selects; the three shapes are
+// shaded once, whatever the kind (one code path, so lavapipe pays for one prop, not nine).
+fn prop_layer(col_in: vec3<f32>, word: u32, q_in: vec2<f32>, aa: f32, w: vec4<f32>, ph: vec4<f32>) -> vec3<f32> {
     let kind = (word >> BOARD_PROP_SHIFT) & 15u;
     let a = (word & BOARD_STATE_A) != 0u;
     let b = (word & BOARD_STATE_B) != 0u;
     let hue = carrier_hue((word >> BOARD_CARRIER_SHIFT) & 3u);
-    let dark = vec3<f32>(0.02);
-    let grey = srgb(120.0, 120.0, 120.0);
-    if kind == BOARD_PROP_SOURCE {
-        col = mix(col, dark, fill(length(q) - 0.36, aa));
-        col = mix(col, hue, ring(q, 0.3, 0.05, aa));
-        col = mix(col, select(grey * 0.5, hue, a), fill(length(q) - 0.15, aa));
-    } else if kind == BOARD_PROP_VALVE {
-        col = mix(col, dark, fill(length(q) - 0.34, aa));
-        col = mix(col, hue, ring(q, 0.29, 0.04, aa));
-        // Open: the handle lies along the pipe; closed: across it, in red.
-        let handle = select(sd_box(q, vec2<f32>(0.06, 0.26)), sd_box(q, vec2<f32>(0.26, 0.05)), a);
-        col = mix(col, select(srgb(255.0, 80.0, 60.0), srgb(235.0, 235.0, 225.0), a), fill(handle, aa));
-    } else if kind == BOARD_PROP_CONSUMER {
-        col = mix(col, srgb(60.0, 64.0, 70.0), fill(sd_box(q, vec2<f32>(0.32)), aa));
-        col = mix(col, dark, fill(sd_box(q, vec2<f32>(0.25)), aa));
-        let light = select(select(srgb(255.0, 80.0, 60.0), srgb(110.0, 230.0, 120.0), b), grey * 0.6, !a);
-        col = mix(col, light, fill(length(q) - 0.14, aa));
-    } else if kind == BOARD_PROP_JUNCTION {
-        col = mix(col, srgb(180.0, 180.0, 190.0), fill(abs(q.x) + abs(q.y) - 0.22, aa));
-        col = mix(col, dark, fill(abs(q.x) + abs(q.y) - 0.12, aa));
-    } else if kind == BOARD_PROP_DOOR {
-        // Closed: a striped leaf right across the corridor. Open: the leaf slid into both walls.
-        let along = select(q, q.yx, b);
-        var leaf = sd_box(along, vec2<f32>(0.14, 0.5));
-        if a {
-            leaf = sd_box(vec2<f32>(along.x, abs(along.y) - 0.44), vec2<f32>(0.14, 0.06));
+    let dark = vec3<f32>(0.001);
+    let grey = vec3<f32>(0.1874);
+    let red = vec3<f32>(1.0000, 0.0823, 0.0452);
+    let green = vec3<f32>(0.1574, 0.7913, 0.1912);
+    let cyan = vec3<f32>(0.1574, 0.7913, 0.9130);
+    var q = q_in;
+    // Base: half size, corner radius, colour. Outline: half size, radius, half width, colour.
+    // Mark: half size, radius, colour. An alpha of 0 leaves a part out.
+    var bh = vec2<f32>(0.0);
+    var br = 0.0;
+    var bc = dark;
+    var oh = vec2<f32>(0.0);
+    var orr = 0.0;
+    var ow = 0.0;
+    var oc = dark;
+    var mh = vec2<f32>(0.0);
+    var mr = 0.0;
+    var mc = dark;
+    var stripes = 0.0;
+    switch kind {
+        case BOARD_PROP_SOURCE: {
+            bh = vec2<f32>(0.36); br = 0.36;
+            oh = vec2<f32>(0.3); orr = 0.3; ow = 0.05; oc = hue;
+            mh = vec2<f32>(0.15); mr = 0.15; mc = select(grey * 0.5, hue, a);
         }
-        let stripes = step(0.5, fract((along.y + along.x) * 4.0));
-        let paint = mix(srgb(215.0, 170.0, 60.0), srgb(40.0, 34.0, 20.0), stripes * 0.7);
-        col = mix(col, paint, fill(leaf, aa));
-    } else if kind == BOARD_PROP_TERMINAL {
-        let cyan = srgb(110.0, 230.0, 245.0);
-        col = mix(col, cyan * 0.5, fill(sd_box(q, vec2<f32>(0.33, 0.26)), aa));
-        col = mix(col, select(dark, cyan * (0.6 + 0.2 * sin(t * 2.0)), a), fill(sd_box(q, vec2<f32>(0.27, 0.2)), aa));
-        col = mix(col, select(cyan * 0.5, dark, a), ring(q, 0.1, 0.03, aa));
-    } else if kind == BOARD_PROP_SUPPLY {
-        let wood = select(srgb(170.0, 130.0, 80.0), grey * 0.5, a);
-        col = mix(col, wood, fill(sd_box(q, vec2<f32>(0.27)), aa));
-        let cross = min(abs(q.x - q.y), abs(q.x + q.y)) - 0.035;
-        col = mix(col, wood * 0.4, fill(max(cross, sd_box(q, vec2<f32>(0.22))), aa));
-    } else if kind == BOARD_PROP_SPRINKLER {
-        let blue = srgb(80.0, 150.0, 255.0);
-        col = mix(col, dark, fill(length(q) - 0.26, aa));
-        col = mix(col, select(grey, blue, a), fill(length(q) - 0.18, aa));
-        if b {
-            col = mix(col, vec3<f32>(0.8, 0.9, 1.0), ring(q, 0.22 + 0.2 * fract(t * 1.5), 0.02, aa));
+        case BOARD_PROP_VALVE: {
+            // Open: the handle lies along the pipe, pale; closed: across it, in red.
+            bh = vec2<f32>(0.34); br = 0.34;
+            oh = vec2<f32>(0.29); orr = 0.29; ow = 0.04; oc = hue;
+            mh = select(vec2<f32>(0.06, 0.26), vec2<f32>(0.26, 0.05), a);
+            mc = select(red, vec3<f32>(0.82, 0.82, 0.76), a);
         }
-    } else if kind == BOARD_PROP_REACTOR {
-        let glow = select(srgb(245.0, 200.0, 70.0), srgb(110.0, 235.0, 120.0), a);
-        col = mix(col, dark, fill(length(q) - 0.44, aa));
-        col = mix(col, glow, ring(q, 0.38, 0.04, aa));
-        let ang = atan2(q.y, q.x) + t * select(0.3, 1.5, a);
-        let blade = abs(fract(ang * 0.477) - 0.5) - 0.18;
-        col = mix(col, glow * 0.8, fill(max(blade * 0.5, length(q) - 0.3), aa) * step(0.08, length(q)));
+        case BOARD_PROP_CONSUMER: {
+            bh = vec2<f32>(0.32); br = 0.03; bc = vec3<f32>(0.045, 0.052, 0.062);
+            oh = vec2<f32>(0.24); ow = 0.03; oc = dark;
+            mh = vec2<f32>(0.14); mr = 0.14; mc = select(select(red, green, b), grey * 0.6, !a);
+        }
+        case BOARD_PROP_JUNCTION: {
+            bh = vec2<f32>(0.2); br = 0.08; bc = vec3<f32>(0.45, 0.45, 0.52);
+            mh = vec2<f32>(0.1); mr = 0.04; mc = dark;
+        }
+        case BOARD_PROP_DOOR: {
+            // Closed: a striped leaf right across the corridor. Open: the leaf slid into both walls.
+            q = select(q, q.yx, b);
+            stripes = 0.7;
+            bc = vec3<f32>(0.6724, 0.4022, 0.0452);
+            bh = select(vec2<f32>(0.14, 0.5), vec2<f32>(0.14, 0.06), a);
+            q = vec2<f32>(q.x, select(q.y, abs(q.y) - 0.44, a));
+        }
+        case BOARD_PROP_TERMINAL: {
+            bh = vec2<f32>(0.33, 0.26); br = 0.03; bc = cyan * 0.5;
+            mh = vec2<f32>(0.27, 0.2); mr = 0.02; mc = select(dark, cyan * (0.6 + 0.2 * w.x), a);
+            oh = vec2<f32>(0.1); orr = 0.1; ow = 0.03; oc = select(cyan * 0.5, dark, a);
+        }
+        case BOARD_PROP_SUPPLY: {
+            bh = vec2<f32>(0.27); br = 0.02; bc = select(vec3<f32>(0.402, 0.223, 0.08), grey * 0.5, a);
+            oh = vec2<f32>(0.2); ow = 0.03; oc = bc * 0.4;
+            mh = vec2<f32>(0.05); mr = 0.05; mc = bc * 0.4;
+        }
+        case BOARD_PROP_SPRINKLER: {
+            bh = vec2<f32>(0.26); br = 0.26;
+            mh = vec2<f32>(0.18); mr = 0.18; mc = select(grey, vec3<f32>(0.078, 0.311, 1.0), a);
+            // Spraying: a ring grows out of the nozzle.
+            let r = 0.22 + 0.2 * ph.x;
+            oh = vec2<f32>(r); orr = r; ow = select(0.0, 0.02, b); oc = vec3<f32>(0.6, 0.78, 1.0);
+        }
+        case BOARD_PROP_REACTOR: {
+            let glow = select(vec3<f32>(0.91, 0.58, 0.058), vec3<f32>(0.157, 0.83, 0.19), a);
+            bh = vec2<f32>(0.44); br = 0.44;
+            oh = vec2<f32>(0.38); orr = 0.38; ow = 0.04; oc = glow;
+            mh = vec2<f32>(0.2); mr = 0.2; mc = glow * (0.7 + 0.3 * select(0.0, w.x, a));
+        }
+        default: {}
     }
+    let paint = mix(bc, bc * 0.08, stripes * step(0.5, fract((q.y + q.x) * 4.0)));
+    var col = mix(col_in, paint, fill(sd_round(q, bh, br), aa) * step(0.001, bh.x));
+    col = mix(col, oc, fill(abs(sd_round(q, oh, orr)) - ow, aa) * step(0.001, ow));
+    col = mix(col, mc, fill(sd_round(q, mh, mr), aa) * step(0.001, mh.x));
     return col;
 }
 
 @fragment
-fn fs_main(@builtin(position) frag: vec4<f32>) -> @location(0) vec4<f32> {
-    let px = frag.xy;
-    let background = srgb(10.0, 11.0, 13.0);
+fn fs_main(in: VsOut) -> @location(0) vec4<f32> {
+    let px = in.pos.xy;
+    let w = in.waves;
+    let ph = in.phases;
+    let background = vec3<f32>(0.0008, 0.0010, 0.0014);
     let p = (px - board.origin) / board.cell_px;
     let c = vec2<i32>(floor(p));
     let outside = px.x < board.area.x || px.y < board.area.y || px.x >= board.area.x + board.area.z
@@ -236,12 +284,12 @@ fn fs_main(@builtin(position) frag: vec4<f32>) -> @location(0) vec4<f32> {
     if outside || !in_grid(c) {
         return vec4<f32>(encode(background), 1.0);
     }
-    let t = board.time;
     let aa = 1.0 / board.cell_px;
     let f = p - vec2<f32>(c);
     let q = f - 0.5;
-    let cell = cells[index_of(c)];
-    let wall = (cell.word & BOARD_WALL) != 0u;
+    let i = index_of(c);
+    let word = cells[i].word;
+    let wall = (word & BOARD_WALL) != 0u;
     let edge = min(min(f.x, 1.0 - f.x), min(f.y, 1.0 - f.y));
     let layers = (board.flags & BOARD_FLAG_LAYERS) != 0u;
 
@@ -249,51 +297,60 @@ fn fs_main(@builtin(position) frag: vec4<f32>) -> @location(0) vec4<f32> {
     if wall {
         // Heavy plate with a light top bevel and hatching, so walls read as solid at any size.
         let hatch = step(0.5, fract((f.x - f.y) * 3.0));
-        col = mix(srgb(74.0, 68.0, 62.0), srgb(62.0, 57.0, 52.0), hatch);
-        col = mix(col, srgb(110.0, 102.0, 92.0), 1.0 - smoothstep(0.0, 0.08, f.y));
-        col = mix(col, srgb(30.0, 28.0, 26.0), 1.0 - smoothstep(0.0, 0.08, 1.0 - f.y));
+        col = mix(vec3<f32>(0.0658, 0.0546, 0.0446), vec3<f32>(0.0446, 0.0370, 0.0303), hatch);
+        col = mix(col, vec3<f32>(0.1573, 0.1332, 0.1062), 1.0 - smoothstep(0.0, 0.08, f.y));
+        col = mix(col, vec3<f32>(0.0090, 0.0078, 0.0066), 1.0 - smoothstep(0.0, 0.08, 1.0 - f.y));
     } else {
         let seam = 1.0 - smoothstep(0.0, max(1.5 * aa, 0.02), edge);
-        col = mix(srgb(46.0, 50.0, 54.0), srgb(24.0, 26.0, 29.0), seam);
+        col = mix(vec3<f32>(0.0231, 0.0278, 0.0329), vec3<f32>(0.0055, 0.0066, 0.0084), seam);
         let v = field(p);
-        col = layer(col, srgb(230.0, 70.0, 60.0), v.x, 0u, p, t);
-        col = layer(col, srgb(80.0, 150.0, 255.0), v.y, 1u, p, t);
-        col = layer(col, srgb(250.0, 230.0, 70.0), v.z, 2u, p, t);
-        col = layer(col, srgb(255.0, 150.0, 40.0), v.w, 3u, p, t);
-        if (cell.word & BOARD_UNSAFE) != 0u {
+        if any(v > vec4<f32>(0.0)) {
+            let lo = board.caution;
+            let hi = board.critical;
+            col = layer(col, vec3<f32>(0.7969, 0.0582, 0.0415), v.x, lo.x, hi.x, fuel_pattern(p, ph));
+            col = layer(col, vec3<f32>(0.0781, 0.3112, 1.0000), v.y, lo.y, hi.y, water_pattern(p, ph));
+            col = layer(col, vec3<f32>(0.9574, 0.7969, 0.0582), v.z, lo.z, hi.z, electricity_pattern(p, w));
+            col = layer(col, vec3<f32>(1.0000, 0.3112, 0.0170), v.w, lo.w, hi.w, heat_pattern(p, w));
+        }
+        if (word & BOARD_UNSAFE) != 0u {
             // Red corner brackets: entering this cell unprotected loses.
             let corner = max(abs(q.x), abs(q.y));
             let bracket = step(0.4, corner) * step(0.3, min(abs(q.x), abs(q.y)));
-            col = mix(col, srgb(255.0, 40.0, 40.0), bracket);
+            col = mix(col, vec3<f32>(1.0000, 0.0170, 0.0170), bracket);
         }
     }
     if layers {
         col = col * 0.55;
-        for (var k = 0u; k < 3u; k = k + 1u) {
-            col = carrier(col, cell, k, f, aa, t);
+        let under = cells[i].under;
+        if under != 0u {
+            let amount = cells[i].amount;
+            col = carrier(col, under, amount.x, 0u, f, aa, 0.5 + 0.5 * w.w);
+            col = carrier(col, under, amount.y, 1u, f, aa, 0.5 + 0.5 * w.w);
+            col = carrier(col, under, amount.z, 2u, f, aa, 0.5 + 0.5 * w.w);
         }
     }
-    col = prop_layer(col, cell.word, q, aa, t);
-    if (cell.word & BOARD_LEAK) != 0u {
-        let hue = carrier_hue((cell.word >> BOARD_LEAK_SHIFT) & 3u);
-        let dash = step(0.5, fract(atan2(q.y, q.x) * 1.273 + t * 0.5));
-        col = mix(col, hue, ring(q, 0.42, 0.035, aa) * dash);
+    if (word >> BOARD_PROP_SHIFT) != 0u {
+        col = prop_layer(col, word, q, aa, w, ph);
+    }
+    if (word & BOARD_LEAK) != 0u {
+        let hue = carrier_hue((word >> BOARD_LEAK_SHIFT) & 3u);
+        col = mix(col, hue, ring(q, 0.42, 0.035, aa) * (0.6 + 0.4 * w.w));
         col = mix(col, hue, fill(length(q - vec2<f32>(0.0, 0.3)) - 0.07, aa));
     }
-    if (cell.word & BOARD_FORECAST) != 0u {
-        let pulse = 0.6 + 0.4 * sin(t * 4.0);
-        col = mix(col, srgb(235.0, 90.0, 235.0), fill(abs(edge - 0.07) - 0.035, aa) * pulse);
+    if (word & BOARD_FORECAST) != 0u {
+        let pulse = 0.6 + 0.4 * w.x;
+        col = mix(col, vec3<f32>(0.8355, 0.1011, 0.8355), fill(abs(edge - 0.07) - 0.035, aa) * pulse);
     }
     if all(c == board.robot) {
         if (board.flags & BOARD_FLAG_SHIELD) != 0u {
-            col = mix(col, srgb(255.0, 150.0, 40.0), ring(q, 0.36, 0.04, aa));
+            col = mix(col, vec3<f32>(1.0000, 0.3112, 0.0170), ring(q, 0.36, 0.04, aa));
         }
         col = mix(col, vec3<f32>(0.0), fill(length(q) - 0.3, aa));
-        col = mix(col, srgb(210.0, 240.0, 235.0), fill(length(q) - 0.25, aa));
-        col = mix(col, srgb(30.0, 60.0, 70.0), fill(sd_box(q + vec2<f32>(0.0, 0.06), vec2<f32>(0.14, 0.05)), aa));
+        col = mix(col, vec3<f32>(0.6524, 0.8751, 0.8355), fill(length(q) - 0.25, aa));
+        col = mix(col, vec3<f32>(0.0090, 0.0415, 0.0582), fill(sd_box(q + vec2<f32>(0.0, 0.06), vec2<f32>(0.14, 0.05)), aa));
     }
     if all(c == board.cursor) {
-        let dash = step(0.5, fract((f.x + f.y) * 4.0 + t));
+        let dash = step(0.5, fract((f.x + f.y) * 4.0 + ph.w));
         col = mix(col, vec3<f32>(1.0), fill(edge - 0.03, aa) * mix(0.5, 1.0, dash));
     }
     return vec4<f32>(encode(col), 1.0);

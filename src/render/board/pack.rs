@@ -133,7 +133,9 @@ pub fn pack_cell(c: &BoardCell) -> BoardCellRaw {
         amount[k] = u.amount.clamp(0.0, 1.0);
     }
     let bands = c.bands.iter().enumerate().fold(0, |m, (k, b)| m | u32::from(*b & 3) << (k * 2));
-    BoardCellRaw { word, under, bands, _pad0: 0, surface: c.surface.map(|v| v.clamp(0.0, 1.0)), amount }
+    // Walls hold no surface values; zeroed here so the shader's field reads one vec4 per cell.
+    let surface = if c.wall { [0.0; 4] } else { c.surface.map(|v| v.clamp(0.0, 1.0)) };
+    BoardCellRaw { word, under, bands, _pad0: 0, surface, amount }
 }
 
 /// Every cell in row order (at least one, so the buffer is never empty).

@@ -21,6 +21,8 @@ struct BoardUniforms {
     _pad0: u32,
     caution: vec4<f32>,
     critical: vec4<f32>,
+    screen: vec2<f32>,
+    _pad1: vec2<f32>,
 }
 
 struct BoardCellRaw {
@@ -34,9 +36,18 @@ struct BoardCellRaw {
 
 @group(0) @binding(0) var<uniform> board: BoardUniforms;
 @group(0) @binding(1) var<storage, read> cells: array<BoardCellRaw>;
+// The cells that carry something drawn over the floor (a prop, a leak, a forecast, the robot, the
+// cursor), as indices into `cells`: one quad each, so only their pixels pay for those shapes.
+@group(0) @binding(2) var<storage, read> marks: array<u32>;
+
+// Set for the pipeline that draws the underground layers (a terminal is active): off, the carriers
+// are not in the code at all.
+override LAYERS: bool = false;
 
 struct VsOut {
     @builtin(position) pos: vec4<f32>,
+    // The cell a mark quad belongs to (unused by the floor pass).
+    @location(2) @interpolate(flat) cell: u32,
     // Terms that are the same for every pixel of a frame, computed once per vertex: the forecast
     // pulse, the heat's breath, the arcs' jump and the leak blink; then the spray's growth and the
     // phases of fuel, water and the cursor's dashes.
@@ -49,6 +60,7 @@ fn vs_main(@builtin(vertex_index) v: u32) -> VsOut {
     let t = board.time;
     var out: VsOut;
     out.pos = fullscreen_triangle(v);
+    out.cell = 0u;
     out.waves = vec4<f32>(sin(t * 4.0), sin(t * 3.0), floor(t * 6.0) * 0.37, sin(t * 8.0));
     out.phases = vec4<f32>(fract(t * 1.5), t * 0.13, t * 0.4, fract(t));
     return out;
@@ -129,9 +141,9 @@ fn heat_pattern(p: vec2<f32>, w: vec4<f32>) -> f32 {
 // One quantity's layer over `col`: presence, then strength by band (the cut points eased a little
 // so the field stays smooth), modulated by its pattern.
 fn layer(col: vec3<f32>, hue: vec3<f32>, v: f32, caution_at: f32, critical_at: f32, pattern: f32) -> vec3<f32> {
-    let caution = smoothstep(caution_at - 0.015, caution_at + 0.015, v);
-    let critical = smoothstep(critical_at - 0.015, critical_at + 0.015, v);
-    let present = smoothstep(0.0, 0.04, v);
+    let caution = clamp((v - caution_at) * 33.0 + 0.5, 0.0, 1.0);
+    let critical = clamp((v - critical_at) * 33.0 + 0.5, 0.0, 1.0);
+    let present = clamp(v * 25.0, 0.0, 1.0);
     let strength = 0.3 + 0.25 * caution + 0.35 * critical;
     let a = present * strength * mix(0.45, 1.0, pattern);
     return mix(col, hue * (1.0 + 0.4 * critical), clamp(a, 0.0, 1.0));
@@ -185,7 +197,7 @@ fn sd_round(q: vec2<f32>, half: vec2<f32>, r: f32) -> f32 {
 // One prop as every prop is drawn: a filled base, an outline and a filled mark, each a rounded box,
 // with sizes and colours chosen per kind and state. Choosing is a few selects; the three shapes are
 // shaded once, whatever the kind (one code path, so lavapipe pays for one prop, not nine).
-fn prop_layer(col_in: vec3<f32>, word: u32, q_in: vec2<f32>, aa: f32, w: vec4<f32>, ph: vec4<f32>) -> vec3<f32> {
+fn prop_layer(acc: vec4<f32>, word: u32, q_in: vec2<f32>, aa: f32, w: vec4<f32>, ph: vec4<f32>) -> vec4<f32> {
     let kind = (word >> BOARD_PROP_SHIFT) & 15u;
     let a = (word & BOARD_STATE_A) != 0u;
     let b = (word & BOARD_STATE_B) != 0u;
@@ -265,10 +277,79 @@ fn prop_layer(col_in: vec3<f32>, word: u32, q_in: vec2<f32>, aa: f32, w: vec4<f3
         default: {}
     }
     let paint = mix(bc, bc * 0.08, stripes * step(0.5, fract((q.y + q.x) * 4.0)));
-    var col = mix(col_in, paint, fill(sd_round(q, bh, br), aa) * step(0.001, bh.x));
-    col = mix(col, oc, fill(abs(sd_round(q, oh, orr)) - ow, aa) * step(0.001, ow));
-    col = mix(col, mc, fill(sd_round(q, mh, mr), aa) * step(0.001, mh.x));
-    return col;
+    var out = over(acc, paint, fill(sd_round(q, bh, br), aa) * step(0.001, bh.x));
+    out = over(out, oc, fill(abs(sd_round(q, oh, orr)) - ow, aa) * step(0.001, ow));
+    return over(out, mc, fill(sd_round(q, mh, mr), aa) * step(0.001, mh.x));
+}
+
+// The waves and phases of `vs_main`, for a mark's quad.
+fn clocks(out: ptr<function, VsOut>) {
+    let t = board.time;
+    (*out).waves = vec4<f32>(sin(t * 4.0), sin(t * 3.0), floor(t * 6.0) * 0.37, sin(t * 8.0));
+    (*out).phases = vec4<f32>(fract(t * 1.5), t * 0.13, t * 0.4, fract(t));
+}
+
+// A mark's quad: its cell's square on the target.
+@vertex
+fn vs_mark(@builtin(vertex_index) v: u32, @builtin(instance_index) i: u32) -> VsOut {
+    let idx = marks[i];
+    let c = vec2<f32>(f32(idx % board.grid.x), f32(idx / board.grid.x));
+    let px = board.origin + (c + quad_corner(v)) * board.cell_px;
+    var out: VsOut;
+    out.pos = vec4<f32>(px.x / board.screen.x * 2.0 - 1.0, 1.0 - px.y / board.screen.y * 2.0, 0.0, 1.0);
+    out.cell = idx;
+    clocks(&out);
+    return out;
+}
+
+// Where a pixel falls on the board: its cell, the point across it (0..1) and pixel size in cells.
+struct Place {
+    c: vec2<i32>,
+    f: vec2<f32>,
+    aa: f32,
+}
+
+fn place(px: vec2<f32>) -> Place {
+    let p = (px - board.origin) / board.cell_px;
+    let c = vec2<i32>(floor(p));
+    return Place(c, p - vec2<f32>(c), 1.0 / board.cell_px);
+}
+
+// Premultiplied "over": a shape of colour `c` covering `k` of the pixel, over what is below.
+fn over(acc: vec4<f32>, c: vec3<f32>, k: f32) -> vec4<f32> {
+    return vec4<f32>(c * k, k) + acc * (1.0 - k);
+}
+
+// What stands on a marked cell: its prop, leak and forecast, the robot, the cursor.
+@fragment
+fn fs_mark(in: VsOut) -> @location(0) vec4<f32> {
+    let w = in.waves;
+    let ph = in.phases;
+    let pl = place(in.pos.xy);
+    let f = pl.f;
+    let aa = pl.aa;
+    let q = f - 0.5;
+    let word = cells[in.cell].word;
+    let edge = min(min(f.x, 1.0 - f.x), min(f.y, 1.0 - f.y));
+    var acc = prop_layer(vec4<f32>(0.0), word, q, aa, w, ph);
+    if (word & BOARD_LEAK) != 0u {
+        let hue = carrier_hue((word >> BOARD_LEAK_SHIFT) & 3u);
+        acc = over(acc, hue, ring(q, 0.42, 0.035, aa) * (0.6 + 0.4 * w.w));
+        acc = over(acc, hue, fill(length(q - vec2<f32>(0.0, 0.3)) - 0.07, aa));
+    }
+    let forecast = select(0.0, 1.0, (word & BOARD_FORECAST) != 0u);
+    acc = over(acc, vec3<f32>(0.8355, 0.1011, 0.8355), fill(abs(edge - 0.07) - 0.035, aa) * (0.6 + 0.4 * w.x) * forecast);
+    let robot = select(0.0, 1.0, all(pl.c == board.robot));
+    let shield = select(0.0, robot, (board.flags & BOARD_FLAG_SHIELD) != 0u);
+    acc = over(acc, vec3<f32>(1.0000, 0.3112, 0.0170), ring(q, 0.36, 0.04, aa) * shield);
+    let body = length(q);
+    acc = over(acc, vec3<f32>(0.0), fill(body - 0.3, aa) * robot);
+    acc = over(acc, vec3<f32>(0.6524, 0.8751, 0.8355), fill(body - 0.25, aa) * robot);
+    acc = over(acc, vec3<f32>(0.0090, 0.0415, 0.0582), fill(sd_box(q + vec2<f32>(0.0, 0.06), vec2<f32>(0.14, 0.05)), aa) * robot);
+    let cursor = select(0.0, 1.0, all(pl.c == board.cursor));
+    let dash = step(0.5, fract((f.x + f.y) * 4.0 + ph.w));
+    acc = over(acc, vec3<f32>(1.0), fill(edge - 0.03, aa) * mix(0.5, 1.0, dash) * cursor);
+    return vec4<f32>(encode(acc.rgb), acc.a);
 }
 
 @fragment
@@ -291,7 +372,6 @@ fn fs_main(in: VsOut) -> @location(0) vec4<f32> {
     let word = cells[i].word;
     let wall = (word & BOARD_WALL) != 0u;
     let edge = min(min(f.x, 1.0 - f.x), min(f.y, 1.0 - f.y));
-    let layers = (board.flags & BOARD_FLAG_LAYERS) != 0u;
 
     var col: vec3<f32>;
     if wall {
@@ -319,39 +399,14 @@ fn fs_main(in: VsOut) -> @location(0) vec4<f32> {
             col = mix(col, vec3<f32>(1.0000, 0.0170, 0.0170), bracket);
         }
     }
-    if layers {
+    if LAYERS {
         col = col * 0.55;
         let under = cells[i].under;
-        if under != 0u {
-            let amount = cells[i].amount;
-            col = carrier(col, under, amount.x, 0u, f, aa, 0.5 + 0.5 * w.w);
-            col = carrier(col, under, amount.y, 1u, f, aa, 0.5 + 0.5 * w.w);
-            col = carrier(col, under, amount.z, 2u, f, aa, 0.5 + 0.5 * w.w);
-        }
-    }
-    if (word >> BOARD_PROP_SHIFT) != 0u {
-        col = prop_layer(col, word, q, aa, w, ph);
-    }
-    if (word & BOARD_LEAK) != 0u {
-        let hue = carrier_hue((word >> BOARD_LEAK_SHIFT) & 3u);
-        col = mix(col, hue, ring(q, 0.42, 0.035, aa) * (0.6 + 0.4 * w.w));
-        col = mix(col, hue, fill(length(q - vec2<f32>(0.0, 0.3)) - 0.07, aa));
-    }
-    if (word & BOARD_FORECAST) != 0u {
-        let pulse = 0.6 + 0.4 * w.x;
-        col = mix(col, vec3<f32>(0.8355, 0.1011, 0.8355), fill(abs(edge - 0.07) - 0.035, aa) * pulse);
-    }
-    if all(c == board.robot) {
-        if (board.flags & BOARD_FLAG_SHIELD) != 0u {
-            col = mix(col, vec3<f32>(1.0000, 0.3112, 0.0170), ring(q, 0.36, 0.04, aa));
-        }
-        col = mix(col, vec3<f32>(0.0), fill(length(q) - 0.3, aa));
-        col = mix(col, vec3<f32>(0.6524, 0.8751, 0.8355), fill(length(q) - 0.25, aa));
-        col = mix(col, vec3<f32>(0.0090, 0.0415, 0.0582), fill(sd_box(q + vec2<f32>(0.0, 0.06), vec2<f32>(0.14, 0.05)), aa));
-    }
-    if all(c == board.cursor) {
-        let dash = step(0.5, fract((f.x + f.y) * 4.0 + ph.w));
-        col = mix(col, vec3<f32>(1.0), fill(edge - 0.03, aa) * mix(0.5, 1.0, dash));
+        let amount = cells[i].amount;
+        let blink = 0.5 + 0.5 * w.w;
+        col = carrier(col, under, amount.x, 0u, f, aa, blink);
+        col = carrier(col, under, amount.y, 1u, f, aa, blink);
+        col = carrier(col, under, amount.z, 2u, f, aa, blink);
     }
     return vec4<f32>(encode(col), 1.0);
 }

@@ -239,8 +239,8 @@ impl Renderer {
                     board.cells.height(),
                     self.board_camera,
                 );
-                self.board.write_frame(gpu, board, &bv, view.time);
-                self.board.record(&mut encoder, target);
+                self.board.write_frame(gpu, board, &bv, view.time, (width, height));
+                self.board.record(&mut encoder, target, &bv);
             }
             _ => self.world.record(&mut encoder, target, view_w, view_h),
         }

@@ -23,7 +23,7 @@ const SHADER_ENTRIES: &[(&str, &[&str])] = &[
     ("sprites.wgsl", &["vs_sprite_light", "fs_sprite_light", "vs_sprite_ink", "fs_sprite_ink"]),
     ("hud.wgsl", &["vs_main", "fs_main"]),
     ("bare.wgsl", &["vs_main", "fs_main"]),
-    ("board.wgsl", &["vs_main", "fs_main"]),
+    ("board.wgsl", &["vs_main", "fs_main", "vs_mark", "fs_mark"]),
 ];
 
 /// Every file under `shaders/`. A file missing from disk, or one on disk missing here, is a failure.
@@ -262,7 +262,9 @@ fn cpu_written_structs_match_their_wgsl_twins() {
             flags,
             _pad0,
             caution,
-            critical
+            critical,
+            screen,
+            _pad1,
         }),
         mirror!(BoardCellRaw { word, under, bands, _pad0, surface, amount }),
     ];

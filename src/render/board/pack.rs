@@ -57,10 +57,13 @@ pub struct BoardUniforms {
     pub _pad0: u32,
     pub caution: [f32; 4],
     pub critical: [f32; 4],
+    /// The whole target, for placing the marks' quads.
+    pub screen: [f32; 2],
+    pub _pad1: [f32; 2],
 }
 
 impl BoardUniforms {
-    pub fn new(board: &BoardScene, view: &BoardView, time: f32) -> BoardUniforms {
+    pub fn new(board: &BoardScene, view: &BoardView, time: f32, screen: (u32, u32)) -> BoardUniforms {
         let flags = if board.layers { BOARD_FLAG_LAYERS } else { 0 }
             | if board.robot_shielded { BOARD_FLAG_SHIELD } else { 0 };
         BoardUniforms {
@@ -75,6 +78,8 @@ impl BoardUniforms {
             _pad0: 0,
             caution: board.cuts.map(|c| c[0]),
             critical: board.cuts.map(|c| c[1]),
+            screen: [screen.0 as f32, screen.1 as f32],
+            _pad1: [0.0; 2],
         }
     }
 }
@@ -145,4 +150,22 @@ pub fn pack_board(board: &BoardScene) -> Vec<BoardCellRaw> {
         out.push(BoardCellRaw { word: BOARD_WALL, ..BoardCellRaw::default() });
     }
     out
+}
+
+/// The cells drawn over the floor (a prop, a leak, a forecast, the robot, the cursor), as indices in
+/// row order: one quad each in the marks pass.
+pub fn pack_marks(board: &BoardScene, raw: &[BoardCellRaw]) -> Vec<u32> {
+    let overlay = BOARD_LEAK | BOARD_FORECAST | (15 << BOARD_PROP_SHIFT);
+    let index = |p: crate::grid::Pos| board.cells.index(p).map(|i| i as u32);
+    let mut marks: Vec<u32> =
+        raw.iter().enumerate().filter(|(_, c)| c.word & overlay != 0).map(|(i, _)| i as u32).collect();
+    marks.extend(index(board.robot));
+    marks.extend(index(board.cursor));
+    marks.sort_unstable();
+    marks.dedup();
+    if marks.is_empty() {
+        // The buffer is never empty; an instance count of zero draws nothing anyway.
+        marks.push(0);
+    }
+    marks
 }

@@ -8,6 +8,7 @@ use std::time::Instant;
 pub const USAGE: &str = "usage: hollowdeep reactor LEVEL.json               (play it in the window)
        hollowdeep reactor --headless --level FILE [--actions \"move:E interact ...\"] \
 [--dump-state OUT.json] [--save OUT.json] [--screenshot OUT.png] [--size WxH] [--text] [--difficulty easy|normal|hard]
+       [--record OUT.solution.json] [--replay FILE.solution.json]   (a solution: the level's hash and its actions)
        hollowdeep reactor --validate FILE
        hollowdeep reactor --bench [--quick]
 actions: move:N|E|S|W inspect:X,Y view interact[:X,Y] repair[:X,Y] neutralize:ELEMENT[@X,Y] shield activate undo restart
@@ -27,6 +28,8 @@ struct Opts {
     save: Option<String>,
     screenshot: Option<String>,
     size: Option<(u32, u32)>,
+    record: Option<String>,
+    replay: Option<String>,
     difficulty: Option<String>,
     /// A level named without a flag: open it in the window.
     play: Option<String>,
@@ -70,6 +73,8 @@ fn parse(args: &[OsString]) -> Result<Opts, String> {
             "--difficulty" => o.difficulty = Some(value("--difficulty")?),
             "--screenshot" => o.screenshot = Some(value("--screenshot")?),
             "--size" => o.size = Some(parse_size(&value("--size")?)?),
+            "--record" => o.record = Some(value("--record")?),
+            "--replay" => o.replay = Some(value("--replay")?),
             other if !other.starts_with('-') && o.play.is_none() => o.play = Some(other.to_string()),
             other => return Err(format!("unknown reactor flag {other:?}; see hollowdeep reactor --help")),
         }
@@ -138,7 +143,7 @@ fn try_run(args: &[OsString]) -> Result<i32, String> {
             }
             None => None,
         };
-        return super::window::run_reactor(level, o.size).map(|()| 0);
+        return super::window::run_reactor(level, o.size, o.record.map(std::path::PathBuf::from)).map(|()| 0);
     }
     let path = o.level.as_deref().ok_or("--headless needs --level FILE")?;
     let (mut level, warnings) = load(path, &b)?;
@@ -149,7 +154,18 @@ fn try_run(args: &[OsString]) -> Result<i32, String> {
         level.difficulty = reactor::level::Difficulty::parse(d)
             .ok_or(format!("unknown difficulty {d:?}; use easy, normal or hard"))?;
     }
-    let actions = script::parse_actions(&o.actions)?;
+    let actions = match &o.replay {
+        Some(file) => {
+            let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+            reactor::solution::parse(&text, &level)
+                .map_err(|why| format!("{file} cannot be replayed: {why}"))?
+        }
+        None => script::parse_actions(&o.actions)?,
+    };
+    if let Some(out) = &o.record {
+        std::fs::write(out, reactor::solution::to_text(&level, &actions))
+            .map_err(|e| format!("cannot write {out}: {e}"))?;
+    }
     let mut game = Game::new(level, b.clone());
     for line in script::run(&mut game, &actions) {
         println!("{line}");

@@ -30,11 +30,17 @@ pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
 }
 
 /// `hollowdeep reactor LEVEL.json`: the window opened on that level (or on the title screen).
-pub fn run_reactor(level: Option<crate::reactor::Level>, size: Option<(u32, u32)>) -> Result<(), String> {
+/// `record`: where the played actions go as a solution file when the level is left.
+pub fn run_reactor(
+    level: Option<crate::reactor::Level>,
+    size: Option<(u32, u32)>,
+    record: Option<PathBuf>,
+) -> Result<(), String> {
     let mut opts = Options::default();
     if let Some(size) = size {
         opts.size = size;
     }
+    opts.record = record;
     run_with(&opts, 0, level)
 }
 
@@ -427,6 +433,9 @@ impl App {
         let now = self.now();
         if let Screen::Reactor(session) = &self.screen {
             super::reactor_play::save_progress(&session.mode, &self.data_dir);
+            self.write_recording();
+            event_loop.exit();
+            return;
         }
         let Screen::Run(session) = &mut self.screen else {
             event_loop.exit();
@@ -573,6 +582,14 @@ impl App {
 
     /// Writes the `--record` file once, when the run is left (saved, ended or closed).
     fn write_recording(&mut self) {
+        if let (Screen::Reactor(session), Some(path)) = (&self.screen, self.opts.record.take()) {
+            let text = crate::reactor::solution::to_text(session.mode.game.initial(), &session.played);
+            match files::write_atomic(&path, &text) {
+                Ok(()) => println!("Solution written to {}.", path.display()),
+                Err(message) => eprintln!("hollowdeep: {message}"),
+            }
+            return;
+        }
         let Screen::Run(session) = &mut self.screen else { return };
         let (Some(path), Some(mut rec)) = (self.opts.record.clone(), session.recording.take()) else {
             return;

@@ -17,6 +17,7 @@ pub mod pulse;
 pub mod sample;
 pub mod schema;
 pub mod script;
+pub mod solution;
 pub mod state;
 pub mod text;
 pub mod undo;

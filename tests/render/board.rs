@@ -143,3 +143,21 @@ fn a_closed_door_is_drawn_closed_and_an_open_one_open() {
     let open = colour_at(&rgba, view.point(door, 0.5, 0.5));
     assert!(open[0] < 90.0, "an open door leaves the middle of the corridor free: {open:?}");
 }
+
+#[test]
+fn the_headless_driver_writes_a_screenshot_of_the_board() {
+    let Some(_) = gpu_or_skip() else { return };
+    let out = std::env::temp_dir().join(format!("reactor-shot-{}.png", std::process::id()));
+    let level = format!("{}/assets/reactor/01-first-light.json", env!("CARGO_MANIFEST_DIR"));
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_hollowdeep"))
+        .args(["reactor", "--headless", "--level", &level, "--size", "640x360", "--screenshot"])
+        .arg(&out)
+        .output()
+        .expect("runs");
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&out).expect("written")));
+    let reader = decoder.read_info().expect("a PNG");
+    let info = reader.info();
+    assert_eq!((info.width, info.height), (640, 360));
+    let _ = std::fs::remove_file(&out);
+}

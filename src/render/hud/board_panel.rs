@@ -3,7 +3,7 @@
 //! crawler's HUD draws them.
 
 use super::compose::notice_layout;
-use super::grid::{clip, put_text, HudGrid, PlacedGlyph};
+use super::grid::{clip, put_text, text_width, wrap, HudGrid, PlacedGlyph};
 use super::overlays::{overlay_scene, OverlayView};
 use super::shapes::{HudScene, PixelRect};
 use crate::render::board::layout::{board_area, PANEL_COLS};
@@ -26,13 +26,19 @@ pub fn panel_cols(grid: &HudGrid) -> (u32, u32) {
     (col, grid.cols.saturating_sub(col + 1).min(PANEL_COLS))
 }
 
+/// Lines from `row` down, each wrapped at spaces to the panel's width (a line that fits keeps its
+/// spacing, so the value columns stay aligned), stopping at `last`.
 fn lines_at(out: &mut Vec<PlacedGlyph>, lines: &[BoardLine], col: u32, row: &mut u32, width: u32, last: u32) {
     for l in lines {
-        if *row >= last {
-            return;
+        let parts =
+            if text_width(&l.text) <= width { vec![l.text.clone()] } else { wrap(&l.text, width.max(1)) };
+        for part in parts {
+            if *row >= last {
+                return;
+            }
+            put_text(out, col, *row, &clip(&part, width), linear(l.colour, 1.0), false);
+            *row += 1;
         }
-        put_text(out, col, *row, &clip(&l.text, width), linear(l.colour, 1.0), false);
-        *row += 1;
     }
 }
 

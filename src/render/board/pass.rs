@@ -6,7 +6,7 @@ use super::layout::BoardView;
 use super::pack::{pack_board, pack_marks, BoardCellRaw, BoardUniforms};
 use crate::render::gpu::Gpu;
 use crate::render::layout_entries::{storage_entry, uniform_entry};
-use crate::render::pipeline::{vertexless_pipeline, PipelineSpec};
+use crate::render::pipeline::{cleared_pass, vertexless_pipeline, PipelineSpec};
 use crate::render::shader_source::{self, Entry};
 use crate::scene::BoardScene;
 
@@ -158,19 +158,7 @@ impl BoardPass {
         target: &wgpu::TextureView,
         view: &BoardView,
     ) {
-        let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-            label: Some("board pass"),
-            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                view: target,
-                depth_slice: None,
-                resolve_target: None,
-                ops: wgpu::Operations {
-                    load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
-                    store: wgpu::StoreOp::Store,
-                },
-            })],
-            ..Default::default()
-        });
+        let mut pass = cleared_pass(encoder, target, "board pass");
         pass.set_bind_group(0, &self.bind_group, &[]);
         pass.set_pipeline(&self.floor[usize::from(self.layers)]);
         pass.draw(0..3, 0..1);

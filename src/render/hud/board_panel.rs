@@ -2,7 +2,7 @@
 //! badge and the message line over the board, then the app's overlays, curtain and notice as the
 //! crawler's HUD draws them.
 
-use super::compose::notice_layout;
+use super::compose::top_layers;
 use super::grid::{clip, put_text, text_width, wrap, HudGrid, PlacedGlyph};
 use super::overlays::{overlay_scene, OverlayView};
 use super::shapes::{HudScene, PixelRect};
@@ -96,16 +96,7 @@ pub fn board_hud_scene(
     if let Some(view) = overlay.filter(|o| !matches!(o, OverlayView::Card(_))) {
         scene.extend(overlay_scene(view, grid));
     }
-    if ui.curtain > 0 {
-        let alpha = f32::from(ui.curtain) / 255.0;
-        scene.rect(PixelRect::new(0, 0, w, h, [0.0, 0.0, 0.0, alpha]));
-    }
-    if let Some(card @ OverlayView::Card(_)) = overlay {
-        scene.extend(overlay_scene(card, grid));
-    }
-    for p in ui.notice.as_deref().map(|n| notice_layout(n, grid)).unwrap_or_default() {
-        scene.glyph(grid.place(&p));
-    }
+    top_layers(&mut scene, ui, overlay, grid);
     scene
 }
 

@@ -63,6 +63,9 @@ impl Metrics {
     }
 }
 
+/// Called once when a level ends, with its metrics; returns the card's extra lines (the best kept).
+pub type OnFinish = Box<dyn FnMut(&Reactor, Metrics) -> Vec<String>>;
+
 pub struct ReactorSession {
     pub mode: Reactor,
     scene: Scene,
@@ -76,19 +79,14 @@ pub struct ReactorSession {
     keyboard_cursor: bool,
     /// Every action that reached the rules, in order (a solution file's action list).
     pub played: Vec<Action>,
-    /// Called once when the level ends with its metrics; returns the card's extra lines (the best).
-    on_finish: Box<dyn FnMut(&Reactor, Metrics) -> Vec<String>>,
+    on_finish: OnFinish,
     finished: bool,
     /// The scene changed since the window last uploaded it.
     dirty: bool,
 }
 
 impl ReactorSession {
-    pub fn new(
-        mut mode: Reactor,
-        bindings: Bindings,
-        on_finish: Box<dyn FnMut(&Reactor, Metrics) -> Vec<String>>,
-    ) -> Self {
+    pub fn new(mut mode: Reactor, bindings: Bindings, on_finish: OnFinish) -> Self {
         let scene = mode.scene(None);
         let mut s = Self {
             mode,

@@ -128,3 +128,37 @@ impl Mode for Reactor {
         ]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Pos;
+    use crate::reactor::{text, Command};
+
+    fn reactor() -> Reactor {
+        let map = "[surface]\n######\n#@a.r#\n######\n[fuel]\n......\n.====.\n......\n[props]\na flow fuel off\n3,1 consumer on\nr reactor\n[level]\nid m\nrequired 1 0 0\n";
+        let b = Balance::normal();
+        Reactor::new(Game::new(text::parse(map, &b).unwrap(), b))
+    }
+
+    #[test]
+    fn the_mode_saves_loads_and_reports_a_pulse_with_its_steps() {
+        let mut r = reactor();
+        r.act(Action::Do(Command::MoveRobot(Facing::East)));
+        let report = r.act(Action::Do(Command::InteractProp(None)));
+        let pulse = report.pulse.expect("a lengthy action pulses");
+        assert_eq!(pulse.steps.len() as u32, r.game.balance.steps_per_pulse);
+        let loaded = Reactor::load_text(&r.save_text()).expect("loads");
+        assert_eq!(loaded.state_hash(), r.state_hash());
+        assert!(Reactor::load_text("{}").is_err());
+        let step = r.step_scene(&pulse, 1);
+        assert_eq!(step.board.unwrap().step, Some((2, r.game.balance.steps_per_pulse)));
+        assert!(r.closing_lines().is_empty());
+        r.act(Action::Do(Command::MoveRobot(Facing::East)));
+        r.act(Action::Do(Command::MoveRobot(Facing::East)));
+        assert_eq!(r.game.level.robot.pos, Pos::new(4, 1));
+        r.act(Action::Do(Command::ActivateReactor));
+        assert!(r.is_over());
+        assert!(r.closing_lines()[0].contains("Won"));
+    }
+}

@@ -383,3 +383,56 @@ fn prop_glyph(p: &super::level::Prop) -> (char, Srgb) {
         PropKind::Reactor => ('R', GOOD),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reactor::text;
+
+    fn game(map: &str) -> Game {
+        let b = Balance::normal();
+        Game::new(text::parse(map, &b).expect("test map"), b)
+    }
+
+    const ROOM: &str = "[surface]\n#######\n#@.t..#\n#######\n[fuel]\n.......\n.====..\n.......\n[props]\nt terminal\n1,1 flow fuel on\n[values]\n5 1 heat=7.25 fuel=1\n[level]\nid room\n";
+
+    #[test]
+    fn the_board_carries_every_value_as_a_band_and_the_panel_reads_one_decimal() {
+        let g = game(ROOM);
+        let b = &g.balance;
+        let view = ViewState { cursor: Some(Pos::new(5, 1)), ..ViewState::default() };
+        let s = scene(&g, &view, None, 1);
+        let board = s.board.expect("a board");
+        let hot = board.cells.at(Pos::new(5, 1));
+        assert_eq!(hot.bands[Quantity::Heat as usize], band(b, Quantity::Heat, 7.25) as u8);
+        assert_eq!(hot.surface[Quantity::Heat as usize], 7.25 / b.max_surface);
+        assert!(hot.unsafe_entry, "critical heat is unsafe");
+        assert!(board.cells.at(Pos::new(0, 0)).wall);
+        let lines: Vec<&str> = board.hud.panel.iter().map(|l| l.text.as_str()).collect();
+        assert!(
+            lines.iter().any(|l| l.starts_with("Heat") && l.contains("7.2") && l.contains("critical")),
+            "{lines:?}"
+        );
+        assert!(board.hud.header.iter().any(|l| l.text.starts_with("State: ")));
+    }
+
+    #[test]
+    fn layers_forecasts_and_amounts_show_only_at_an_active_terminal() {
+        let mut g = game(ROOM);
+        let away = scene(&g, &ViewState::default(), None, 1).board.unwrap();
+        assert!(!away.layers && away.hud.forecasts.is_empty());
+        assert!(away.cells.as_slice().iter().all(|c| !c.forecast));
+        assert!(!away.hud.panel.iter().any(|l| l.text.contains("line: amount")));
+        g.level.robot.pos = Pos::new(3, 1);
+        g.level.robot.terminal_active = true;
+        let at = scene(&g, &ViewState::default(), None, 2).board.unwrap();
+        assert!(at.layers);
+        assert_eq!(at.hud.forecasts[0].text, "Forecast");
+        assert!(at.hud.panel.iter().any(|l| l.text.starts_with("fuel line: amount")));
+        let fuel = at.cells.at(Pos::new(2, 1)).under[Carrier::Fuel as usize];
+        assert!(fuel.present && fuel.links == 2 | 8, "linked east and west: {:?}", fuel.links);
+        for f in &g.level.forecasts {
+            assert!(at.cells.at(f.pos).forecast, "{f:?} is highlighted");
+        }
+    }
+}

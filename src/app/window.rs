@@ -2,7 +2,7 @@
 
 use super::bindings::Context;
 use super::cli::Options;
-use super::input::Command;
+use super::input::{Command, ReactorKey};
 use super::persist::{self, files, profile, recording::Recording, run_save, settings::Settings};
 use super::reactor_session::ReactorSession;
 use super::run_end;
@@ -18,7 +18,7 @@ use std::sync::Arc;
 use std::time::Instant;
 use winit::application::ApplicationHandler;
 use winit::dpi::LogicalSize;
-use winit::event::{ElementState, KeyEvent, MouseButton, WindowEvent};
+use winit::event::{ElementState, KeyEvent, MouseButton, MouseScrollDelta, WindowEvent};
 use winit::event_loop::{ActiveEventLoop, EventLoop};
 use winit::keyboard::{KeyCode, ModifiersState, PhysicalKey};
 use winit::window::{Fullscreen, Window, WindowId};
@@ -652,6 +652,17 @@ impl ApplicationHandler for App {
             WindowEvent::RedrawRequested => self.redraw(event_loop),
             WindowEvent::CursorMoved { position, .. } => {
                 self.on_mouse_move(position.x as f32, position.y as f32)
+            }
+            WindowEvent::MouseWheel { delta, .. } => {
+                let up = match delta {
+                    MouseScrollDelta::LineDelta(_, y) => y > 0.0,
+                    MouseScrollDelta::PixelDelta(p) => p.y > 0.0,
+                };
+                let key = if up { ReactorKey::ZoomIn } else { ReactorKey::ZoomOut };
+                let now = self.now();
+                if let Screen::Reactor(session) = &mut self.screen {
+                    session.command(Command::Reactor(key), now);
+                }
             }
             WindowEvent::MouseInput { state: ElementState::Pressed, button: MouseButton::Left, .. } => {
                 let now = self.now();

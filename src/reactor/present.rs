@@ -307,7 +307,11 @@ fn hud(
     panel.push(BoardLine::new("", TEXT));
     panel.push(BoardLine::new("Here (lengthy: a pulse follows):", LABEL));
     for k in interactable(level) {
-        panel.push(BoardLine::new(format!(" {}", verb_line(&level.props[k])), TEXT));
+        let line = match level.props[k].kind {
+            PropKind::Terminal if layers => "The terminal is active: layers and forecasts shown",
+            _ => verb_line(&level.props[k]),
+        };
+        panel.push(BoardLine::new(format!(" {line}"), TEXT));
     }
     if !super::command::reachable_leaks(level).is_empty() {
         panel.push(BoardLine::new(" Repair the leak, or neutralize it", TEXT));

@@ -5,7 +5,7 @@ use crate::reactor::{self, script, Balance, Game};
 use std::ffi::OsString;
 use std::time::Instant;
 
-pub const USAGE: &str = "usage: hollowdeep reactor LEVEL.json               (play it in the window)
+pub const USAGE: &str = "usage: hollowdeep reactor [LEVEL.json] [--size WxH] [--record OUT.solution.json] (the window)
        hollowdeep reactor --headless --level FILE [--actions \"move:E interact ...\"] \
 [--dump-state OUT.json] [--save OUT.json] [--screenshot OUT.png] [--size WxH] [--text] [--difficulty easy|normal|hard]
        [--record OUT.solution.json] [--replay FILE.solution.json]   (a solution: the level's hash and its actions)
@@ -30,6 +30,7 @@ struct Opts {
     size: Option<(u32, u32)>,
     record: Option<String>,
     replay: Option<String>,
+    quit_after_frames: Option<u64>,
     difficulty: Option<String>,
     /// A level named without a flag: open it in the window.
     play: Option<String>,
@@ -75,6 +76,12 @@ fn parse(args: &[OsString]) -> Result<Opts, String> {
             "--size" => o.size = Some(parse_size(&value("--size")?)?),
             "--record" => o.record = Some(value("--record")?),
             "--replay" => o.replay = Some(value("--replay")?),
+            "--quit-after-frames" => {
+                let v = value("--quit-after-frames")?;
+                let n =
+                    v.parse().map_err(|_| format!("--quit-after-frames wants a whole number, not {v:?}"))?;
+                o.quit_after_frames = Some(n);
+            }
             other if !other.starts_with('-') && o.play.is_none() => o.play = Some(other.to_string()),
             other => return Err(format!("unknown reactor flag {other:?}; see hollowdeep reactor --help")),
         }
@@ -143,7 +150,12 @@ fn try_run(args: &[OsString]) -> Result<i32, String> {
             }
             None => None,
         };
-        return super::window::run_reactor(level, o.size, o.record.map(std::path::PathBuf::from)).map(|()| 0);
+        let window = super::window::ReactorWindow {
+            size: o.size,
+            record: o.record.map(std::path::PathBuf::from),
+            quit_after_frames: o.quit_after_frames,
+        };
+        return super::window::run_reactor(level, window).map(|()| 0);
     }
     let path = o.level.as_deref().ok_or("--headless needs --level FILE")?;
     let (mut level, warnings) = load(path, &b)?;

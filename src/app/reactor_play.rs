@@ -91,3 +91,46 @@ pub fn load_progress(data_dir: &Path, id: &str) -> Option<Level> {
     let text = files::read_optional(&reactor_records::progress_path(data_dir, id)).ok()??;
     schema::load(text.as_bytes(), &Balance::normal()).level
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mode::Mode;
+    use crate::reactor::script::Action;
+    use crate::reactor::Command;
+
+    #[test]
+    fn a_level_left_in_progress_is_continued_from_the_title_and_a_win_clears_it() {
+        let dir = std::env::temp_dir().join(format!("hollowdeep-reactor-progress-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let fresh = shipped(0, &dir).expect("the first shipped level");
+        assert!(shipped_labels(&dir).iter().all(|l| !l.contains("in progress")));
+        let mut r = Reactor::new(Game::new(fresh.clone(), Balance::normal()));
+        for f in [crate::grid::Facing::East, crate::grid::Facing::East] {
+            r.act(Action::Do(Command::MoveRobot(f)));
+        }
+        r.act(Action::Do(Command::InteractProp(None)));
+        save_progress(&r, &dir);
+        let continued = shipped(0, &dir).expect("loads");
+        assert_eq!(continued.pulse, 1);
+        assert_eq!(continued.robot.pos, r.game.level.robot.pos);
+        assert!(shipped_labels(&dir)[0].contains("in progress"));
+        let mut s = session(continued, &Settings::default(), &dir);
+        use crate::app::input::{Command as Key, ReactorKey};
+        use crate::grid::Facing::{East, South};
+        let mut now = 0.0;
+        for k in [East, East, East, East, East, South, South]
+            .map(ReactorKey::Move)
+            .into_iter()
+            .chain([ReactorKey::Interact])
+        {
+            s.command(Key::Reactor(k), now);
+            now += 1.0;
+            s.update(now);
+        }
+        assert_eq!(s.mode.game.level.status, crate::reactor::level::Status::Won);
+        assert!(!reactor_records::progress_path(&dir, &fresh.id).exists(), "a win clears the progress");
+        assert!(reactor_records::best(&dir, &fresh.id).is_some(), "and keeps the best");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -29,18 +29,23 @@ pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
     run_with(opts, seed, None)
 }
 
+/// What `hollowdeep reactor` asks of the window besides its level.
+pub struct ReactorWindow {
+    pub size: Option<(u32, u32)>,
+    /// Where the played actions go as a solution file when the level is left.
+    pub record: Option<PathBuf>,
+    /// Window smoke tests: present this many frames, then exit by itself.
+    pub quit_after_frames: Option<u64>,
+}
+
 /// `hollowdeep reactor LEVEL.json`: the window opened on that level (or on the title screen).
-/// `record`: where the played actions go as a solution file when the level is left.
-pub fn run_reactor(
-    level: Option<crate::reactor::Level>,
-    size: Option<(u32, u32)>,
-    record: Option<PathBuf>,
-) -> Result<(), String> {
+pub fn run_reactor(level: Option<crate::reactor::Level>, window: ReactorWindow) -> Result<(), String> {
     let mut opts = Options::default();
-    if let Some(size) = size {
+    if let Some(size) = window.size {
         opts.size = size;
     }
-    opts.record = record;
+    opts.record = window.record;
+    opts.quit_after_frames = window.quit_after_frames;
     run_with(&opts, 0, level)
 }
 

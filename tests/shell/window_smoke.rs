@@ -50,3 +50,10 @@ fn the_title_screen_presents_frames_and_quits_by_itself() {
 fn a_practice_run_at_low_sanity_opens_in_the_window() {
     presents_frames("sanity-smoke", &["--seed", "3", "--sanity", "30"], 10);
 }
+
+/// A reactor level opens on its board in the window.
+#[test]
+fn a_reactor_level_opens_in_the_window() {
+    let level = format!("{}/assets/reactor/01-first-light.json", env!("CARGO_MANIFEST_DIR"));
+    presents_frames("reactor-smoke", &["reactor", &level], 10);
+}

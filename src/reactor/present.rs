@@ -131,7 +131,7 @@ fn board(
         cuts,
         step,
         eye_view: view.eye_view,
-        hud: hud(game, view, cursor, surface, layers),
+        hud: hud(game, view, cursor, surface, layers, step.is_some()),
     }
 }
 
@@ -230,11 +230,17 @@ fn hud(
     cursor: Pos,
     surface: &Grid<super::level::Surface>,
     layers: bool,
+    cascading: bool,
 ) -> BoardHud {
     let level = &game.level;
     let b = &game.balance;
     let mut header = vec![BoardLine::new(level.name.clone(), TEXT)];
-    header.push(BoardLine::new(format!("State: {}", level.state.name()), state_colour(level.state)));
+    // While a pulse plays back, the level state is what it will be once the cascade is over.
+    if cascading {
+        header.push(BoardLine::new("State: the pulse is playing", LABEL));
+    } else {
+        header.push(BoardLine::new(format!("State: {}", level.state.name()), state_colour(level.state)));
+    }
     header.push(BoardLine::new(
         format!(
             "Pulse {}  Lengthy {}  Undos {}  Peak heat {:.1}",

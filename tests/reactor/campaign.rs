@@ -137,10 +137,13 @@ fn a_pulse_plays_as_a_cascade_that_any_key_skips() {
     assert!(s.cascading());
     let step = |s: &ReactorSession| s.scene().board.as_ref().unwrap().step;
     assert_eq!(step(&s).map(|(k, _)| k), Some(1));
+    let state_line = |s: &ReactorSession| s.scene().board.as_ref().unwrap().hud.header[1].text.clone();
+    assert_eq!(state_line(&s), "State: the pulse is playing", "the state updates after the cascade");
     let n = bal().steps_per_pulse;
     s.update(10.0 + hollowdeep::app::reactor_session::CASCADE_SECONDS * 0.6);
     assert!(step(&s).is_some_and(|(k, total)| k > 1 && total == n), "{:?}", step(&s));
     s.key(KeyCode::KeyD, false, 10.4);
     assert!(!s.cascading() && step(&s).is_none(), "skipped");
+    assert_eq!(state_line(&s), format!("State: {}", s.mode.game.level.state.name()));
     assert_eq!(s.mode.game.level.robot.pos, Pos::new(3, 1), "the skipping key did not move");
 }

@@ -123,6 +123,7 @@ pub const BINDABLE: &[Binding] = &[
     row(Reactor, "reactor_shield", Command::Reactor(ReactorKey::Shield), &[K::KeyH], "Reactor: heat shield (lengthy)", &[]),
     row(Reactor, "reactor_undo", Command::Reactor(ReactorKey::Undo), &[K::KeyZ], "Reactor: undo", &[]),
     row(Reactor, "reactor_restart", Command::Reactor(ReactorKey::Restart), &[K::KeyR], "Reactor: restart", &[]),
+    row(Reactor, "reactor_next_target", Command::Reactor(ReactorKey::NextTarget), &[K::Tab], "Reactor: next thing to use here", &[]),
     row(Reactor, "reactor_eye_view", Command::Reactor(ReactorKey::EyeView), &[K::KeyV], "Reactor: robot's eye view", &[]),
     row(Reactor, "reactor_cursor_north", Command::Reactor(ReactorKey::Cursor(Facing::North)), &[K::KeyI], "Reactor: cursor north", &[]),
     row(Reactor, "reactor_cursor_east", Command::Reactor(ReactorKey::Cursor(Facing::East)), &[K::KeyL], "Reactor: cursor east", &[]),
@@ -424,7 +425,8 @@ impl Bindings {
                 k("reactor_neutralize_electricity"),
             ),
             format!(
-                "{} shield  {} undo  {} restart  {} eye view  {} help",
+                "{} target  {} shield  {} undo  {} restart  {} eye view  {} help",
+                k("reactor_next_target"),
                 k("reactor_shield"),
                 k("reactor_undo"),
                 k("reactor_restart"),

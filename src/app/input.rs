@@ -39,6 +39,8 @@ pub enum ReactorKey {
     Shield,
     Undo,
     Restart,
+    /// The next of several things usable from the robot's cell.
+    NextTarget,
     /// The robot's eye view, or back to the board.
     EyeView,
     /// Moves the inspection cursor.

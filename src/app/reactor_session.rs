@@ -8,8 +8,9 @@ use super::session::Request;
 use crate::grid::{Facing, Pos};
 use crate::mode::Mode;
 use crate::reactor::hazards::unsafe_cell;
-use crate::reactor::level::{Carrier, LevelState, PropKind};
+use crate::reactor::level::{Carrier, LevelState};
 use crate::reactor::mode::Reactor;
+use crate::reactor::present::{targets, Target};
 use crate::reactor::pulse::PulseReport;
 use crate::reactor::script::Action;
 use crate::reactor::{Command as Rc, LeakAction};
@@ -218,6 +219,10 @@ impl ReactorSession {
             ReactorKey::Shield => self.act(Action::Do(Rc::ApplyHeatShield), now),
             ReactorKey::Undo => self.act(Action::Undo, now),
             ReactorKey::Restart => self.act(Action::Restart, now),
+            ReactorKey::NextTarget => {
+                self.mode.view.target = self.mode.view.target.wrapping_add(1);
+                self.rebuild();
+            }
             ReactorKey::EyeView => {
                 self.mode.view.eye_view = !self.mode.view.eye_view;
                 self.rebuild();
@@ -241,22 +246,18 @@ impl ReactorSession {
         Request::None
     }
 
-    /// What the interact key does here: activate on the reactor control, else the prop here (or the
-    /// sprinkler whose outlet this is), else repair the leak here.
+    /// What the interact key does here: the chosen one of the things usable from this cell (the
+    /// reactor control activates), or an interaction that says there is nothing here.
     fn interact_action(&self) -> Action {
-        let level = &self.mode.game.level;
-        let here = level.robot.pos;
-        if level.props.iter().any(|p| p.pos == here && matches!(p.kind, PropKind::Reactor)) {
-            return Action::Do(Rc::ActivateReactor);
-        }
-        if level.prop_at(here).is_some() {
-            return Action::Do(Rc::InteractProp(Some(here)));
-        }
-        let candidates = crate::reactor::props::interactable(level);
-        if let Some(k) = candidates.first() {
-            return Action::Do(Rc::InteractProp(Some(level.props[*k].pos)));
-        }
-        Action::Do(Rc::InteractLeak(None, LeakAction::Repair))
+        let here = targets(&self.mode.game.level);
+        let Some(t) = (!here.is_empty()).then(|| here[self.mode.view.target % here.len()]) else {
+            return Action::Do(Rc::InteractProp(None));
+        };
+        Action::Do(match t {
+            Target::Reactor => Rc::ActivateReactor,
+            Target::Prop(p) => Rc::InteractProp(Some(p)),
+            Target::Leak(p) => Rc::InteractLeak(Some(p), LeakAction::Repair),
+        })
     }
 
     /// A move, unless it would lose: then the question first.
@@ -305,6 +306,9 @@ impl ReactorSession {
     }
 
     fn act(&mut self, action: Action, now: f64) {
+        if matches!(action, Action::Do(Rc::MoveRobot(_)) | Action::Undo | Action::Restart) {
+            self.mode.view.target = 0;
+        }
         let report = self.mode.act(action);
         self.played.push(action);
         if !self.keyboard_cursor {

@@ -34,11 +34,13 @@ pub struct ViewState {
     pub eye_view: bool,
     pub facing: Facing,
     pub message: Option<String>,
+    /// Which of the things usable here the interact key uses (see `targets`), when there are several.
+    pub target: usize,
 }
 
 impl Default for ViewState {
     fn default() -> Self {
-        Self { cursor: None, eye_view: false, facing: Facing::East, message: None }
+        Self { cursor: None, eye_view: false, facing: Facing::East, message: None, target: 0 }
     }
 }
 
@@ -204,6 +206,35 @@ pub fn prop_line(level: &Level, prop: &super::level::Prop) -> String {
     }
 }
 
+/// One thing the robot can use from its cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// The reactor control under the robot (activated, not interacted with).
+    Reactor,
+    /// The prop at this cell: the one under the robot, or a wall sprinkler whose outlet it stands on.
+    Prop(Pos),
+    /// The leak whose underground cell this is, worked from the robot's cell.
+    Leak(Pos),
+}
+
+/// Everything usable from the robot's cell, in a fixed order: props (the one underfoot first), then
+/// leaks. The view's chooser picks among these when there is more than one.
+pub fn targets(level: &Level) -> Vec<Target> {
+    let mut out: Vec<Target> = interactable(level)
+        .into_iter()
+        .map(|k| match level.props[k].kind {
+            PropKind::Reactor => Target::Reactor,
+            _ => Target::Prop(level.props[k].pos),
+        })
+        .collect();
+    let underfoot = |t: &Target| *t == Target::Reactor || *t == Target::Prop(level.robot.pos);
+    out.sort_by_key(|t| !underfoot(t));
+    out.extend(
+        super::command::reachable_leaks(level).into_iter().map(|k| Target::Leak(level.leaks[k].under)),
+    );
+    out
+}
+
 /// What interacting with a prop does, for the context help.
 fn verb_line(prop: &super::level::Prop) -> &'static str {
     match prop.kind {
@@ -312,15 +343,23 @@ fn hud(
     ));
     panel.push(BoardLine::new("", TEXT));
     panel.push(BoardLine::new("Here (lengthy: a pulse follows):", LABEL));
-    for k in interactable(level) {
-        let line = match level.props[k].kind {
-            PropKind::Terminal if layers => "The terminal is active: layers and forecasts shown",
-            _ => verb_line(&level.props[k]),
+    let here = targets(level);
+    let chosen = if here.is_empty() { 0 } else { view.target % here.len() };
+    for (i, t) in here.iter().enumerate() {
+        let line = match t {
+            Target::Reactor => "Activate starts the reactor when it is Ready".to_string(),
+            Target::Prop(p) => match level.prop_at(*p).map(|k| &level.props[k]) {
+                Some(prop) if matches!(prop.kind, PropKind::Terminal) && layers => {
+                    "The terminal is active: layers and forecasts shown".to_string()
+                }
+                Some(prop) => verb_line(prop).to_string(),
+                None => String::new(),
+            },
+            Target::Leak(p) => format!("Repair the leak under ({}, {}), or neutralize it", p.x, p.y),
         };
-        panel.push(BoardLine::new(format!(" {line}"), TEXT));
-    }
-    if !super::command::reachable_leaks(level).is_empty() {
-        panel.push(BoardLine::new(" Repair the leak, or neutralize it", TEXT));
+        // With more than one thing to use here, the chosen one is marked (the target key cycles).
+        let mark = if here.len() > 1 && i == chosen { ">" } else { " " };
+        panel.push(BoardLine::new(format!("{mark}{line}"), TEXT));
     }
     let (c, k) = (b.bands[3][0], b.bands[3][1]);
     panel.push(BoardLine::new(

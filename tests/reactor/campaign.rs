@@ -147,3 +147,37 @@ fn a_pulse_plays_as_a_cascade_that_any_key_skips() {
     assert_eq!(state_line(&s), format!("State: {}", s.mode.game.level.state.name()));
     assert_eq!(s.mode.game.level.robot.pos, Pos::new(3, 1), "the skipping key did not move");
 }
+
+#[test]
+fn with_two_things_to_use_here_the_target_key_chooses_which() {
+    let map = "[surface]\n##S###\n#.v..#\n######\n[coolant]\n..=...\n.===..\n......\n[props]\nS sprinkler off 2 1\nv valve coolant open\n1,1 flow coolant on\n[level]\nid chooser\nrobot 2 1 0 false\n";
+    let mode = Reactor::new(game(map));
+    let mut s = ReactorSession::new(mode, Bindings::default(), Box::new(|_, _| Vec::new()));
+    let marked = |s: &ReactorSession| {
+        s.scene()
+            .board
+            .as_ref()
+            .unwrap()
+            .hud
+            .panel
+            .iter()
+            .find(|l| l.text.starts_with('>'))
+            .map(|l| l.text.clone())
+    };
+    assert!(
+        marked(&s).is_some_and(|l| l.contains("valve")),
+        "the prop underfoot comes first: {:?}",
+        marked(&s)
+    );
+    s.key(KeyCode::Space, false, 0.0);
+    s.update(5.0);
+    assert_eq!(
+        prop(&s.mode.game.level, 2, 1).kind,
+        PropKind::Valve { carrier: Carrier::Coolant, open: false }
+    );
+    s.key(KeyCode::Tab, false, 6.0);
+    assert!(marked(&s).is_some_and(|l| l.contains("sprinkler")), "{:?}", marked(&s));
+    s.key(KeyCode::Space, false, 7.0);
+    s.update(12.0);
+    assert!(matches!(prop(&s.mode.game.level, 2, 0).kind, PropKind::Sprinkler { enabled: true, .. }));
+}

@@ -180,7 +180,11 @@ impl ReactorSession {
                     Some(Overlay::Help { .. }) => None,
                     _ => Some(Overlay::Help {
                         bindings: self.bindings.describe_contexts(&[Context::Reactor, Context::Global]),
-                        hint: self.bindings.help_hint(),
+                        hint: format!(
+                            "{} or {} closes",
+                            self.bindings.keys_text("help", " "),
+                            self.bindings.first_key("reactor_leave")
+                        ),
                     }),
                 };
             }

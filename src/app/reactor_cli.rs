@@ -150,10 +150,16 @@ fn try_run(args: &[OsString]) -> Result<i32, String> {
             }
             None => None,
         };
+        let replay = match (&o.replay, &level) {
+            (Some(file), Some(level)) => Some(read_solution(file, level)?),
+            (Some(_), None) => return Err("--replay needs the level it was recorded on".into()),
+            _ => None,
+        };
         let window = super::window::ReactorWindow {
             size: o.size,
             record: o.record.map(std::path::PathBuf::from),
             quit_after_frames: o.quit_after_frames,
+            replay,
         };
         return super::window::run_reactor(level, window).map(|()| 0);
     }
@@ -167,11 +173,7 @@ fn try_run(args: &[OsString]) -> Result<i32, String> {
             .ok_or(format!("unknown difficulty {d:?}; use easy, normal or hard"))?;
     }
     let actions = match &o.replay {
-        Some(file) => {
-            let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
-            reactor::solution::parse(&text, &level)
-                .map_err(|why| format!("{file} cannot be replayed: {why}"))?
-        }
+        Some(file) => read_solution(file, &level)?,
         None => script::parse_actions(&o.actions)?,
     };
     if let Some(out) = &o.record {
@@ -202,6 +204,12 @@ fn try_run(args: &[OsString]) -> Result<i32, String> {
         super::screenshot::write(&scene, o.size.unwrap_or((1280, 720)), false, std::path::Path::new(out))?;
     }
     Ok(0)
+}
+
+/// The actions of solution file `file`, which must have been recorded on `level`.
+fn read_solution(file: &str, level: &reactor::Level) -> Result<Vec<script::Action>, String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+    reactor::solution::parse(&text, level).map_err(|why| format!("{file} cannot be replayed: {why}"))
 }
 
 fn median_us(mut samples: Vec<f64>) -> f64 {

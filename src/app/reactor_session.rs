@@ -21,6 +21,8 @@ use winit::keyboard::KeyCode;
 
 /// Seconds a pulse's cascade of steps takes on screen.
 pub const CASCADE_SECONDS: f64 = 0.5;
+/// Seconds between two actions of a replay (after each one's cascade).
+pub const REPLAY_STEP_SECONDS: f64 = 0.4;
 /// Zoom steps of the board.
 const ZOOM_RANGE: (f32, f32) = (1.0, 6.0);
 
@@ -82,6 +84,8 @@ pub struct ReactorSession {
     pub played: Vec<Action>,
     on_finish: OnFinish,
     finished: bool,
+    /// A solution being played back: its actions, the next one, and when the last was played.
+    replay: Option<(Vec<Action>, usize, f64)>,
     /// The scene changed since the window last uploaded it.
     dirty: bool,
 }
@@ -101,10 +105,16 @@ impl ReactorSession {
             played: Vec::new(),
             on_finish,
             finished: false,
+            replay: None,
             dirty: true,
         };
         s.rebuild();
         s
+    }
+
+    /// Plays `actions` back one at a time, each after the last one's cascade (empty: play normally).
+    pub fn replay(&mut self, actions: Vec<Action>) {
+        self.replay = (!actions.is_empty()).then_some((actions, 0, f64::NEG_INFINITY));
     }
 
     pub fn scene(&self) -> &Scene {
@@ -197,7 +207,8 @@ impl ReactorSession {
             }
             Command::Quit if matches!(self.overlay, Some(Overlay::Help { .. })) => self.overlay = None,
             Command::Quit => return Request::EndRun,
-            Command::Reactor(k) => return self.reactor_key(k, now),
+            // A replay plays on its own; the player watches (Esc still leaves).
+            Command::Reactor(k) if self.replay.is_none() => return self.reactor_key(k, now),
             _ => {}
         }
         Request::None
@@ -369,6 +380,19 @@ impl ReactorSession {
 
     /// Advances the cascade. Returns whether the scene must be uploaded.
     pub fn update(&mut self, now: f64) -> bool {
+        if self.cascade.is_none() {
+            if let Some((actions, next, last)) = &mut self.replay {
+                if now - *last >= REPLAY_STEP_SECONDS {
+                    let action = actions.get(*next).copied();
+                    *next += 1;
+                    *last = now;
+                    match action {
+                        Some(a) => self.act(a, now),
+                        None => self.replay = None,
+                    }
+                }
+            }
+        }
         if let Some(c) = &mut self.cascade {
             let n = c.pulse.steps.len();
             let k = ((now - c.started) / CASCADE_SECONDS * n as f64).max(0.0) as usize;

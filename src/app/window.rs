@@ -36,6 +36,8 @@ pub struct ReactorWindow {
     pub record: Option<PathBuf>,
     /// Window smoke tests: present this many frames, then exit by itself.
     pub quit_after_frames: Option<u64>,
+    /// A solution's actions to play back at a watching pace.
+    pub replay: Option<Vec<crate::reactor::script::Action>>,
 }
 
 /// `hollowdeep reactor LEVEL.json`: the window opened on that level (or on the title screen).
@@ -46,10 +48,15 @@ pub fn run_reactor(level: Option<crate::reactor::Level>, window: ReactorWindow) 
     }
     opts.record = window.record;
     opts.quit_after_frames = window.quit_after_frames;
-    run_with(&opts, 0, level)
+    run_with(&opts, 0, level.map(|l| (l, window.replay.unwrap_or_default())))
 }
 
-fn run_with(opts: &Options, seed: u64, level: Option<crate::reactor::Level>) -> Result<(), String> {
+/// `level`: a reactor level to open at once, with the actions to replay on it (none to play it).
+fn run_with(
+    opts: &Options,
+    seed: u64,
+    level: Option<(crate::reactor::Level, Vec<crate::reactor::script::Action>)>,
+) -> Result<(), String> {
     if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
         return Err(
             "No display found: run inside a desktop session or under xvfb-run, or use --headless.".into()
@@ -75,8 +82,10 @@ fn run_with(opts: &Options, seed: u64, level: Option<crate::reactor::Level>) -> 
         scene_dirty: true,
     };
     app.screen = match level {
-        Some(level) => {
-            Screen::Reactor(Box::new(super::reactor_play::session(level, &app.settings, &app.data_dir)))
+        Some((level, replay)) => {
+            let mut session = super::reactor_play::session(level, &app.settings, &app.data_dir);
+            session.replay(replay);
+            Screen::Reactor(Box::new(session))
         }
         None => app.opening()?,
     };

@@ -181,3 +181,18 @@ fn with_two_things_to_use_here_the_target_key_chooses_which() {
     s.update(12.0);
     assert!(matches!(prop(&s.mode.game.level, 2, 0).kind, PropKind::Sprinkler { enabled: true, .. }));
 }
+
+#[test]
+fn a_solution_replays_in_the_window_session_to_a_win_and_ignores_the_players_keys() {
+    let actions = std::fs::read_to_string(assets().join("01-first-light.actions")).unwrap();
+    let mut s = session();
+    s.replay(script::parse_actions(&actions).unwrap());
+    s.key(KeyCode::KeyS, false, 0.0);
+    let mut now = 0.0;
+    for _ in 0..200 {
+        now += 0.25;
+        s.update(now);
+    }
+    assert_eq!(s.mode.game.level.status, Status::Won);
+    assert_eq!(s.played.len(), actions.split_whitespace().count(), "only the solution's actions were played");
+}

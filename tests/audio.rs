@@ -37,6 +37,7 @@ fn scene(rows: &[&str], eye: Pos, facing: Facing) -> Scene {
         facing,
         world: WorldScene { cells: grid, ..WorldScene::default() },
         hud: HudModel { bar, ..HudModel::default() },
+        board: None,
     }
 }
 

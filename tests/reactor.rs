@@ -4,6 +4,8 @@
 #[path = "reactor/support.rs"]
 mod support;
 
+#[path = "reactor/campaign.rs"]
+mod campaign;
 #[path = "reactor/cli.rs"]
 mod cli;
 #[path = "reactor/determinism.rs"]

@@ -6,6 +6,8 @@
 
 mod common;
 
+#[path = "render/board.rs"]
+mod board;
 #[path = "render/frames.rs"]
 mod frames;
 #[path = "render/headless.rs"]

@@ -79,9 +79,47 @@ pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
     println!("reference_median: {:.3} ms", percentile(&bare, 0.5));
     println!("frame_ratio_median: {:.3} x", percentile(&ratios, 0.5));
     println!("frame_ratio_p95: {:.3} x", percentile(&ratios, 0.95));
+    let reactor = reactor_frames_ms(&gpu, &mut renderer, &target, (width, height), opts.frames)?;
+    println!("reactor_frame_median: {:.3} ms", percentile(&reactor, 0.5));
+    println!("reactor_frame_p95: {:.3} ms", percentile(&reactor, 0.95));
+    println!("reactor_to_crawler_frame: {:.3} x", percentile(&reactor, 0.5) / percentile(&samples, 0.5));
     println!("turn_resolution_mean: {:.4} ms", turn_resolution_ms(opts, seed));
     println!("level_generation_mean: {:.4} ms", level_generation_ms(opts, seed));
     Ok(())
+}
+
+/// The reactor's board with every layer and field animated: the built benchmark level (hazards on
+/// most floor cells, a network per carrier) at 64 cells a side, its underground layers shown, drawn
+/// by the same renderer at the same size as the crawler's frame. Sorted frame times in ms.
+fn reactor_frames_ms(
+    gpu: &Gpu,
+    renderer: &mut Renderer,
+    target: &Offscreen,
+    (width, height): (u32, u32),
+    frames: u32,
+) -> Result<Vec<f64>, String> {
+    let b = crate::reactor::Balance::normal();
+    let level = crate::reactor::sample::spread_level(64, &b);
+    let mut reactor = crate::reactor::mode::Reactor::new(crate::reactor::Game::new(level, b));
+    let mut scene = reactor.scene(None);
+    if let Some(board) = scene.board.as_mut() {
+        board.layers = true;
+    }
+    renderer.upload_scene(gpu, &scene);
+    let mut times = Vec::with_capacity(frames as usize);
+    for frame in 0..WARMUP_FRAMES + frames {
+        let started = Instant::now();
+        let input = Frame::calm(View::of_scene(&scene, frame as f32 / 60.0));
+        renderer.draw_frame(gpu, target.view(), width, height, &input);
+        gpu.device
+            .poll(wgpu::PollType::wait_indefinitely())
+            .map_err(|e| format!("The GPU stopped responding during the benchmark: {e}."))?;
+        if frame >= WARMUP_FRAMES {
+            times.push(started.elapsed().as_secs_f64() * 1000.0);
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    Ok(times)
 }
 
 fn percentile(sorted: &[f64], q: f64) -> f64 {

@@ -2,8 +2,9 @@
 //! tokens. Key dispatch, the help overlay and every on-screen hint read it, so a rebinding in the
 //! settings file can never leave a stale hint (STYLE 18).
 
-use super::input::{Command, MenuStep};
+use super::input::{Command, MenuStep, ReactorKey};
 use crate::game::Action;
+use crate::grid::Facing;
 use winit::keyboard::KeyCode;
 
 /// Where a binding applies. The session says which contexts are active (see
@@ -24,12 +25,21 @@ pub enum Context {
     Replay,
     /// On the title screen and its pages: moving through a menu and taking a choice.
     Menu,
+    /// Playing a reactor level on its board.
+    Reactor,
 }
 
 impl Context {
     /// The order contexts appear in the help overlay.
-    pub const ALL: [Context; 6] =
-        [Context::Play, Context::Global, Context::Prompt, Context::Log, Context::Replay, Context::Menu];
+    pub const ALL: [Context; 7] = [
+        Context::Play,
+        Context::Global,
+        Context::Prompt,
+        Context::Log,
+        Context::Replay,
+        Context::Menu,
+        Context::Reactor,
+    ];
 }
 
 /// One row of the key table.
@@ -61,7 +71,7 @@ const fn row(
     Binding { context, name, command, keys, label, tokens, alt: None }
 }
 
-use Context::{Global, Log, Menu, Play, Prompt, Replay};
+use Context::{Global, Log, Menu, Play, Prompt, Reactor, Replay};
 use KeyCode as K;
 
 /// Every binding, grouped by context in the order the help overlay lists them. Defaults follow the
@@ -102,6 +112,27 @@ pub const BINDABLE: &[Binding] = &[
     row(Menu, "menu_down", Command::Menu(MenuStep::Down), &[K::ArrowDown, K::KeyS], "Menu: down", &[]),
     row(Menu, "menu_take", Command::Menu(MenuStep::Take), &[K::Enter, K::Space], "Menu: choose", &[]),
     row(Menu, "menu_back", Command::Menu(MenuStep::Back), &[K::Escape], "Menu: back", &[]),
+    row(Reactor, "reactor_north", Command::Reactor(ReactorKey::Move(Facing::North)), &[K::KeyW, K::ArrowUp], "Reactor: move north", &[]),
+    row(Reactor, "reactor_east", Command::Reactor(ReactorKey::Move(Facing::East)), &[K::KeyD, K::ArrowRight], "Reactor: move east", &[]),
+    row(Reactor, "reactor_south", Command::Reactor(ReactorKey::Move(Facing::South)), &[K::KeyS, K::ArrowDown], "Reactor: move south", &[]),
+    row(Reactor, "reactor_west", Command::Reactor(ReactorKey::Move(Facing::West)), &[K::KeyA, K::ArrowLeft], "Reactor: move west", &[]),
+    row(Reactor, "reactor_interact", Command::Reactor(ReactorKey::Interact), &[K::Space, K::KeyE], "Reactor: interact (lengthy)", &[]),
+    row(Reactor, "reactor_repair", Command::Reactor(ReactorKey::Repair), &[K::KeyF], "Reactor: repair leak (lengthy)", &[]),
+    row(Reactor, "reactor_neutralize_fuel", Command::Reactor(ReactorKey::Neutralize(0)), &[K::Digit1], "Reactor: fuel neutralizer", &[]),
+    row(Reactor, "reactor_neutralize_coolant", Command::Reactor(ReactorKey::Neutralize(1)), &[K::Digit2], "Reactor: coolant neutralizer", &[]),
+    row(Reactor, "reactor_neutralize_electricity", Command::Reactor(ReactorKey::Neutralize(2)), &[K::Digit3], "Reactor: electricity neutralizer", &[]),
+    row(Reactor, "reactor_shield", Command::Reactor(ReactorKey::Shield), &[K::KeyH], "Reactor: heat shield (lengthy)", &[]),
+    row(Reactor, "reactor_undo", Command::Reactor(ReactorKey::Undo), &[K::KeyZ], "Reactor: undo", &[]),
+    row(Reactor, "reactor_restart", Command::Reactor(ReactorKey::Restart), &[K::KeyR], "Reactor: restart", &[]),
+    row(Reactor, "reactor_next_target", Command::Reactor(ReactorKey::NextTarget), &[K::Tab], "Reactor: next thing to use here", &[]),
+    row(Reactor, "reactor_eye_view", Command::Reactor(ReactorKey::EyeView), &[K::KeyV], "Reactor: robot's eye view", &[]),
+    row(Reactor, "reactor_cursor_north", Command::Reactor(ReactorKey::Cursor(Facing::North)), &[K::KeyI], "Reactor: cursor north", &[]),
+    row(Reactor, "reactor_cursor_east", Command::Reactor(ReactorKey::Cursor(Facing::East)), &[K::KeyL], "Reactor: cursor east", &[]),
+    row(Reactor, "reactor_cursor_south", Command::Reactor(ReactorKey::Cursor(Facing::South)), &[K::KeyK], "Reactor: cursor south", &[]),
+    row(Reactor, "reactor_cursor_west", Command::Reactor(ReactorKey::Cursor(Facing::West)), &[K::KeyJ], "Reactor: cursor west", &[]),
+    row(Reactor, "reactor_zoom_in", Command::Reactor(ReactorKey::ZoomIn), &[K::Equal, K::NumpadAdd], "Reactor: zoom in", &[]),
+    row(Reactor, "reactor_zoom_out", Command::Reactor(ReactorKey::ZoomOut), &[K::Minus, K::NumpadSubtract], "Reactor: zoom out", &[]),
+    row(Reactor, "reactor_leave", Command::Quit, &[K::Escape], "Reactor: back to the title", &[]),
 ];
 
 /// Messages one PgUp/PgDn scrolls the log by.
@@ -292,8 +323,15 @@ impl Bindings {
 
     /// The help overlay's (label, keys) lines, context by context with a blank line between.
     pub fn describe(&self) -> Vec<(String, String)> {
+        // The reactor lists its own keys in its own help.
+        let crawler: Vec<Context> = Context::ALL.into_iter().filter(|c| *c != Context::Reactor).collect();
+        self.describe_contexts(&crawler)
+    }
+
+    /// The help overlay's lines for some contexts only (a game's own help).
+    pub fn describe_contexts(&self, contexts: &[Context]) -> Vec<(String, String)> {
         let mut lines = Vec::new();
-        for context in Context::ALL {
+        for &context in contexts {
             if !lines.is_empty() {
                 lines.push((String::new(), String::new()));
             }
@@ -356,7 +394,9 @@ impl Bindings {
         let Some(row) = BINDABLE.get(index) else { return };
         let old_first = self.keys[index].first().copied();
         // Play and Global are live together, so a key may not mean one thing in each.
-        let together = |a: Context, b: Context| a == b || matches!((a, b), (Play, Global) | (Global, Play));
+        let together = |a: Context, b: Context| {
+            a == b || matches!((a, b), (Play | Reactor, Global) | (Global, Play | Reactor))
+        };
         for (i, other) in BINDABLE.iter().enumerate() {
             if i == index || !together(other.context, row.context) {
                 continue;
@@ -367,6 +407,43 @@ impl Bindings {
             }
         }
         self.keys[index] = vec![key];
+    }
+
+    /// The reactor's key line for the board's panel, from the rows' first keys.
+    pub fn reactor_hints(&self) -> Vec<String> {
+        let k = |n: &str| self.first_key(n);
+        vec![
+            format!(
+                "{}{}{}{} move  {} interact  {} repair  {}{}{} neutralize",
+                k("reactor_north"),
+                k("reactor_west"),
+                k("reactor_south"),
+                k("reactor_east"),
+                k("reactor_interact"),
+                k("reactor_repair"),
+                k("reactor_neutralize_fuel"),
+                k("reactor_neutralize_coolant"),
+                k("reactor_neutralize_electricity"),
+            ),
+            format!(
+                "{} target  {} shield  {} undo  {} restart  {} eye view  {} help",
+                k("reactor_next_target"),
+                k("reactor_shield"),
+                k("reactor_undo"),
+                k("reactor_restart"),
+                k("reactor_eye_view"),
+                k("help")
+            ),
+            format!(
+                "{}{}{}{} or mouse: inspect  {}/{} zoom  click: move/use",
+                k("reactor_cursor_north"),
+                k("reactor_cursor_west"),
+                k("reactor_cursor_south"),
+                k("reactor_cursor_east"),
+                k("reactor_zoom_in"),
+                k("reactor_zoom_out")
+            ),
+        ]
     }
 
     /// The replay's key hint: "= and - change it, Esc leaves".

@@ -2,6 +2,7 @@
 //! `--keys` tokens to them).
 
 use crate::game::Action;
+use crate::grid::Facing;
 
 /// What a key asks of the app: a game action, or something the app handles itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,6 +25,30 @@ pub enum Command {
     ReplaySlower,
     /// A step in a menu (the title screen and its pages).
     Menu(MenuStep),
+    /// A key of the reactor's board.
+    Reactor(ReactorKey),
+}
+
+/// What a key does on the reactor's board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReactorKey {
+    Move(Facing),
+    /// The prop here (the reactor control activates), or the leak here when there is no prop.
+    Interact,
+    Repair,
+    /// Apply the neutralizer of carrier 0 (fuel), 1 (coolant) or 2 (electricity).
+    Neutralize(u8),
+    Shield,
+    Undo,
+    Restart,
+    /// The next of several things usable from the robot's cell.
+    NextTarget,
+    /// The robot's eye view, or back to the board.
+    EyeView,
+    /// Moves the inspection cursor.
+    Cursor(Facing),
+    ZoomIn,
+    ZoomOut,
 }
 
 /// What a key does in a menu.

@@ -16,6 +16,8 @@ pub mod input;
 pub mod modes;
 pub mod persist;
 pub mod reactor_cli;
+pub mod reactor_play;
+pub mod reactor_session;
 pub mod run_end;
 pub mod screenshot;
 pub mod session;

@@ -5,8 +5,10 @@ use crate::reactor::{self, script, Balance, Game};
 use std::ffi::OsString;
 use std::time::Instant;
 
-pub const USAGE: &str = "usage: hollowdeep reactor --headless --level FILE [--actions \"move:E interact ...\"] \
-[--dump-state OUT.json] [--save OUT.json] [--text] [--difficulty easy|normal|hard]
+pub const USAGE: &str = "usage: hollowdeep reactor [LEVEL.json] [--size WxH] [--record OUT.solution.json] (the window)
+       hollowdeep reactor --headless --level FILE [--actions \"move:E interact ...\"] \
+[--dump-state OUT.json] [--save OUT.json] [--screenshot OUT.png] [--size WxH] [--text] [--difficulty easy|normal|hard]
+       [--record OUT.solution.json] [--replay FILE.solution.json]   (a solution: the level's hash and its actions)
        hollowdeep reactor --validate FILE
        hollowdeep reactor --bench [--quick]
 actions: move:N|E|S|W inspect:X,Y view interact[:X,Y] repair[:X,Y] neutralize:ELEMENT[@X,Y] shield activate undo restart
@@ -24,7 +26,25 @@ struct Opts {
     actions: String,
     dump: Option<String>,
     save: Option<String>,
+    screenshot: Option<String>,
+    size: Option<(u32, u32)>,
+    record: Option<String>,
+    replay: Option<String>,
+    quit_after_frames: Option<u64>,
     difficulty: Option<String>,
+    /// A level named without a flag: open it in the window.
+    play: Option<String>,
+}
+
+/// `WxH` with both sides in the range a window or a screenshot can take.
+fn parse_size(s: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("--size wants WIDTHxHEIGHT between 320x200 and 7680x4320, not {s:?}");
+    let (w, h) = s.split_once('x').ok_or_else(bad)?;
+    let (w, h): (u32, u32) = (w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?);
+    if !(320..=7680).contains(&w) || !(200..=4320).contains(&h) {
+        return Err(bad());
+    }
+    Ok((w, h))
 }
 
 fn parse(args: &[OsString]) -> Result<Opts, String> {
@@ -52,6 +72,17 @@ fn parse(args: &[OsString]) -> Result<Opts, String> {
             "--dump-state" => o.dump = Some(value("--dump-state")?),
             "--save" => o.save = Some(value("--save")?),
             "--difficulty" => o.difficulty = Some(value("--difficulty")?),
+            "--screenshot" => o.screenshot = Some(value("--screenshot")?),
+            "--size" => o.size = Some(parse_size(&value("--size")?)?),
+            "--record" => o.record = Some(value("--record")?),
+            "--replay" => o.replay = Some(value("--replay")?),
+            "--quit-after-frames" => {
+                let v = value("--quit-after-frames")?;
+                let n =
+                    v.parse().map_err(|_| format!("--quit-after-frames wants a whole number, not {v:?}"))?;
+                o.quit_after_frames = Some(n);
+            }
+            other if !other.starts_with('-') && o.play.is_none() => o.play = Some(other.to_string()),
             other => return Err(format!("unknown reactor flag {other:?}; see hollowdeep reactor --help")),
         }
     }
@@ -108,7 +139,29 @@ fn try_run(args: &[OsString]) -> Result<i32, String> {
         return Ok(if loaded.level.is_some() { 0 } else { 1 });
     }
     if !o.headless {
-        return Err("the reactor has no window yet; run it with --headless --level FILE".into());
+        let path = o.play.as_deref().or(o.level.as_deref());
+        let level = match path {
+            Some(path) => {
+                let (level, warnings) = load(path, &b)?;
+                for w in warnings {
+                    eprintln!("{w}");
+                }
+                Some(level)
+            }
+            None => None,
+        };
+        let replay = match (&o.replay, &level) {
+            (Some(file), Some(level)) => Some(read_solution(file, level)?),
+            (Some(_), None) => return Err("--replay needs the level it was recorded on".into()),
+            _ => None,
+        };
+        let window = super::window::ReactorWindow {
+            size: o.size,
+            record: o.record.map(std::path::PathBuf::from),
+            quit_after_frames: o.quit_after_frames,
+            replay,
+        };
+        return super::window::run_reactor(level, window).map(|()| 0);
     }
     let path = o.level.as_deref().ok_or("--headless needs --level FILE")?;
     let (mut level, warnings) = load(path, &b)?;
@@ -119,7 +172,14 @@ fn try_run(args: &[OsString]) -> Result<i32, String> {
         level.difficulty = reactor::level::Difficulty::parse(d)
             .ok_or(format!("unknown difficulty {d:?}; use easy, normal or hard"))?;
     }
-    let actions = script::parse_actions(&o.actions)?;
+    let actions = match &o.replay {
+        Some(file) => read_solution(file, &level)?,
+        None => script::parse_actions(&o.actions)?,
+    };
+    if let Some(out) = &o.record {
+        std::fs::write(out, reactor::solution::to_text(&level, &actions))
+            .map_err(|e| format!("cannot write {out}: {e}"))?;
+    }
     let mut game = Game::new(level, b.clone());
     for line in script::run(&mut game, &actions) {
         println!("{line}");
@@ -138,7 +198,18 @@ fn try_run(args: &[OsString]) -> Result<i32, String> {
         std::fs::write(out, reactor::schema::save(&game.level))
             .map_err(|e| format!("cannot write {out}: {e}"))?;
     }
+    if let Some(out) = &o.screenshot {
+        let mut mode = reactor::mode::Reactor::new(game);
+        let scene = crate::mode::Mode::scene(&mut mode, None);
+        super::screenshot::write(&scene, o.size.unwrap_or((1280, 720)), false, std::path::Path::new(out))?;
+    }
     Ok(0)
+}
+
+/// The actions of solution file `file`, which must have been recorded on `level`.
+fn read_solution(file: &str, level: &reactor::Level) -> Result<Vec<script::Action>, String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+    reactor::solution::parse(&text, level).map_err(|why| format!("{file} cannot be replayed: {why}"))
 }
 
 fn median_us(mut samples: Vec<f64>) -> f64 {

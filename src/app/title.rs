@@ -31,6 +31,8 @@ pub enum TitleChoice {
     },
     /// The settings changed: write them and apply them.
     SettingsChanged,
+    /// Play the shipped reactor level of this index.
+    Reactor(usize),
     Quit,
 }
 
@@ -43,6 +45,8 @@ enum Page {
     Keys {
         waiting: bool,
     },
+    /// The shipped reactor levels.
+    Reactor,
     /// Asked before a new run when a save waits.
     Confirm {
         seed: Option<u64>,
@@ -55,6 +59,7 @@ enum MainItem {
     Continue,
     NewRun,
     NewRunWithSeed,
+    Reactor,
     Scores,
     Settings,
     Quit,
@@ -71,11 +76,28 @@ pub struct Title {
     seed_text: String,
     /// A line under the title: what went wrong last, or what just happened.
     note: Option<String>,
+    /// The shipped reactor levels as the Reactor page lists them.
+    reactor_levels: Vec<String>,
 }
 
 impl Title {
     pub fn new(save: Option<String>, scores: Vec<String>, settings: Settings) -> Title {
-        Title { page: Page::Main, selected: 0, save, scores, settings, seed_text: String::new(), note: None }
+        Title {
+            page: Page::Main,
+            selected: 0,
+            save,
+            scores,
+            settings,
+            seed_text: String::new(),
+            note: None,
+            reactor_levels: Vec::new(),
+        }
+    }
+
+    /// Lists the shipped reactor levels under a "Reactor" entry of the main page.
+    pub fn with_reactor_levels(mut self, levels: Vec<String>) -> Title {
+        self.reactor_levels = levels;
+        self
     }
 
     /// Opens the question before a new run (for a run asked for on the command line while a save
@@ -97,13 +119,11 @@ impl Title {
         if self.save.is_some() {
             items.push(MainItem::Continue);
         }
-        items.extend([
-            MainItem::NewRun,
-            MainItem::NewRunWithSeed,
-            MainItem::Scores,
-            MainItem::Settings,
-            MainItem::Quit,
-        ]);
+        items.extend([MainItem::NewRun, MainItem::NewRunWithSeed]);
+        if !self.reactor_levels.is_empty() {
+            items.push(MainItem::Reactor);
+        }
+        items.extend([MainItem::Scores, MainItem::Settings, MainItem::Quit]);
         items
     }
 
@@ -117,6 +137,7 @@ impl Title {
         match &self.page {
             Page::Main => self.main_items().len(),
             Page::Seed | Page::Scores => 1,
+            Page::Reactor => self.reactor_levels.len() + 1,
             Page::Settings => SETTING_ROWS.len(),
             Page::Keys { .. } => BINDABLE.len() + 1,
             Page::Confirm { .. } => 2,
@@ -185,6 +206,10 @@ impl Title {
                     self.go(Page::Scores);
                     TitleChoice::None
                 }
+                MainItem::Reactor => {
+                    self.go(Page::Reactor);
+                    TitleChoice::None
+                }
                 MainItem::Settings => {
                     self.go(Page::Settings);
                     TitleChoice::None
@@ -203,6 +228,11 @@ impl Title {
                 }
             },
             Page::Scores => {
+                self.go(Page::Main);
+                TitleChoice::None
+            }
+            Page::Reactor if self.selected < self.reactor_levels.len() => TitleChoice::Reactor(self.selected),
+            Page::Reactor => {
                 self.go(Page::Main);
                 TitleChoice::None
             }
@@ -292,6 +322,7 @@ impl Title {
                         }
                         MainItem::NewRun => "New run".into(),
                         MainItem::NewRunWithSeed => "New run with a seed".into(),
+                        MainItem::Reactor => "Reactor Maintenance".into(),
                         MainItem::Scores => "High scores".into(),
                         MainItem::Settings => "Settings".into(),
                         MainItem::Quit => "Quit".into(),
@@ -313,6 +344,11 @@ impl Title {
                     self.scores.clone()
                 };
                 (lines, vec!["Back".into()])
+            }
+            Page::Reactor => {
+                let mut items = self.reactor_levels.clone();
+                items.push("Back".into());
+                (vec!["Keep a failing reactor from melting down, then start it.".into()], items)
             }
             Page::Settings => (vec!["Changes are saved at once.".into()], self.settings_items()),
             Page::Keys { waiting } => {

@@ -2,8 +2,9 @@
 
 use super::bindings::Context;
 use super::cli::Options;
-use super::input::Command;
+use super::input::{Command, ReactorKey};
 use super::persist::{self, files, profile, recording::Recording, run_save, settings::Settings};
+use super::reactor_session::ReactorSession;
 use super::run_end;
 use super::session::{Request, Session};
 use super::title::{Title, TitleChoice};
@@ -18,7 +19,7 @@ use std::sync::Arc;
 use std::time::Instant;
 use winit::application::ApplicationHandler;
 use winit::dpi::LogicalSize;
-use winit::event::{ElementState, KeyEvent, WindowEvent};
+use winit::event::{ElementState, KeyEvent, MouseButton, MouseScrollDelta, WindowEvent};
 use winit::event_loop::{ActiveEventLoop, EventLoop};
 use winit::keyboard::{KeyCode, ModifiersState, PhysicalKey};
 use winit::window::{Fullscreen, Window, WindowId};
@@ -26,6 +27,37 @@ use winit::window::{Fullscreen, Window, WindowId};
 /// Opens the window on the title screen (or straight into the run the command line asks for) and
 /// plays until the player quits, or `--quit-after-frames` is reached.
 pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
+    run_with(opts, seed, None)
+}
+
+/// What `hollowdeep reactor` asks of the window besides its level.
+pub struct ReactorWindow {
+    pub size: Option<(u32, u32)>,
+    /// Where the played actions go as a solution file when the level is left.
+    pub record: Option<PathBuf>,
+    /// Window smoke tests: present this many frames, then exit by itself.
+    pub quit_after_frames: Option<u64>,
+    /// A solution's actions to play back at a watching pace.
+    pub replay: Option<Vec<crate::reactor::script::Action>>,
+}
+
+/// `hollowdeep reactor LEVEL.json`: the window opened on that level (or on the title screen).
+pub fn run_reactor(level: Option<crate::reactor::Level>, window: ReactorWindow) -> Result<(), String> {
+    let mut opts = Options::default();
+    if let Some(size) = window.size {
+        opts.size = size;
+    }
+    opts.record = window.record;
+    opts.quit_after_frames = window.quit_after_frames;
+    run_with(&opts, 0, level.map(|l| (l, window.replay.unwrap_or_default())))
+}
+
+/// `level`: a reactor level to open at once, with the actions to replay on it (none to play it).
+fn run_with(
+    opts: &Options,
+    seed: u64,
+    level: Option<(crate::reactor::Level, Vec<crate::reactor::script::Action>)>,
+) -> Result<(), String> {
     if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
         return Err(
             "No display found: run inside a desktop session or under xvfb-run, or use --headless.".into()
@@ -57,7 +89,14 @@ pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
         scene_dirty: true,
         audio,
     };
-    app.screen = app.opening()?;
+    app.screen = match level {
+        Some((level, replay)) => {
+            let mut session = super::reactor_play::session(level, &app.settings, &app.data_dir);
+            session.replay(replay);
+            Screen::Reactor(Box::new(session))
+        }
+        None => app.opening()?,
+    };
     let event_loop = EventLoop::new().map_err(|e| format!("Could not open the window system ({e})."))?;
     event_loop.run_app(&mut app).map_err(|e| format!("The window system failed ({e})."))?;
     match app.error {
@@ -70,6 +109,8 @@ pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
 enum Screen {
     Title(Box<TitleScreen>),
     Run(Box<Session>),
+    /// A reactor level on its board.
+    Reactor(Box<ReactorSession>),
 }
 
 impl Screen {
@@ -78,6 +119,7 @@ impl Screen {
         match self {
             Screen::Title(t) => &t.scene,
             Screen::Run(session) => session.scene(),
+            Screen::Reactor(session) => session.scene(),
         }
     }
 }
@@ -164,7 +206,8 @@ impl App {
             Ok((p, _)) => p.table().lines().map(String::from).collect(),
             Err(message) => vec![message],
         };
-        TitleScreen::new(Title::new(save, scores, self.settings.clone()))
+        let reactor = super::reactor_play::shipped_labels(&self.data_dir);
+        TitleScreen::new(Title::new(save, scores, self.settings.clone()).with_reactor_levels(reactor))
     }
 
     fn session_for(&self, game: Game) -> Session {
@@ -211,6 +254,13 @@ impl App {
         match choice {
             TitleChoice::None => {}
             TitleChoice::Quit => event_loop.exit(),
+            TitleChoice::Reactor(index) => match super::reactor_play::shipped(index, &self.data_dir) {
+                Some(level) => {
+                    let session = super::reactor_play::session(level, &self.settings, &self.data_dir);
+                    self.enter(Screen::Reactor(Box::new(session)));
+                }
+                None => self.title_note("That reactor level could not be loaded."),
+            },
             TitleChoice::SettingsChanged => {
                 if let Screen::Title(title) = &self.screen {
                     self.settings = title.settings().clone();
@@ -347,6 +397,10 @@ impl App {
                 let request = session.key(code, alt, now);
                 self.handle(event_loop, request);
             }
+            Screen::Reactor(session) => {
+                let request = session.key(code, alt, now);
+                self.handle(event_loop, request);
+            }
         }
     }
 
@@ -358,6 +412,9 @@ impl App {
             Request::Exit => self.close(event_loop),
             Request::SaveAndExit => self.save_and_exit(event_loop),
             Request::EndRun => {
+                if let Screen::Reactor(session) = &self.screen {
+                    super::reactor_play::save_progress(&session.mode, &self.data_dir);
+                }
                 self.write_recording();
                 let replaying = matches!(&self.screen, Screen::Run(s) if s.is_replaying());
                 if replaying || self.opts.quit_after_frames.is_some() {
@@ -399,6 +456,9 @@ impl App {
                 title.set_muted(self.settings.muted);
                 title.note(&text);
             }
+            // The reactor's board has no message line yet; its sound is its own (issue 15's
+            // reactor bullet), so the setting is saved and nothing more is said.
+            Screen::Reactor(_) => {}
         }
     }
 
@@ -425,6 +485,12 @@ impl App {
     /// that has ended is recorded first; anything else just closes.
     fn close(&mut self, event_loop: &ActiveEventLoop) {
         let now = self.now();
+        if let Screen::Reactor(session) = &self.screen {
+            super::reactor_play::save_progress(&session.mode, &self.data_dir);
+            self.write_recording();
+            event_loop.exit();
+            return;
+        }
         let Screen::Run(session) = &mut self.screen else {
             event_loop.exit();
             return;
@@ -453,6 +519,9 @@ impl App {
         let mut renderer = Renderer::new(&gfx.gpu, render::Offscreen::format());
         renderer.set_field_of_view(self.settings.fov_degrees);
         renderer.upload_scene(&gfx.gpu, self.scene());
+        if let Screen::Reactor(session) = &self.screen {
+            renderer.set_board_camera(session.camera);
+        }
         let frame = self.frame(now, h);
         renderer.draw_frame(&gfx.gpu, target.view(), w, h, &frame);
         let rgba = target.read_rgba(&gfx.gpu);
@@ -468,6 +537,7 @@ impl App {
         match &mut self.screen {
             Screen::Run(session) => session.notify(&text, now),
             Screen::Title(title) => title.note(&text),
+            Screen::Reactor(_) => println!("{text}"),
         }
     }
 
@@ -477,6 +547,11 @@ impl App {
             Screen::Title(title) => {
                 Frame { view: title.view(now), effects: Effects::default(), ui: title.ui().clone() }
             }
+            Screen::Reactor(session) => Frame {
+                view: View::of_scene(session.scene(), now as f32),
+                effects: Effects::default(),
+                ui: session.ui(),
+            },
             Screen::Run(session) => {
                 let pose = session.machine.pose(now);
                 let effect = session.effects.sample(now);
@@ -502,6 +577,13 @@ impl App {
     /// Advances the run (turn machine, held keys, replay) and shows the end card once the death
     /// fade is over. Returns whether the scene must be uploaded.
     fn update(&mut self, now: f64) -> bool {
+        if let Screen::Reactor(session) = &mut self.screen {
+            let upload = session.update(now);
+            if let Some(gfx) = self.graphics.as_mut() {
+                gfx.renderer.set_board_camera(session.camera);
+            }
+            return upload;
+        }
         let Screen::Run(session) = &mut self.screen else { return false };
         let held = session.held_action(&self.held);
         let update = session.update(now, held);
@@ -555,6 +637,14 @@ impl App {
 
     /// Writes the `--record` file once, when the run is left (saved, ended or closed).
     fn write_recording(&mut self) {
+        if let (Screen::Reactor(session), Some(path)) = (&self.screen, self.opts.record.take()) {
+            let text = crate::reactor::solution::to_text(session.mode.game.initial(), &session.played);
+            match files::write_atomic(&path, &text) {
+                Ok(()) => println!("Solution written to {}.", path.display()),
+                Err(message) => eprintln!("hollowdeep: {message}"),
+            }
+            return;
+        }
         let Screen::Run(session) = &mut self.screen else { return };
         let (Some(path), Some(mut rec)) = (self.opts.record.clone(), session.recording.take()) else {
             return;
@@ -566,6 +656,16 @@ impl App {
                 eprintln!("hollowdeep: {message}");
                 self.error.get_or_insert(message);
             }
+        }
+    }
+
+    /// The mouse over a reactor board inspects the cell under it.
+    fn on_mouse_move(&mut self, x: f32, y: f32) {
+        let (Screen::Reactor(session), Some(gfx)) = (&mut self.screen, self.graphics.as_ref()) else {
+            return;
+        };
+        if let Some(view) = gfx.renderer.board_view(gfx.config.width, gfx.config.height) {
+            session.hover(view.cell_at(x, y));
         }
     }
 
@@ -605,6 +705,26 @@ impl ApplicationHandler for App {
             WindowEvent::ModifiersChanged(m) => self.modifiers = m.state(),
             WindowEvent::KeyboardInput { event, .. } => self.on_key(event_loop, event),
             WindowEvent::RedrawRequested => self.redraw(event_loop),
+            WindowEvent::CursorMoved { position, .. } => {
+                self.on_mouse_move(position.x as f32, position.y as f32)
+            }
+            WindowEvent::MouseWheel { delta, .. } => {
+                let up = match delta {
+                    MouseScrollDelta::LineDelta(_, y) => y > 0.0,
+                    MouseScrollDelta::PixelDelta(p) => p.y > 0.0,
+                };
+                let key = if up { ReactorKey::ZoomIn } else { ReactorKey::ZoomOut };
+                let now = self.now();
+                if let Screen::Reactor(session) = &mut self.screen {
+                    session.command(Command::Reactor(key), now);
+                }
+            }
+            WindowEvent::MouseInput { state: ElementState::Pressed, button: MouseButton::Left, .. } => {
+                let now = self.now();
+                if let Screen::Reactor(session) = &mut self.screen {
+                    session.click(now);
+                }
+            }
             _ => {}
         }
     }

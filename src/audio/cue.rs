@@ -131,6 +131,7 @@ mod tests {
             facing,
             world: WorldScene { cells: grid, ..WorldScene::default() },
             hud: HudModel::default(),
+            board: None,
         }
     }
 

@@ -99,6 +99,7 @@ pub fn scene_with(game: &Game, report: Option<&TurnReport>, false_actors: &[Pos]
         facing: player.facing,
         world: world_scene(game, report, false_actors),
         hud: hud_model(game),
+        board: None,
     }
 }
 

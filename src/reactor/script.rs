@@ -68,6 +68,28 @@ pub fn parse_action(token: &str) -> Result<Action, String> {
     })
 }
 
+/// The token that parses back to `a` (what recordings and solution files store).
+pub fn token(a: &Action) -> String {
+    let at = |p: Option<Pos>| p.map_or(String::new(), |p| format!(":{},{}", p.x, p.y));
+    match a {
+        Action::Undo => "undo".into(),
+        Action::Restart => "restart".into(),
+        Action::Do(c) => match c {
+            Command::MoveRobot(f) => format!("move:{}", f.letter()),
+            Command::Inspect(p) => format!("inspect:{},{}", p.x, p.y),
+            Command::ViewLayers => "view".into(),
+            Command::InteractProp(p) => format!("interact{}", at(*p)),
+            Command::InteractLeak(p, LeakAction::Repair) => format!("repair{}", at(*p)),
+            Command::InteractLeak(p, LeakAction::Neutralize(c)) => {
+                let at = p.map_or(String::new(), |p| format!("@{},{}", p.x, p.y));
+                format!("neutralize:{}{at}", c.name())
+            }
+            Command::ApplyHeatShield => "shield".into(),
+            Command::ActivateReactor => "activate".into(),
+        },
+    }
+}
+
 pub fn parse_actions(text: &str) -> Result<Vec<Action>, String> {
     text.split_whitespace().map(parse_action).collect()
 }

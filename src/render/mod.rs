@@ -13,6 +13,7 @@
 //! on top (`hud::compose`) that makes a `HudScene` of rectangles and glyphs, which the HUD pass only
 //! packs into quads.
 
+pub mod board;
 pub mod camera;
 pub mod capture;
 pub mod error;

@@ -37,3 +37,24 @@ pub(crate) fn vertexless_pipeline(device: &wgpu::Device, spec: &PipelineSpec<'_>
         cache: None,
     })
 }
+
+/// A render pass over the whole `target`, cleared to black first: how the full-screen passes begin.
+pub(crate) fn cleared_pass<'a>(
+    encoder: &'a mut wgpu::CommandEncoder,
+    target: &'a wgpu::TextureView,
+    label: &'a str,
+) -> wgpu::RenderPass<'a> {
+    encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+        label: Some(label),
+        color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+            view: target,
+            depth_slice: None,
+            resolve_target: None,
+            ops: wgpu::Operations {
+                load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
+                store: wgpu::StoreOp::Store,
+            },
+        })],
+        ..Default::default()
+    })
+}

@@ -1,14 +1,17 @@
 //! `Renderer`: uploads the turn's state and draws a frame (world pass, then HUD pass) into any target.
 
+use super::board::layout::{board_area, BoardCamera, BoardView};
+use super::board::pass::BoardPass;
 use super::camera::{Camera, View};
 use super::gpu::Gpu;
+use super::hud::board_panel::{board_hud_scene, BoardText};
 use super::hud::compose::{hud_scene, HudGrid, HudText};
 use super::hud::overlays::OverlayView;
 use super::hud::pass::HudPass;
 use super::overlay::UiState;
 use super::scene::{Effects, HudUniforms};
 use super::world::WorldPass;
-use crate::scene::{HudModel, Scene, SceneStamp};
+use crate::scene::{BoardScene, HudModel, Scene, SceneStamp};
 
 /// What one frame shows beyond the turn's scene: the animated view, the effect timelines' values and
 /// the app's overlays. Every caller (window, F12, headless screenshot, bench, tests) draws through
@@ -53,6 +56,11 @@ pub struct Renderer {
     ui_read_at: Option<SceneStamp>,
     /// How many times the HUD quads were rebuilt (tests check that an unchanged frame costs none).
     hud_builds: u64,
+    /// The top-down pass, and the board scene last uploaded (`None` while a crawler scene is up).
+    board: BoardPass,
+    board_scene: Option<BoardScene>,
+    board_text: Option<BoardText>,
+    board_camera: BoardCamera,
 }
 
 impl Renderer {
@@ -72,6 +80,10 @@ impl Renderer {
             overlay: None,
             ui_read_at: None,
             hud_builds: 0,
+            board: BoardPass::new(gpu, format),
+            board_scene: None,
+            board_text: None,
+            board_camera: BoardCamera::default(),
         }
     }
 
@@ -79,14 +91,42 @@ impl Renderer {
     /// (phantoms included; reallocated when the level size changes), its figures as sprites, its light
     /// and madness, and rebuilds the HUD text (depth, turn, the latest message faded by its age).
     pub fn upload_scene(&mut self, gpu: &Gpu, scene: &Scene) {
-        self.world.upload_turn(gpu, &scene.world, scene.eye);
         self.hud_model = scene.hud.clone();
         self.stamp = scene.stamp;
+        if let Some(board) = &scene.board {
+            // A board scene: its cells go up once per scene (a pulse step), the eye view's world too.
+            self.board.upload(gpu, board);
+            if board.eye_view {
+                self.world.upload_turn(gpu, &scene.world, scene.eye);
+            }
+            let text = BoardText { hud: board.hud.clone(), step: board.step };
+            if self.board_text.as_ref() != Some(&text) || self.board_scene.is_none() {
+                self.board_text = Some(text);
+                self.hud_built_for = None;
+            }
+            self.board_scene = Some(board.clone());
+            return;
+        }
+        if self.board_scene.take().is_some() {
+            self.hud_built_for = None;
+        }
+        self.world.upload_turn(gpu, &scene.world, scene.eye);
         let text = HudText::from_hud(&scene.hud);
         if self.hud_text.as_ref() != Some(&text) {
             self.hud_text = Some(text);
             self.hud_built_for = None;
         }
+    }
+
+    /// The board's zoom and pan (the player's), for board scenes.
+    pub fn set_board_camera(&mut self, camera: BoardCamera) {
+        self.board_camera = camera;
+    }
+
+    /// Where the board of the last uploaded scene lies on a `width` × `height` target, if it is one.
+    pub fn board_view(&self, width: u32, height: u32) -> Option<BoardView> {
+        let b = self.board_scene.as_ref()?;
+        Some(BoardView::new(width, height, b.cells.width(), b.cells.height(), self.board_camera))
     }
 
     /// The widest horizontal field of view, in degrees (the settings file's `fov_degrees`).
@@ -160,23 +200,50 @@ impl Renderer {
         if width == 0 || height == 0 {
             return;
         }
-        let (view_w, view_h) = world_viewport(width, height);
-        let camera = Camera::with_max_hfov(view, view_w, view_h, self.max_hfov_degrees);
-        self.world.write_frame(gpu, &camera, view.time, &self.effects, (width, height));
+        // A board's eye view is the ray-cast in the board's area; the crawler's, above the bar.
+        let eye_view = self.board_scene.as_ref().map(|b| b.eye_view);
+        let (view_w, view_h) = match eye_view {
+            Some(_) => (board_area(width, height)[2] as u32, height),
+            None => world_viewport(width, height),
+        };
+        if eye_view != Some(false) {
+            let camera = Camera::with_max_hfov(view, view_w, view_h, self.max_hfov_degrees);
+            self.world.write_frame(gpu, &camera, view.time, &self.effects, (width, height));
+        }
         self.hud
             .write_uniforms(gpu, &HudUniforms { screen: [width as f32, height as f32], _pad0: 0, _pad1: 0 });
         if self.hud_built_for != Some((width, height)) {
-            let blank = HudText::default();
-            let text = self.hud_text.as_ref().unwrap_or(&blank);
             let grid = HudGrid::new(width, height);
-            let quads = hud_scene(text, &self.ui, self.overlay.as_ref(), &grid).instances();
-            self.hud.set_instances(gpu, &quads);
+            let scene = match &self.board_text {
+                Some(text) if eye_view.is_some() => {
+                    board_hud_scene(text, &self.ui, self.overlay.as_ref(), &grid)
+                }
+                _ => {
+                    let blank = HudText::default();
+                    let text = self.hud_text.as_ref().unwrap_or(&blank);
+                    hud_scene(text, &self.ui, self.overlay.as_ref(), &grid)
+                }
+            };
+            self.hud.set_instances(gpu, &scene.instances());
             self.hud_built_for = Some((width, height));
             self.hud_builds += 1;
         }
         let mut encoder =
             gpu.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("frame") });
-        self.world.record(&mut encoder, target, view_w, view_h);
+        match (&self.board_scene, eye_view) {
+            (Some(board), Some(false)) => {
+                let bv = BoardView::new(
+                    width,
+                    height,
+                    board.cells.width(),
+                    board.cells.height(),
+                    self.board_camera,
+                );
+                self.board.write_frame(gpu, board, &bv, view.time, (width, height));
+                self.board.record(&mut encoder, target, &bv);
+            }
+            _ => self.world.record(&mut encoder, target, view_w, view_h),
+        }
         self.hud.record(&mut encoder, target);
         gpu.queue.submit([encoder.finish()]);
     }

@@ -6,6 +6,7 @@
 //! all compose the same text; the tests compose and validate every entry, so a broken include is a
 //! failing test, never a panic at start-up.
 
+use super::board::pack as board;
 use super::camera::EYE_HEIGHT;
 use super::font::{ATLAS_COLS, GLYPH_H, GLYPH_W};
 use super::reference::MAX_STEPS;
@@ -27,10 +28,12 @@ pub enum Entry {
     Hud,
     /// The bare ray-cast `--bench` measures the frame against (no materials, effects or sprites).
     Bare,
+    /// A top-down board (the reactor), drawn per pixel from its cell buffer.
+    Board,
 }
 
 impl Entry {
-    pub const ALL: [Entry; 4] = [Entry::World, Entry::Sprites, Entry::Hud, Entry::Bare];
+    pub const ALL: [Entry; 5] = [Entry::World, Entry::Sprites, Entry::Hud, Entry::Bare, Entry::Board];
 
     /// The entry file, relative to `shaders/`.
     pub fn path(self) -> &'static str {
@@ -39,6 +42,7 @@ impl Entry {
             Entry::Sprites => "sprites.wgsl",
             Entry::Hud => "hud.wgsl",
             Entry::Bare => "bare.wgsl",
+            Entry::Board => "board.wgsl",
         }
     }
 
@@ -65,6 +69,7 @@ pub const PARTS: &[(&str, &str)] = &[
     ("sprites.wgsl", include_str!("../../shaders/sprites.wgsl")),
     ("hud.wgsl", include_str!("../../shaders/hud.wgsl")),
     ("bare.wgsl", include_str!("../../shaders/bare.wgsl")),
+    ("board.wgsl", include_str!("../../shaders/board.wgsl")),
 ];
 
 /// A constant the shaders share with Rust, as the prelude writes it.
@@ -103,6 +108,32 @@ pub const PRELUDE: &[(&str, PreludeValue)] = {
         ("GLYPH_H", U32(GLYPH_H)),
         ("ATLAS_COLS", U32(ATLAS_COLS)),
         ("GLYPH_SOLID", U32(GLYPH_SOLID)),
+        // The board's cell words (board/pack.rs).
+        ("BOARD_WALL", U32(board::BOARD_WALL)),
+        ("BOARD_LEAK", U32(board::BOARD_LEAK)),
+        ("BOARD_UNSAFE", U32(board::BOARD_UNSAFE)),
+        ("BOARD_FORECAST", U32(board::BOARD_FORECAST)),
+        ("BOARD_STATE_A", U32(board::BOARD_STATE_A)),
+        ("BOARD_STATE_B", U32(board::BOARD_STATE_B)),
+        ("BOARD_LEAK_SHIFT", U32(board::BOARD_LEAK_SHIFT)),
+        ("BOARD_CARRIER_SHIFT", U32(board::BOARD_CARRIER_SHIFT)),
+        ("BOARD_PROP_SHIFT", U32(board::BOARD_PROP_SHIFT)),
+        ("BOARD_PROP_SOURCE", U32(board::BOARD_PROP_SOURCE)),
+        ("BOARD_PROP_VALVE", U32(board::BOARD_PROP_VALVE)),
+        ("BOARD_PROP_CONSUMER", U32(board::BOARD_PROP_CONSUMER)),
+        ("BOARD_PROP_JUNCTION", U32(board::BOARD_PROP_JUNCTION)),
+        ("BOARD_PROP_DOOR", U32(board::BOARD_PROP_DOOR)),
+        ("BOARD_PROP_TERMINAL", U32(board::BOARD_PROP_TERMINAL)),
+        ("BOARD_PROP_SUPPLY", U32(board::BOARD_PROP_SUPPLY)),
+        ("BOARD_PROP_SPRINKLER", U32(board::BOARD_PROP_SPRINKLER)),
+        ("BOARD_PROP_REACTOR", U32(board::BOARD_PROP_REACTOR)),
+        ("BOARD_UNDER_PRESENT", U32(board::BOARD_UNDER_PRESENT)),
+        ("BOARD_UNDER_FED", U32(board::BOARD_UNDER_FED)),
+        ("BOARD_UNDER_LEAKING", U32(board::BOARD_UNDER_LEAKING)),
+        ("BOARD_UNDER_SOURCE", U32(board::BOARD_UNDER_SOURCE)),
+        ("BOARD_UNDER_LINKS_SHIFT", U32(board::BOARD_UNDER_LINKS_SHIFT)),
+        ("BOARD_FLAG_LAYERS", U32(board::BOARD_FLAG_LAYERS)),
+        ("BOARD_FLAG_SHIELD", U32(board::BOARD_FLAG_SHIELD)),
     ]
 };
 

@@ -13,7 +13,7 @@
 use super::camera::Camera;
 use super::gpu::Gpu;
 use super::layout_entries::{storage_entry, texture_entry, uniform_entry};
-use super::pipeline::{vertexless_pipeline, PipelineSpec};
+use super::pipeline::{cleared_pass, vertexless_pipeline, PipelineSpec};
 use super::scene::{
     nearest_exit, pack_seen_cells, Effects, FrameUniforms, PulseUniforms, TurnUniforms, WorldTurn,
     WorldUniformBlocks, TILE_WALL,
@@ -308,19 +308,7 @@ impl WorldPass {
     /// The bare ray-cast over the whole `width` × `height` target, with the uniforms `write_frame`
     /// wrote for a camera of that size: what `--bench` divides the frame's time by.
     pub(crate) fn record_bare(&self, encoder: &mut wgpu::CommandEncoder, target: &wgpu::TextureView) {
-        let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-            label: Some("bare ray-cast pass"),
-            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                view: target,
-                depth_slice: None,
-                resolve_target: None,
-                ops: wgpu::Operations {
-                    load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
-                    store: wgpu::StoreOp::Store,
-                },
-            })],
-            ..Default::default()
-        });
+        let mut pass = cleared_pass(encoder, target, "bare ray-cast pass");
         pass.set_bind_group(0, &self.bind_group, &[]);
         pass.set_pipeline(&self.bare);
         pass.draw(0..3, 0..1);

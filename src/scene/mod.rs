@@ -3,11 +3,13 @@
 //! the light, the madness, and the HUD's model — and the renderer draws only this. Nothing here is
 //! a rule, and nothing here names a game's rules types.
 
+pub mod board;
 pub mod colour;
 pub mod hud;
 pub mod sound;
 pub mod world;
 
+pub use board::{BoardCell, BoardHud, BoardLine, BoardProp, BoardScene, UnderLook};
 pub use hud::{
     AutomapModel, BarModel, HudModel, MapCellLook, MessageLine, SlotLook, StatusLook, StatusTone, StripActor,
     TargetLook,
@@ -29,6 +31,9 @@ pub struct Scene {
     pub facing: Facing,
     pub world: WorldScene,
     pub hud: HudModel,
+    /// A top-down board drawn instead of the first-person world (a game seen from above), with its
+    /// own HUD panel; `None` for the crawler.
+    pub board: Option<BoardScene>,
 }
 
 /// Identifies the turn a scene was built for.

@@ -79,3 +79,53 @@ fn non_utf8_arguments_are_refused_without_a_panic() {
     assert!(!out.status.success());
     assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
 }
+
+fn shipped(name: &str) -> String {
+    format!("{}/assets/reactor/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The `hash:` line of a headless run's output.
+fn hash_line(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stdout).lines().find(|l| l.starts_with("hash: ")).unwrap_or("").to_string()
+}
+
+#[test]
+fn a_recorded_solution_replays_to_the_same_state_and_only_on_its_level() {
+    let sol = std::env::temp_dir().join(format!("reactor-solution-{}.json", std::process::id()));
+    let actions = std::fs::read_to_string(shipped("01-first-light.actions")).unwrap();
+    let played = bin()
+        .args(["reactor", "--headless", "--level", &shipped("01-first-light.json"), "--actions", &actions])
+        .arg("--record")
+        .arg(&sol)
+        .output()
+        .expect("runs");
+    assert!(played.status.success());
+    assert!(String::from_utf8_lossy(&played.stdout).contains("state: Won"));
+    let replayed = bin()
+        .args(["reactor", "--headless", "--level", &shipped("01-first-light.json"), "--replay"])
+        .arg(&sol)
+        .output()
+        .expect("runs");
+    assert!(replayed.status.success());
+    assert!(!hash_line(&played).is_empty());
+    assert_eq!(hash_line(&replayed), hash_line(&played));
+    let elsewhere = bin()
+        .args(["reactor", "--headless", "--level", &shipped("03-isolate.json"), "--replay"])
+        .arg(&sol)
+        .output()
+        .expect("runs");
+    let _ = std::fs::remove_file(&sol);
+    assert_eq!(elsewhere.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&elsewhere.stderr);
+    assert!(err.contains("level hash") && !err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn a_bad_size_is_one_sentence_and_exit_2() {
+    let out = bin()
+        .args(["reactor", "--headless", "--level", &shipped("01-first-light.json"), "--size", "10x10"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--size wants"));
+}

@@ -2,6 +2,7 @@
 //! the runtime embeds exactly the part files, composition errors are reported, and every CPU-written
 //! struct and shared constant matches its Rust twin byte for byte.
 
+use hollowdeep::render::board::pack::{self as board, BoardCellRaw, BoardUniforms};
 use hollowdeep::render::camera::EYE_HEIGHT;
 use hollowdeep::render::font::{ATLAS_COLS, GLYPH_H, GLYPH_W};
 use hollowdeep::render::reference::MAX_STEPS;
@@ -22,6 +23,7 @@ const SHADER_ENTRIES: &[(&str, &[&str])] = &[
     ("sprites.wgsl", &["vs_sprite_light", "fs_sprite_light", "vs_sprite_ink", "fs_sprite_ink"]),
     ("hud.wgsl", &["vs_main", "fs_main"]),
     ("bare.wgsl", &["vs_main", "fs_main"]),
+    ("board.wgsl", &["vs_main", "fs_main", "vs_mark", "fs_mark"]),
 ];
 
 /// Every file under `shaders/`. A file missing from disk, or one on disk missing here, is a failure.
@@ -40,6 +42,7 @@ const SHADER_FILES: &[&str] = &[
     "sprites.wgsl",
     "hud.wgsl",
     "bare.wgsl",
+    "board.wgsl",
 ];
 
 fn shaders_dir() -> PathBuf {
@@ -246,6 +249,28 @@ fn cpu_written_structs_match_their_wgsl_twins() {
     for m in &hud_structs {
         check_mirror("hud.wgsl", &hud, m);
     }
+    let board = parse_and_validate("board.wgsl");
+    let board_structs = [
+        mirror!(BoardUniforms {
+            area,
+            origin,
+            cell_px,
+            time,
+            grid,
+            robot,
+            cursor,
+            flags,
+            _pad0,
+            caution,
+            critical,
+            screen,
+            _pad1,
+        }),
+        mirror!(BoardCellRaw { word, under, bands, _pad0, surface, amount }),
+    ];
+    for m in &board_structs {
+        check_mirror("board.wgsl", &board, m);
+    }
 }
 
 #[derive(Debug, PartialEq)]
@@ -284,6 +309,31 @@ fn shared_constants_match_their_rust_twins() {
         ("GLYPH_H", GLYPH_H),
         ("ATLAS_COLS", ATLAS_COLS),
         ("GLYPH_SOLID", GLYPH_SOLID),
+        ("BOARD_WALL", board::BOARD_WALL),
+        ("BOARD_LEAK", board::BOARD_LEAK),
+        ("BOARD_UNSAFE", board::BOARD_UNSAFE),
+        ("BOARD_FORECAST", board::BOARD_FORECAST),
+        ("BOARD_STATE_A", board::BOARD_STATE_A),
+        ("BOARD_STATE_B", board::BOARD_STATE_B),
+        ("BOARD_LEAK_SHIFT", board::BOARD_LEAK_SHIFT),
+        ("BOARD_CARRIER_SHIFT", board::BOARD_CARRIER_SHIFT),
+        ("BOARD_PROP_SHIFT", board::BOARD_PROP_SHIFT),
+        ("BOARD_PROP_SOURCE", board::BOARD_PROP_SOURCE),
+        ("BOARD_PROP_VALVE", board::BOARD_PROP_VALVE),
+        ("BOARD_PROP_CONSUMER", board::BOARD_PROP_CONSUMER),
+        ("BOARD_PROP_JUNCTION", board::BOARD_PROP_JUNCTION),
+        ("BOARD_PROP_DOOR", board::BOARD_PROP_DOOR),
+        ("BOARD_PROP_TERMINAL", board::BOARD_PROP_TERMINAL),
+        ("BOARD_PROP_SUPPLY", board::BOARD_PROP_SUPPLY),
+        ("BOARD_PROP_SPRINKLER", board::BOARD_PROP_SPRINKLER),
+        ("BOARD_PROP_REACTOR", board::BOARD_PROP_REACTOR),
+        ("BOARD_UNDER_PRESENT", board::BOARD_UNDER_PRESENT),
+        ("BOARD_UNDER_FED", board::BOARD_UNDER_FED),
+        ("BOARD_UNDER_LEAKING", board::BOARD_UNDER_LEAKING),
+        ("BOARD_UNDER_SOURCE", board::BOARD_UNDER_SOURCE),
+        ("BOARD_UNDER_LINKS_SHIFT", board::BOARD_UNDER_LINKS_SHIFT),
+        ("BOARD_FLAG_LAYERS", board::BOARD_FLAG_LAYERS),
+        ("BOARD_FLAG_SHIELD", board::BOARD_FLAG_SHIELD),
     ];
     let f32s = [
         ("EYE_HEIGHT", EYE_HEIGHT),

@@ -60,3 +60,28 @@ fn without_a_sound_device_the_window_starts_and_says_so_once_at_most() {
     assert!(about_sound.len() <= 1, "{stderr}");
     assert!(!stderr.contains("ALSA"), "{stderr}");
 }
+
+/// A reactor level opens on its board in the window.
+#[test]
+fn a_reactor_level_opens_in_the_window() {
+    let level = format!("{}/assets/reactor/01-first-light.json", env!("CARGO_MANIFEST_DIR"));
+    presents_frames("reactor-smoke", &["reactor", &level], 10);
+}
+
+/// A reactor solution replays in the window (recorded headless first).
+#[test]
+fn a_reactor_solution_replays_in_the_window() {
+    let dir = env!("CARGO_MANIFEST_DIR");
+    let level = format!("{dir}/assets/reactor/01-first-light.json");
+    let actions = std::fs::read_to_string(format!("{dir}/assets/reactor/01-first-light.actions")).unwrap();
+    let sol = std::env::temp_dir().join(format!("hollowdeep-window-solution-{}.json", std::process::id()));
+    let recorded = Command::new(env!("CARGO_BIN_EXE_hollowdeep"))
+        .args(["reactor", "--headless", "--level", &level, "--actions", &actions, "--record"])
+        .arg(&sol)
+        .output()
+        .expect("runs");
+    assert!(recorded.status.success());
+    let sol_arg = sol.to_string_lossy().into_owned();
+    presents_frames("reactor-replay-smoke", &["reactor", &level, "--replay", &sol_arg], 10);
+    let _ = std::fs::remove_file(&sol);
+}

@@ -174,6 +174,13 @@ pub fn hud_scene(text: &HudText, ui: &UiState, overlay: Option<&OverlayView>, gr
         Some(view) => scene.extend(overlay_scene(view, grid)),
         None => world_text(&mut scene),
     }
+    top_layers(&mut scene, ui, overlay, grid);
+    scene
+}
+
+/// What lies over every HUD, the crawler's and a board's alike: the UI's curtain, the card above it,
+/// and the notice on top.
+pub fn top_layers(scene: &mut HudScene, ui: &UiState, overlay: Option<&OverlayView>, grid: &HudGrid) {
     if ui.curtain > 0 {
         let alpha = f32::from(ui.curtain) / 255.0;
         scene.rect(PixelRect::new(0, 0, grid.width as i32, grid.height as i32, [0.0, 0.0, 0.0, alpha]));
@@ -184,7 +191,6 @@ pub fn hud_scene(text: &HudText, ui: &UiState, overlay: Option<&OverlayView>, gr
     for p in ui.notice.as_deref().map(|n| notice_layout(n, grid)).unwrap_or_default() {
         scene.glyph(grid.place(&p));
     }
-    scene
 }
 
 #[cfg(test)]

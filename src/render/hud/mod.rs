@@ -5,6 +5,7 @@
 
 pub mod automap;
 pub mod bar;
+pub mod board_panel;
 pub mod compose;
 pub mod grid;
 pub mod overlays;

@@ -1,0 +1,409 @@
+//! A reactor level in the window, without the window: keys and the mouse's cell in, the board scene
+//! and the overlays out. Plays a pulse back as a short cascade of its steps, asks before a move that
+//! would lose, and shows the win or loss card with the level's metrics and the best kept so far.
+
+use super::bindings::{Bindings, Context};
+use super::input::{Command, ReactorKey};
+use super::session::Request;
+use crate::grid::{Facing, Pos};
+use crate::mode::Mode;
+use crate::reactor::hazards::unsafe_cell;
+use crate::reactor::level::{Carrier, LevelState};
+use crate::reactor::mode::Reactor;
+use crate::reactor::present::{targets, Target};
+use crate::reactor::pulse::PulseReport;
+use crate::reactor::script::Action;
+use crate::reactor::{Command as Rc, LeakAction};
+use crate::render::board::BoardCamera;
+use crate::render::{Overlay, UiState};
+use crate::scene::{BoardLine, Scene};
+use winit::keyboard::KeyCode;
+
+/// Seconds a pulse's cascade of steps takes on screen.
+pub const CASCADE_SECONDS: f64 = 0.5;
+/// Seconds between two actions of a replay (after each one's cascade).
+pub const REPLAY_STEP_SECONDS: f64 = 0.4;
+/// Zoom steps of the board.
+const ZOOM_RANGE: (f32, f32) = (1.0, 6.0);
+
+/// A pulse playing back, step by step.
+struct Cascade {
+    pulse: PulseReport,
+    started: f64,
+    shown: usize,
+}
+
+/// The metrics of a finished level (what the card shows and the profile keeps the best of).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Metrics {
+    pub lengthy: u32,
+    pub pulses: u32,
+    pub remedies: u32,
+    pub undos: u32,
+    pub peak_heat: f32,
+}
+
+impl Metrics {
+    pub fn of(r: &Reactor) -> Metrics {
+        let l = &r.game.level;
+        Metrics {
+            lengthy: r.game.lengthy_actions,
+            pulses: l.pulse,
+            remedies: l.remedies_used,
+            undos: r.game.undos,
+            peak_heat: l.peak_heat,
+        }
+    }
+
+    pub fn lines(&self) -> Vec<String> {
+        vec![
+            format!("Lengthy actions {}", self.lengthy),
+            format!("Pulses {}", self.pulses),
+            format!("Remedies used {}", self.remedies),
+            format!("Undos {}", self.undos),
+            format!("Peak heat {:.1}", self.peak_heat),
+        ]
+    }
+}
+
+/// Called once when a level ends, with its metrics; returns the card's extra lines (the best kept).
+pub type OnFinish = Box<dyn FnMut(&Reactor, Metrics) -> Vec<String>>;
+
+pub struct ReactorSession {
+    pub mode: Reactor,
+    scene: Scene,
+    bindings: Bindings,
+    cascade: Option<Cascade>,
+    /// A move that would lose, waiting for the player's yes.
+    confirm: Option<Facing>,
+    overlay: Option<Overlay>,
+    pub camera: BoardCamera,
+    /// The keyboard moved the cursor last (the camera follows it when zoomed), or the mouse did.
+    keyboard_cursor: bool,
+    /// Every action that reached the rules, in order (a solution file's action list).
+    pub played: Vec<Action>,
+    on_finish: OnFinish,
+    finished: bool,
+    /// A solution being played back: its actions, the next one, and when the last was played.
+    replay: Option<(Vec<Action>, usize, f64)>,
+    /// The scene changed since the window last uploaded it.
+    dirty: bool,
+}
+
+impl ReactorSession {
+    pub fn new(mut mode: Reactor, bindings: Bindings, on_finish: OnFinish) -> Self {
+        let scene = mode.scene(None);
+        let mut s = Self {
+            mode,
+            scene,
+            bindings,
+            cascade: None,
+            confirm: None,
+            overlay: None,
+            camera: BoardCamera::default(),
+            keyboard_cursor: false,
+            played: Vec::new(),
+            on_finish,
+            finished: false,
+            replay: None,
+            dirty: true,
+        };
+        s.rebuild();
+        s
+    }
+
+    /// Plays `actions` back one at a time, each after the last one's cascade (empty: play normally).
+    pub fn replay(&mut self, actions: Vec<Action>) {
+        self.replay = (!actions.is_empty()).then_some((actions, 0, f64::NEG_INFINITY));
+    }
+
+    pub fn scene(&self) -> &Scene {
+        &self.scene
+    }
+
+    pub fn ui(&self) -> UiState {
+        UiState { overlay: self.overlay.clone(), ..UiState::default() }
+    }
+
+    /// Whether a cascade is playing (tests and the window's screenshot of one).
+    pub fn cascading(&self) -> bool {
+        self.cascade.is_some()
+    }
+
+    fn rebuild(&mut self) {
+        let mut scene = match &self.cascade {
+            Some(c) => self.mode.step_scene(&c.pulse, c.shown),
+            None => self.mode.scene(None),
+        };
+        if let Some(board) = scene.board.as_mut() {
+            board.hud.panel.push(BoardLine::new("", [0, 0, 0]));
+            for h in self.bindings.reactor_hints() {
+                board.hud.panel.push(BoardLine::new(h, [150, 140, 120]));
+            }
+        }
+        self.scene = scene;
+        self.follow();
+        self.dirty = true;
+    }
+
+    /// When zoomed, the camera keeps the keyboard cursor (or the robot) in the middle.
+    fn follow(&mut self) {
+        let Some(board) = &self.scene.board else { return };
+        if self.camera.zoom <= 1.0 {
+            self.camera.pan = [0.0, 0.0];
+            return;
+        }
+        let focus = if self.keyboard_cursor { board.cursor } else { board.robot };
+        let (w, h) = (board.cells.width() as f32, board.cells.height() as f32);
+        self.camera.pan = [focus.x as f32 + 0.5 - w / 2.0, focus.y as f32 + 0.5 - h / 2.0];
+    }
+
+    /// Takes the "scene changed" flag (the window uploads when it is set).
+    pub fn take_dirty(&mut self) -> bool {
+        std::mem::take(&mut self.dirty)
+    }
+
+    fn contexts(&self) -> Vec<Context> {
+        match self.overlay {
+            Some(Overlay::Prompt { .. }) => vec![Context::Prompt, Context::Global],
+            _ => vec![Context::Reactor, Context::Global],
+        }
+    }
+
+    /// A key pressed at `now`.
+    pub fn key(&mut self, key: KeyCode, alt: bool, now: f64) -> Request {
+        if self.cascade.is_some() {
+            // Any key skips the cascade; the key itself does nothing else.
+            self.finish_cascade();
+            return Request::None;
+        }
+        let Some(command) = self.bindings.command(key, alt, &self.contexts()) else { return Request::None };
+        self.command(command, now)
+    }
+
+    pub fn command(&mut self, command: Command, now: f64) -> Request {
+        match command {
+            Command::Screenshot => return Request::Screenshot,
+            Command::Fullscreen => return Request::ToggleFullscreen,
+            Command::Mute => return Request::ToggleMute,
+            Command::Help => {
+                self.overlay = match self.overlay {
+                    Some(Overlay::Help { .. }) => None,
+                    _ => Some(Overlay::Help {
+                        bindings: self.bindings.describe_contexts(&[Context::Reactor, Context::Global]),
+                        hint: format!(
+                            "{} or {} closes",
+                            self.bindings.keys_text("help", " "),
+                            self.bindings.first_key("reactor_leave")
+                        ),
+                    }),
+                };
+            }
+            Command::Answer(yes) => {
+                self.overlay = None;
+                if let (true, Some(f)) = (yes, self.confirm.take()) {
+                    self.act(Action::Do(Rc::MoveRobot(f)), now);
+                }
+                self.confirm = None;
+            }
+            Command::Quit if matches!(self.overlay, Some(Overlay::Help { .. })) => self.overlay = None,
+            Command::Quit => return Request::EndRun,
+            // A replay plays on its own; the player watches (Esc still leaves).
+            Command::Reactor(k) if self.replay.is_none() => return self.reactor_key(k, now),
+            _ => {}
+        }
+        Request::None
+    }
+
+    fn reactor_key(&mut self, key: ReactorKey, now: f64) -> Request {
+        // The card stays over a finished level; undo and restart still work under it.
+        if self.mode.is_over() && !matches!(key, ReactorKey::Undo | ReactorKey::Restart | ReactorKey::EyeView)
+        {
+            return Request::None;
+        }
+        match key {
+            ReactorKey::Move(f) => self.try_move(f, now),
+            ReactorKey::Interact => {
+                let action = self.interact_action();
+                self.act(action, now);
+            }
+            ReactorKey::Repair => self.act(Action::Do(Rc::InteractLeak(None, LeakAction::Repair)), now),
+            ReactorKey::Neutralize(k) => {
+                let c = Carrier::ALL[usize::from(k.min(2))];
+                self.act(Action::Do(Rc::InteractLeak(None, LeakAction::Neutralize(c))), now)
+            }
+            ReactorKey::Shield => self.act(Action::Do(Rc::ApplyHeatShield), now),
+            ReactorKey::Undo => self.act(Action::Undo, now),
+            ReactorKey::Restart => self.act(Action::Restart, now),
+            ReactorKey::NextTarget => {
+                self.mode.view.target = self.mode.view.target.wrapping_add(1);
+                self.rebuild();
+            }
+            ReactorKey::EyeView => {
+                self.mode.view.eye_view = !self.mode.view.eye_view;
+                self.rebuild();
+            }
+            ReactorKey::Cursor(f) => {
+                let from = self.mode.view.cursor.unwrap_or(self.mode.game.level.robot.pos);
+                let to = from.step(f);
+                if self.mode.game.level.terrain.in_bounds(to) {
+                    self.mode.view.cursor = Some(to);
+                    self.keyboard_cursor = true;
+                    self.rebuild();
+                }
+            }
+            ReactorKey::ZoomIn | ReactorKey::ZoomOut => {
+                let z =
+                    if key == ReactorKey::ZoomIn { self.camera.zoom * 1.5 } else { self.camera.zoom / 1.5 };
+                self.camera.zoom = z.clamp(ZOOM_RANGE.0, ZOOM_RANGE.1);
+                self.follow();
+            }
+        }
+        Request::None
+    }
+
+    /// What the interact key does here: the chosen one of the things usable from this cell (the
+    /// reactor control activates), or an interaction that says there is nothing here.
+    fn interact_action(&self) -> Action {
+        let here = targets(&self.mode.game.level);
+        let Some(t) = (!here.is_empty()).then(|| here[self.mode.view.target % here.len()]) else {
+            return Action::Do(Rc::InteractProp(None));
+        };
+        Action::Do(match t {
+            Target::Reactor => Rc::ActivateReactor,
+            Target::Prop(p) => Rc::InteractProp(Some(p)),
+            Target::Leak(p) => Rc::InteractLeak(Some(p), LeakAction::Repair),
+        })
+    }
+
+    /// A move, unless it would lose: then the question first.
+    fn try_move(&mut self, f: Facing, now: f64) {
+        let level = &self.mode.game.level;
+        let to = level.robot.pos.step(f);
+        let b = &self.mode.game.balance;
+        if level.is_floor(to) && unsafe_cell(level, b, to, level.robot.heat_immunity > 0) {
+            self.confirm = Some(f);
+            self.overlay = Some(Overlay::Prompt {
+                text: self.bindings.prompt_text(&format!(
+                    "Entering ({}, {}) unprotected loses the level. Move anyway?",
+                    to.x, to.y
+                )),
+            });
+            return;
+        }
+        self.act(Action::Do(Rc::MoveRobot(f)), now);
+    }
+
+    /// The mouse is over `cell` (or off the board).
+    pub fn hover(&mut self, cell: Option<Pos>) {
+        let cell = cell.filter(|p| self.mode.game.level.terrain.in_bounds(*p));
+        if cell.is_some() && cell != self.mode.view.cursor {
+            self.mode.view.cursor = cell;
+            self.keyboard_cursor = false;
+            if self.cascade.is_none() {
+                self.rebuild();
+            }
+        }
+    }
+
+    /// A left click: on a neighbour of the robot it moves there; on the robot it interacts.
+    pub fn click(&mut self, now: f64) {
+        if self.cascade.is_some() {
+            self.finish_cascade();
+            return;
+        }
+        let Some(cell) = self.mode.view.cursor else { return };
+        let robot = self.mode.game.level.robot.pos;
+        if cell == robot {
+            self.reactor_key(ReactorKey::Interact, now);
+        } else if let Some(f) = Facing::ALL.into_iter().find(|f| robot.step(*f) == cell) {
+            self.reactor_key(ReactorKey::Move(f), now);
+        }
+    }
+
+    fn act(&mut self, action: Action, now: f64) {
+        if matches!(action, Action::Do(Rc::MoveRobot(_)) | Action::Undo | Action::Restart) {
+            self.mode.view.target = 0;
+        }
+        let report = self.mode.act(action);
+        self.played.push(action);
+        if !self.keyboard_cursor {
+            self.mode.view.cursor = None;
+        }
+        if let Some(pulse) = report.pulse.filter(|p| !p.steps.is_empty()) {
+            self.cascade = Some(Cascade { pulse, started: now, shown: 0 });
+        }
+        if !self.mode.is_over() {
+            self.finished = false;
+            if matches!(self.overlay, Some(Overlay::Card { .. })) {
+                self.overlay = None;
+            }
+        }
+        self.rebuild();
+        if self.cascade.is_none() {
+            self.maybe_card();
+        }
+    }
+
+    fn finish_cascade(&mut self) {
+        self.cascade = None;
+        self.rebuild();
+        self.maybe_card();
+    }
+
+    fn maybe_card(&mut self) {
+        if !self.mode.is_over() || self.finished {
+            return;
+        }
+        self.finished = true;
+        let metrics = Metrics::of(&self.mode);
+        let won = self.mode.game.level.state == LevelState::Won;
+        let mut lines = metrics.lines();
+        lines.extend((self.on_finish)(&self.mode, metrics));
+        let title = if won { "REACTOR STARTED" } else { "REACTOR LOST" };
+        if !won {
+            let cause = match self.mode.game.level.status {
+                crate::reactor::level::Status::Lost(crate::reactor::level::LossCause::UnsafeEntry) => {
+                    "The robot entered an unsafe cell."
+                }
+                _ => "Heat reached the terminal threshold.",
+            };
+            lines.insert(0, cause.to_string());
+        }
+        let hint = format!(
+            "{} undo   {} restart   {} back to the title",
+            self.bindings.first_key("reactor_undo"),
+            self.bindings.first_key("reactor_restart"),
+            self.bindings.first_key("reactor_leave")
+        );
+        self.overlay = Some(Overlay::Card { title: title.into(), lines, hint });
+    }
+
+    /// Advances the cascade. Returns whether the scene must be uploaded.
+    pub fn update(&mut self, now: f64) -> bool {
+        if self.cascade.is_none() {
+            if let Some((actions, next, last)) = &mut self.replay {
+                if now - *last >= REPLAY_STEP_SECONDS {
+                    let action = actions.get(*next).copied();
+                    *next += 1;
+                    *last = now;
+                    match action {
+                        Some(a) => self.act(a, now),
+                        None => self.replay = None,
+                    }
+                }
+            }
+        }
+        if let Some(c) = &mut self.cascade {
+            let n = c.pulse.steps.len();
+            let k = ((now - c.started) / CASCADE_SECONDS * n as f64).max(0.0) as usize;
+            if k >= n {
+                self.finish_cascade();
+            } else if k != c.shown {
+                c.shown = k;
+                self.rebuild();
+            }
+        }
+        self.take_dirty()
+    }
+}

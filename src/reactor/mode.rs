@@ -1,0 +1,164 @@
+//! The reactor as an engine [`Mode`]: a game of the rules with undo, plus the view state its scenes
+//! need (cursor, eye view, the last pulse's steps for the cascade).
+
+use super::command::Outcome;
+use super::present::{self, ViewState};
+use super::pulse::PulseReport;
+use super::script::Action;
+use super::{dump, hash, schema, Balance, Game};
+use crate::grid::Facing;
+use crate::mode::Mode;
+use crate::scene::Scene;
+
+/// What one command did: its log line (as the headless driver prints it) and, for a lengthy action,
+/// the pulse with its recorded steps.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    pub line: String,
+    pub pulse: Option<PulseReport>,
+    pub lost_on_entry: bool,
+}
+
+/// A reactor level in play, as the shell drives it.
+#[derive(Clone, Debug)]
+pub struct Reactor {
+    pub game: Game,
+    pub view: ViewState,
+    /// Scenes built so far: stamps each one so the renderer knows it changed.
+    scenes: u64,
+}
+
+impl Reactor {
+    pub fn new(game: Game) -> Self {
+        Self { game, view: ViewState::default(), scenes: 0 }
+    }
+
+    /// The scene of step `k` (0-based) of `pulse`'s recorded steps, while a cascade plays.
+    pub fn step_scene(&mut self, pulse: &PulseReport, k: usize) -> Scene {
+        self.scenes += 1;
+        let n = pulse.steps.len() as u32;
+        match pulse.steps.get(k) {
+            Some(s) => present::scene(&self.game, &self.view, Some((k as u32 + 1, n, s)), self.scenes),
+            None => present::scene(&self.game, &self.view, None, self.scenes),
+        }
+    }
+}
+
+impl Mode for Reactor {
+    type Command = Action;
+    type Report = Report;
+    const NAME: &'static str = "reactor";
+
+    fn act(&mut self, command: Action) -> Report {
+        let mut report = Report { line: String::new(), pulse: None, lost_on_entry: false };
+        report.line = match command {
+            Action::Do(cmd) => {
+                if let super::Command::MoveRobot(f) = cmd {
+                    self.view.facing = f;
+                }
+                match self.game.apply(cmd) {
+                    Outcome::Refused(r) => r.sentence().to_string(),
+                    Outcome::Pulsed(p) => {
+                        report.pulse = Some(p);
+                        format!("Pulse {}: {}.", self.game.level.pulse, self.game.level.state.name())
+                    }
+                    Outcome::Moved { lost: true } => {
+                        report.lost_on_entry = true;
+                        "The robot entered an unsafe cell and was lost.".to_string()
+                    }
+                    Outcome::Moved { .. } | Outcome::Quick => String::new(),
+                }
+            }
+            Action::Undo => match self.game.undo() {
+                Ok(()) => format!("Undone ({} undos).", self.game.undos),
+                Err(r) => r.sentence().to_string(),
+            },
+            Action::Restart => {
+                self.game.restart();
+                self.view.facing = Facing::East;
+                "Restarted.".to_string()
+            }
+        };
+        self.view.message = (!report.line.is_empty()).then(|| report.line.clone());
+        report
+    }
+
+    fn is_over(&self) -> bool {
+        self.game.level.is_over()
+    }
+
+    fn scene(&mut self, _report: Option<&Report>) -> Scene {
+        self.scenes += 1;
+        present::scene(&self.game, &self.view, None, self.scenes)
+    }
+
+    fn dump_json(&self) -> String {
+        let v = dump::dump(&self.game.level, &self.game.balance, self.game.undos);
+        serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
+    }
+
+    fn state_hash(&self) -> u64 {
+        hash::state_hash(&self.game.level)
+    }
+
+    fn save_text(&self) -> String {
+        schema::save(&self.game.level)
+    }
+
+    fn load_text(text: &str) -> Result<Self, String> {
+        let b = Balance::normal();
+        let loaded = schema::load(text.as_bytes(), &b);
+        match loaded.level {
+            Some(level) => Ok(Self::new(Game::new(level, b))),
+            None => Err(loaded.issues.iter().map(|i| i.line()).collect::<Vec<_>>().join("; ")),
+        }
+    }
+
+    fn closing_lines(&self) -> Vec<String> {
+        let l = &self.game.level;
+        if !l.is_over() {
+            return Vec::new();
+        }
+        vec![
+            format!("Level {}: {}.", l.id, l.state.name()),
+            format!(
+                "Lengthy actions {}, pulses {}, remedies {}, undos {}, peak heat {:.1}.",
+                self.game.lengthy_actions, l.pulse, l.remedies_used, self.game.undos, l.peak_heat
+            ),
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Pos;
+    use crate::reactor::{text, Command};
+
+    fn reactor() -> Reactor {
+        let map = "[surface]\n######\n#@a.r#\n######\n[fuel]\n......\n.====.\n......\n[props]\na flow fuel off\n3,1 consumer on\nr reactor\n[level]\nid m\nrequired 1 0 0\n";
+        let b = Balance::normal();
+        Reactor::new(Game::new(text::parse(map, &b).unwrap(), b))
+    }
+
+    #[test]
+    fn the_mode_saves_loads_and_reports_a_pulse_with_its_steps() {
+        let mut r = reactor();
+        r.act(Action::Do(Command::MoveRobot(Facing::East)));
+        let report = r.act(Action::Do(Command::InteractProp(None)));
+        let pulse = report.pulse.expect("a lengthy action pulses");
+        assert_eq!(pulse.steps.len() as u32, r.game.balance.steps_per_pulse);
+        let loaded = Reactor::load_text(&r.save_text()).expect("loads");
+        assert_eq!(loaded.state_hash(), r.state_hash());
+        assert!(Reactor::load_text("{}").is_err());
+        let step = r.step_scene(&pulse, 1);
+        assert_eq!(step.board.unwrap().step, Some((2, r.game.balance.steps_per_pulse)));
+        assert!(r.closing_lines().is_empty());
+        r.act(Action::Do(Command::MoveRobot(Facing::East)));
+        r.act(Action::Do(Command::MoveRobot(Facing::East)));
+        assert_eq!(r.game.level.robot.pos, Pos::new(4, 1));
+        r.act(Action::Do(Command::ActivateReactor));
+        assert!(r.is_over());
+        assert!(r.closing_lines()[0].contains("Won"));
+    }
+}

@@ -1,0 +1,198 @@
+//! The shipped levels under `assets/reactor/`: each loads without errors, and the first is won by its
+//! action script, by keys alone through the window's session, and by the mouse plus the keyboard.
+
+use super::support::*;
+use hollowdeep::app::bindings::Bindings;
+use hollowdeep::app::reactor_session::ReactorSession;
+use hollowdeep::mode::Mode;
+use hollowdeep::reactor::mode::Reactor;
+use hollowdeep::reactor::{schema, script};
+use std::path::PathBuf;
+use winit::keyboard::KeyCode;
+
+fn assets() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/reactor")
+}
+
+fn shipped(name: &str) -> Level {
+    let bytes = std::fs::read(assets().join(name)).expect("a shipped level");
+    schema::load(&bytes, &bal()).level.expect("a shipped level loads")
+}
+
+#[test]
+fn every_shipped_level_loads_without_errors_and_is_canonical() {
+    let mut n = 0;
+    for entry in std::fs::read_dir(assets()).expect("assets/reactor") {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "json") {
+            let bytes = std::fs::read(&path).unwrap();
+            let loaded = schema::load(&bytes, &bal());
+            let level = loaded
+                .level
+                .unwrap_or_else(|| panic!("{} does not load: {:?}", path.display(), loaded.issues));
+            assert_eq!(
+                schema::save(&level).as_bytes(),
+                bytes.as_slice(),
+                "{} is not canonical",
+                path.display()
+            );
+            n += 1;
+        }
+    }
+    assert!(n >= 2, "at least two shipped levels, found {n}");
+}
+
+#[test]
+fn the_first_level_is_won_by_its_action_script() {
+    let actions = std::fs::read_to_string(assets().join("01-first-light.actions")).unwrap();
+    let mut game = Game::new(shipped("01-first-light.json"), bal());
+    assert_ne!(game.level.state, LevelState::Ready, "not won by doing nothing");
+    script::run(&mut game, &script::parse_actions(&actions).unwrap());
+    assert_eq!(game.level.status, Status::Won);
+}
+
+fn session() -> ReactorSession {
+    let mode = Reactor::new(Game::new(shipped("01-first-light.json"), bal()));
+    ReactorSession::new(mode, Bindings::default(), Box::new(|_, _| Vec::new()))
+}
+
+/// Presses keys, letting each pulse's cascade play out before the next.
+fn press(s: &mut ReactorSession, keys: &[KeyCode], now: &mut f64) {
+    for k in keys {
+        s.key(*k, false, *now);
+        *now += 1.0;
+        s.update(*now);
+    }
+}
+
+#[test]
+fn the_first_level_is_won_with_the_keyboard_alone() {
+    use KeyCode::*;
+    let mut s = session();
+    let mut now = 0.0;
+    press(&mut s, &[KeyD, KeyD, Space, KeyD, KeyD, KeyD, Space], &mut now);
+    assert!(s.mode.game.level.robot.terminal_active, "the terminal is active");
+    assert!(s.scene().board.as_ref().unwrap().layers, "and the layers are shown");
+    // Undo takes the terminal back; the count is kept and shown.
+    press(&mut s, &[KeyZ], &mut now);
+    assert_eq!(s.mode.game.undos, 1);
+    assert!(s.scene().board.as_ref().unwrap().hud.header.iter().any(|l| l.text.contains("Undos 1")));
+    press(&mut s, &[KeyD, KeyD, KeyS, KeyS, Space], &mut now);
+    assert_eq!(s.mode.game.level.status, Status::Won);
+    assert!(matches!(s.ui().overlay, Some(hollowdeep::render::Overlay::Card { .. })), "the win card");
+}
+
+#[test]
+fn the_first_level_is_won_with_the_mouse_and_the_keyboard() {
+    let mut s = session();
+    let mut now = 0.0;
+    let robot = |s: &ReactorSession| s.mode.game.level.robot.pos;
+    let click_at = |s: &mut ReactorSession, p: Pos, now: &mut f64| {
+        s.hover(Some(p));
+        s.click(*now);
+        *now += 1.0;
+        s.update(*now);
+    };
+    // Walk by clicking the next cell, use the source by clicking the robot.
+    for _ in 0..2 {
+        let next = robot(&s).offset(1, 0);
+        click_at(&mut s, next, &mut now);
+    }
+    let here = robot(&s);
+    click_at(&mut s, here, &mut now);
+    assert_eq!(s.mode.game.level.pulse, 1, "clicking the robot used the source");
+    for _ in 0..5 {
+        let next = robot(&s).offset(1, 0);
+        click_at(&mut s, next, &mut now);
+    }
+    for _ in 0..2 {
+        let next = robot(&s).offset(0, 1);
+        click_at(&mut s, next, &mut now);
+    }
+    press(&mut s, &[KeyCode::Space], &mut now);
+    assert_eq!(s.mode.game.level.status, Status::Won);
+}
+
+#[test]
+fn a_move_that_would_lose_asks_first() {
+    let map = "[surface]\n#####\n#@..#\n#####\n[values]\n2 1 heat=8\n[level]\nid unsafe\n";
+    let mode = Reactor::new(game(map));
+    let mut s = ReactorSession::new(mode, Bindings::default(), Box::new(|_, _| Vec::new()));
+    s.key(KeyCode::KeyD, false, 0.0);
+    assert!(matches!(s.ui().overlay, Some(hollowdeep::render::Overlay::Prompt { .. })));
+    assert_eq!(s.mode.game.level.robot.pos, Pos::new(1, 1), "not moved yet");
+    s.key(KeyCode::KeyN, false, 0.1);
+    assert_eq!(s.mode.game.level.robot.pos, Pos::new(1, 1));
+    s.key(KeyCode::KeyD, false, 0.2);
+    s.key(KeyCode::KeyY, false, 0.3);
+    assert!(s.mode.is_over(), "moved in on yes, and lost");
+}
+
+#[test]
+fn a_pulse_plays_as_a_cascade_that_any_key_skips() {
+    let mut s = session();
+    s.key(KeyCode::KeyD, false, 0.0);
+    s.key(KeyCode::KeyD, false, 0.0);
+    s.key(KeyCode::Space, false, 10.0);
+    assert!(s.cascading());
+    let step = |s: &ReactorSession| s.scene().board.as_ref().unwrap().step;
+    assert_eq!(step(&s).map(|(k, _)| k), Some(1));
+    let state_line = |s: &ReactorSession| s.scene().board.as_ref().unwrap().hud.header[1].text.clone();
+    assert_eq!(state_line(&s), "State: the pulse is playing", "the state updates after the cascade");
+    let n = bal().steps_per_pulse;
+    s.update(10.0 + hollowdeep::app::reactor_session::CASCADE_SECONDS * 0.6);
+    assert!(step(&s).is_some_and(|(k, total)| k > 1 && total == n), "{:?}", step(&s));
+    s.key(KeyCode::KeyD, false, 10.4);
+    assert!(!s.cascading() && step(&s).is_none(), "skipped");
+    assert_eq!(state_line(&s), format!("State: {}", s.mode.game.level.state.name()));
+    assert_eq!(s.mode.game.level.robot.pos, Pos::new(3, 1), "the skipping key did not move");
+}
+
+#[test]
+fn with_two_things_to_use_here_the_target_key_chooses_which() {
+    let map = "[surface]\n##S###\n#.v..#\n######\n[coolant]\n..=...\n.===..\n......\n[props]\nS sprinkler off 2 1\nv valve coolant open\n1,1 flow coolant on\n[level]\nid chooser\nrobot 2 1 0 false\n";
+    let mode = Reactor::new(game(map));
+    let mut s = ReactorSession::new(mode, Bindings::default(), Box::new(|_, _| Vec::new()));
+    let marked = |s: &ReactorSession| {
+        s.scene()
+            .board
+            .as_ref()
+            .unwrap()
+            .hud
+            .panel
+            .iter()
+            .find(|l| l.text.starts_with('>'))
+            .map(|l| l.text.clone())
+    };
+    assert!(
+        marked(&s).is_some_and(|l| l.contains("valve")),
+        "the prop underfoot comes first: {:?}",
+        marked(&s)
+    );
+    s.key(KeyCode::Space, false, 0.0);
+    s.update(5.0);
+    assert_eq!(
+        prop(&s.mode.game.level, 2, 1).kind,
+        PropKind::Valve { carrier: Carrier::Coolant, open: false }
+    );
+    s.key(KeyCode::Tab, false, 6.0);
+    assert!(marked(&s).is_some_and(|l| l.contains("sprinkler")), "{:?}", marked(&s));
+    s.key(KeyCode::Space, false, 7.0);
+    s.update(12.0);
+    assert!(matches!(prop(&s.mode.game.level, 2, 0).kind, PropKind::Sprinkler { enabled: true, .. }));
+}
+
+#[test]
+fn a_solution_replays_in_the_window_session_to_a_win_and_ignores_the_players_keys() {
+    let actions = std::fs::read_to_string(assets().join("01-first-light.actions")).unwrap();
+    let mut s = session();
+    s.replay(script::parse_actions(&actions).unwrap());
+    s.key(KeyCode::KeyS, false, 0.0);
+    let mut now = 0.0;
+    for _ in 0..200 {
+        now += 0.25;
+        s.update(now);
+    }
+    assert_eq!(s.mode.game.level.status, Status::Won);
+    assert_eq!(s.played.len(), actions.split_whitespace().count(), "only the solution's actions were played");
+}

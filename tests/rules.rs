@@ -17,6 +17,8 @@ mod dump;
 mod fov;
 #[path = "rules/generation.rs"]
 mod generation;
+#[path = "rules/generators.rs"]
+mod generators;
 #[path = "rules/items.rs"]
 mod items;
 #[path = "rules/pacing.rs"]

@@ -30,6 +30,7 @@ pub mod sight;
 pub mod spawn;
 pub mod status;
 pub mod tables;
+pub mod theme;
 #[cfg(any(test, feature = "test-hooks"))]
 pub mod test_hooks;
 
@@ -37,4 +38,4 @@ pub use crate::grid::{Facing, Grid, Pos};
 pub use action::{Action, Event, TurnReport};
 pub use entity::{Entity, EntityId, EntityKind, Item, Pickup, Variant};
 pub use map::{Map, Tile};
-pub use run::{Game, Status};
+pub use run::{generate_depth, generate_depth_with, Game, Status};

@@ -7,6 +7,8 @@ use super::action::{Event, TurnReport};
 use super::balance::BALANCE;
 use super::content::{Family, FAMILIES};
 use super::entity::{Entity, EntityKind};
+use super::gen::landmarks::MAX_TORCHES;
+use super::gen::{Landmark, LandmarkKind};
 use super::map::Tile;
 use super::phantom::Phantom;
 use super::rng::{cosmetic_stream, GameRng};
@@ -16,8 +18,9 @@ use super::status::StatusKind;
 use crate::grid::{Grid, Pos};
 use crate::scene::hud::STRIP_LEN;
 use crate::scene::{
-    AutomapModel, BarModel, CellLook, HudModel, MapCellLook, MessageLine, PhantomLook, Scene, SceneStamp,
-    SlotLook, SpriteKind, SpriteLook, StatusLook, StatusTone, StripActor, TargetLook, TileLook, WorldScene,
+    AutomapModel, BarModel, CellLook, HudModel, MapCellLook, MapMarker, MessageLine, PhantomLook, Scene,
+    SceneStamp, SlotLook, SpriteKind, SpriteLook, StatusLook, StatusTone, StripActor, TargetLook, TileLook,
+    TorchLook, WorldScene,
 };
 use rand::RngExt;
 
@@ -39,6 +42,8 @@ pub struct ScenePresenter {
 struct LevelMemory {
     level: (u64, u32),
     seen: Grid<Option<TileLook>>,
+    /// Where a pickup (real or not: they look the same) lay when the cell was last in view.
+    items: Grid<bool>,
 }
 
 impl ScenePresenter {
@@ -69,11 +74,17 @@ impl ScenePresenter {
             {
                 m
             }
-            slot => slot.insert(LevelMemory { level, seen: map.grid_of(None) }),
+            slot => slot.insert(LevelMemory { level, seen: map.grid_of(None), items: map.grid_of(false) }),
         };
         for p in game.visible_cells() {
             memory.seen.set(p, Some(tile_look(game.apparent_tile(p))));
+            let item = game.entity_at(p).is_some_and(|e| {
+                matches!(e.kind, EntityKind::Pickup(_) | EntityKind::HallucinatedPickup(_))
+            });
+            memory.items.set(p, item);
         }
+        // Items as last seen: what lay there when the cell was last in view, gone or not.
+        automap.markers.extend(memory.items.iter().filter(|(_, &item)| item).map(|(p, _)| (p, MapMarker::Item)));
         for p in map.cells() {
             if let (Some(&seen), Some(&cell)) = (memory.seen.get(p), automap.cells.get(p)) {
                 if cell.tile.is_some() && seen.is_some() {
@@ -132,14 +143,46 @@ fn world_scene(game: &Game, report: Option<&TurnReport>, false_actors: &[Pos]) -
             shimmer: 0.0,
         });
     }
+    sprites.extend(shrine_sprites(game));
     WorldScene {
         cells,
         sprites,
         light: game.light_scale(),
         madness: game.madness(),
         may_pulse: game.entities().iter().any(Entity::is_hallucination),
+        theme: BALANCE.theme_for(game.depth()).look(),
+        torches: landmarks_of(game, LandmarkKind::Torch)
+            .map(|l| TorchLook { cell: l.pos, facing: l.facing })
+            .take(MAX_TORCHES)
+            .collect(),
     }
 }
+
+fn landmarks_of(game: &Game, kind: LandmarkKind) -> impl Iterator<Item = &Landmark> {
+    game.level().landmarks.iter().filter(move |l| l.kind == kind)
+}
+
+/// The shrine's figure: a pale house-shaped glyph standing on its cell, when seen.
+fn shrine_sprites(game: &Game) -> impl Iterator<Item = SpriteLook> + '_ {
+    landmarks_of(game, LandmarkKind::Shrine).enumerate().filter(|(_, l)| game.is_visible(l.pos)).map(|(i, l)| {
+        SpriteLook {
+            id: SHRINE_SPRITE_ID - i as u32,
+            kind: SpriteKind::Actor,
+            glyph: SHRINE_GLYPH,
+            colour: SHRINE_COLOUR,
+            from: l.pos,
+            to: l.pos,
+            seen_from: true,
+            seen_to: true,
+            shimmer: 0.0,
+        }
+    })
+}
+
+/// Sprite ids of shrines count down from here, below the false `@`s' ids.
+const SHRINE_SPRITE_ID: u32 = u32::MAX - 64;
+pub const SHRINE_GLYPH: char = '⌂';
+pub const SHRINE_COLOUR: crate::scene::Srgb = [150, 200, 255];
 
 /// Where each entity that stepped this turn began its first step. A descent starts a new level,
 /// whose entities are shown where they stand.
@@ -316,7 +359,20 @@ fn automap(game: &Game) -> AutomapModel {
             },
         );
     }
-    AutomapModel { cells, player: game.player().pos, facing: game.player().facing, depth: game.depth() }
+    let markers = game
+        .level()
+        .landmarks
+        .iter()
+        .filter(|l| game.is_explored(l.pos))
+        .map(|l| {
+            let kind = match l.kind {
+                LandmarkKind::Torch => MapMarker::Torch,
+                LandmarkKind::Shrine => MapMarker::Shrine,
+            };
+            (l.pos, kind)
+        })
+        .collect();
+    AutomapModel { cells, player: game.player().pos, facing: game.player().facing, depth: game.depth(), markers }
 }
 
 #[cfg(test)]

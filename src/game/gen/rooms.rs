@@ -7,7 +7,7 @@
 //! comes from the level's own stream, in a fixed order.
 
 use super::openness::{self, OpenGrid};
-use super::{connectivity, corridors, endpoints, mst, Level, Room};
+use super::{connectivity, corridors, endpoints, mst, Generator, Level, Room};
 use crate::game::balance::BALANCE;
 use crate::game::map::Tile;
 use crate::game::rng::GameRng;
@@ -66,7 +66,7 @@ pub fn generate(depth: u32, rng: &mut GameRng) -> Level {
     openness::narrow_halls(&mut map, &rooms, start);
     let (exit_room, exit) = endpoints::exit_of(&map, &rooms, start);
     map.set(exit, Tile::Exit);
-    Level { map, rooms, start_room, exit_room, start, exit }
+    Level { map, rooms, start_room, exit_room, start, exit, generator: Generator::Rooms, landmarks: Vec::new() }
 }
 
 /// Places non-overlapping rooms with at least `gap` wall cells between any two, always at least

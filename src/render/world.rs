@@ -15,7 +15,7 @@ use super::gpu::Gpu;
 use super::layout_entries::{storage_entry, texture_entry, uniform_entry};
 use super::pipeline::{vertexless_pipeline, PipelineSpec};
 use super::scene::{
-    nearest_exit, pack_seen_cells, Effects, FrameUniforms, PulseUniforms, TurnUniforms, WorldTurn,
+    pack_seen_cells, Effects, FrameUniforms, PulseUniforms, TurnUniforms, WorldTurn,
     WorldUniformBlocks, TILE_WALL,
 };
 use super::shader_source::{self, Entry};
@@ -391,8 +391,7 @@ impl WorldPass {
         self.upload_cells(gpu, grid, &pack_seen_cells(&world.cells));
         let sprites = pack_sprites(world, eye);
         let sprite_count = self.upload_sprites(gpu, &sprites);
-        let exit = nearest_exit(&world.cells, eye);
-        self.turn = WorldTurn { madness: world.madness, sprite_count, light: world.light, exit };
+        self.turn = WorldTurn::of(world, sprite_count, eye);
         self.prepare(gpu, Variant::for_turn(&self.turn, world.may_pulse));
     }
 

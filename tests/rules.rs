@@ -21,6 +21,8 @@ mod generation;
 mod generators;
 #[path = "rules/items.rs"]
 mod items;
+#[path = "rules/landmarks.rs"]
+mod landmarks;
 #[path = "rules/pacing.rs"]
 mod pacing;
 #[path = "rules/playthrough.rs"]

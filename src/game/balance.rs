@@ -3,9 +3,9 @@
 use super::content::{Family, ItemRow, ENEMY_TABLE, FAMILIES, ITEMS, PICKUP_TABLE};
 use super::entity::{Item, Variant};
 use super::gen::Generator;
-use super::theme::Theme;
 use super::status::StatusKind;
 use super::tables::Weighted;
+use super::theme::Theme;
 
 /// Enemy stats for the depths from `min_depth` on (plan §2.3); the deepest tier keeps growing.
 #[derive(Clone, Copy, Debug)]

@@ -297,7 +297,12 @@ impl StateDump {
                 game.level()
                     .landmarks
                     .iter()
-                    .map(|l| LandmarkDump { kind: l.kind.name(), x: l.pos.x, y: l.pos.y, facing: l.facing.letter() })
+                    .map(|l| LandmarkDump {
+                        kind: l.kind.name(),
+                        x: l.pos.x,
+                        y: l.pos.y,
+                        facing: l.facing.letter(),
+                    })
                     .collect(),
             ),
         }

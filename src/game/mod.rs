@@ -30,9 +30,9 @@ pub mod sight;
 pub mod spawn;
 pub mod status;
 pub mod tables;
-pub mod theme;
 #[cfg(any(test, feature = "test-hooks"))]
 pub mod test_hooks;
+pub mod theme;
 
 pub use crate::grid::{Facing, Grid, Pos};
 pub use action::{Action, Event, TurnReport};

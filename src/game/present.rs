@@ -78,13 +78,15 @@ impl ScenePresenter {
         };
         for p in game.visible_cells() {
             memory.seen.set(p, Some(tile_look(game.apparent_tile(p))));
-            let item = game.entity_at(p).is_some_and(|e| {
-                matches!(e.kind, EntityKind::Pickup(_) | EntityKind::HallucinatedPickup(_))
-            });
+            let item = game
+                .entity_at(p)
+                .is_some_and(|e| matches!(e.kind, EntityKind::Pickup(_) | EntityKind::HallucinatedPickup(_)));
             memory.items.set(p, item);
         }
         // Items as last seen: what lay there when the cell was last in view, gone or not.
-        automap.markers.extend(memory.items.iter().filter(|(_, &item)| item).map(|(p, _)| (p, MapMarker::Item)));
+        automap
+            .markers
+            .extend(memory.items.iter().filter(|(_, &item)| item).map(|(p, _)| (p, MapMarker::Item)));
         for p in map.cells() {
             if let (Some(&seen), Some(&cell)) = (memory.seen.get(p), automap.cells.get(p)) {
                 if cell.tile.is_some() && seen.is_some() {
@@ -164,8 +166,8 @@ fn landmarks_of(game: &Game, kind: LandmarkKind) -> impl Iterator<Item = &Landma
 
 /// The shrine's figure: a pale house-shaped glyph standing on its cell, when seen.
 fn shrine_sprites(game: &Game) -> impl Iterator<Item = SpriteLook> + '_ {
-    landmarks_of(game, LandmarkKind::Shrine).enumerate().filter(|(_, l)| game.is_visible(l.pos)).map(|(i, l)| {
-        SpriteLook {
+    landmarks_of(game, LandmarkKind::Shrine).enumerate().filter(|(_, l)| game.is_visible(l.pos)).map(
+        |(i, l)| SpriteLook {
             id: SHRINE_SPRITE_ID - i as u32,
             kind: SpriteKind::Actor,
             glyph: SHRINE_GLYPH,
@@ -175,8 +177,8 @@ fn shrine_sprites(game: &Game) -> impl Iterator<Item = SpriteLook> + '_ {
             seen_from: true,
             seen_to: true,
             shimmer: 0.0,
-        }
-    })
+        },
+    )
 }
 
 /// Sprite ids of shrines count down from here, below the false `@`s' ids.
@@ -372,7 +374,13 @@ fn automap(game: &Game) -> AutomapModel {
             (l.pos, kind)
         })
         .collect();
-    AutomapModel { cells, player: game.player().pos, facing: game.player().facing, depth: game.depth(), markers }
+    AutomapModel {
+        cells,
+        player: game.player().pos,
+        facing: game.player().facing,
+        depth: game.depth(),
+        markers,
+    }
 }
 
 #[cfg(test)]
@@ -387,6 +395,36 @@ mod tests {
             Pos::new(1, 1),
             Facing::East,
         )
+    }
+
+    /// Issue 16: items are marked where they were last seen, landmarks once explored.
+    #[test]
+    fn the_automap_marks_items_as_last_seen_and_explored_landmarks() {
+        use crate::game::gen::{Landmark, LandmarkKind};
+        use crate::scene::MapMarker;
+        let map = Map::from_rows(&["#######", "#.....#", "#####.#", "#####.#", "#######"]).unwrap();
+        let torch = Landmark { kind: LandmarkKind::Torch, pos: Pos::new(4, 2), facing: Facing::East };
+        let mut g = Game::from_map(map, Pos::new(5, 1), Facing::South).with_landmarks(vec![torch]);
+        let item = Pos::new(5, 3);
+        g.spawn(item, EntityKind::Pickup(Pickup::Item(Item::Food))).unwrap();
+        let mut presenter = ScenePresenter::default();
+        let marked = |p: &mut ScenePresenter, g: &Game, m: (Pos, MapMarker)| {
+            p.scene(g, None).hud.automap.markers.contains(&m)
+        };
+        g.act(Action::Wait);
+        assert!(g.is_visible(item));
+        assert!(marked(&mut presenter, &g, (item, MapMarker::Item)));
+        assert!(marked(&mut presenter, &g, (Pos::new(4, 2), MapMarker::Torch)));
+        // Taken while out of sight, it stays marked where it was seen; seen gone, the mark goes.
+        let id = g.entity_at(item).unwrap().id;
+        g.floor.entities.retain(|e| e.id != id);
+        g.player_mut().pos = Pos::new(1, 1);
+        g.act(Action::Wait);
+        assert!(!g.is_visible(item));
+        assert!(marked(&mut presenter, &g, (item, MapMarker::Item)), "as last seen");
+        g.player_mut().pos = Pos::new(5, 1);
+        g.act(Action::Wait);
+        assert!(!marked(&mut presenter, &g, (item, MapMarker::Item)), "seen gone");
     }
 
     /// Issue 10: names appeared only after a hit and enemy HP was never shown.

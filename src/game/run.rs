@@ -499,7 +499,8 @@ pub(crate) fn restore_level_extras(seed: u64, depth: u32, level: &mut Level, ent
     let (fresh, _) = generate_depth(seed, depth);
     if fresh.start == level.start && fresh.exit == level.exit && fresh.map.width() == level.map.width() {
         level.generator = fresh.generator;
-        level.landmarks = fresh.landmarks.into_iter().filter(|l| gen::landmarks::fits(l, &level.map)).collect();
+        level.landmarks =
+            fresh.landmarks.into_iter().filter(|l| gen::landmarks::fits(l, &level.map)).collect();
     } else {
         level.generator = gen::Generator::Rooms;
         level.landmarks = gen::landmarks::place(level, entities, depth, &mut landmark_stream(seed, depth));

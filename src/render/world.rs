@@ -15,8 +15,8 @@ use super::gpu::Gpu;
 use super::layout_entries::{storage_entry, texture_entry, uniform_entry};
 use super::pipeline::{vertexless_pipeline, PipelineSpec};
 use super::scene::{
-    pack_seen_cells, Effects, FrameUniforms, PulseUniforms, TurnUniforms, WorldTurn,
-    WorldUniformBlocks, TILE_WALL,
+    pack_seen_cells, Effects, FrameUniforms, PulseUniforms, TurnUniforms, WorldTurn, WorldUniformBlocks,
+    TILE_WALL,
 };
 use super::shader_source::{self, Entry};
 use super::sprites::{pack_sprites, SpriteRaw, MAX_SPRITES};

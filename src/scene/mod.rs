@@ -8,10 +8,12 @@ pub mod hud;
 pub mod world;
 
 pub use hud::{
-    AutomapModel, BarModel, HudModel, MapCellLook, MapMarker, MessageLine, SlotLook, StatusLook, StatusTone, StripActor,
-    TargetLook,
+    AutomapModel, BarModel, HudModel, MapCellLook, MapMarker, MessageLine, SlotLook, StatusLook, StatusTone,
+    StripActor, TargetLook,
 };
-pub use world::{CellLook, Madness, PhantomLook, SpriteKind, SpriteLook, ThemeLook, TileLook, TorchLook, WorldScene};
+pub use world::{
+    CellLook, Madness, PhantomLook, SpriteKind, SpriteLook, ThemeLook, TileLook, TorchLook, WorldScene,
+};
 
 use crate::grid::{Facing, Pos};
 

@@ -147,7 +147,11 @@ fn a_linear_target_shows_the_same_picture_as_an_srgb_one() {
         strip.is_some_and(|r| x >= r.x && y >= r.y && x < r.x + r.w && y < r.y + r.h)
     };
     let split = |rgba: &[u8], inside: bool| -> Vec<u8> {
-        rgba.chunks(4).enumerate().filter(|&(i, _)| in_strip(i) == inside).flat_map(|(_, p)| p.to_vec()).collect()
+        rgba.chunks(4)
+            .enumerate()
+            .filter(|&(i, _)| in_strip(i) == inside)
+            .flat_map(|(_, p)| p.to_vec())
+            .collect()
     };
     let d = diff(&split(&srgb, false), &split(&linear, false));
     // The fixed-function encode and the shader's round differently by a step; the sprites' blends

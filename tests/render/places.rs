@@ -46,7 +46,11 @@ fn a_wall_torch_lights_a_wall_in_the_dark() {
     let b = stage.shot(&dark, &view, Effects::default());
     let path = a.save("world_torch");
     let (la, lb) = (a.mean_luma(x, y, pw, ph), b.mean_luma(x, y, pw, ph));
-    assert!(lb < 2.0, "without the torch the far wall is dark: luma {lb:.1} (see {})", b.save("fail_torch_dark").display());
+    assert!(
+        lb < 2.0,
+        "without the torch the far wall is dark: luma {lb:.1} (see {})",
+        b.save("fail_torch_dark").display()
+    );
     assert!(la > lb + 15.0, "the torch lights its wall: luma {la:.1} vs {lb:.1} (see {})", path.display());
     let [r, _, bl] = a.mean_rgb(x, y, pw, ph);
     assert!(r > 1.3 * bl, "torchlight is warm: mean rgb r {r:.1} b {bl:.1} (see {})", path.display());
@@ -90,7 +94,8 @@ fn a_themes_wall_colour_appears_at_its_depths() {
     assert!(bands.len() >= 3, "three themes at least");
     for &from in &bands {
         for depth in [from, from + 2] {
-            let g = Game::from_map_at_depth(Map::from_rows(&rows).unwrap(), Pos::new(1, 1), Facing::East, depth);
+            let g =
+                Game::from_map_at_depth(Map::from_rows(&rows).unwrap(), Pos::new(1, 1), Facing::East, depth);
             let view = rest_view(&g, 0.0);
             let f = stage.shot(&g, &view, Effects::default());
             let (_, _, vw, vh) = f.world_rect();

@@ -7,7 +7,8 @@ use hollowdeep::render::font::{ATLAS_COLS, GLYPH_H, GLYPH_W};
 use hollowdeep::render::reference::MAX_STEPS;
 use hollowdeep::render::scene::{
     FrameUniforms, GlyphInstance, HudUniforms, PulseUniforms, TurnUniforms, EXPOSURE, FLAG_PHANTOM_PASSAGE,
-    FLAG_PHANTOM_WALL, GLYPH_SOLID, LIGHT_FLICKER, LIGHT_RADIUS, MAX_TORCHES, TILE_EXIT, TILE_FLOOR, TILE_MASK, TILE_WALL, TORCH_OFFSET,
+    FLAG_PHANTOM_WALL, GLYPH_SOLID, LIGHT_FLICKER, LIGHT_RADIUS, MAX_TORCHES, TILE_EXIT, TILE_FLOOR,
+    TILE_MASK, TILE_WALL, TORCH_OFFSET,
 };
 use hollowdeep::render::shader_source::{self, compose, ComposeError, Entry, PRELUDE};
 use hollowdeep::render::sprites::{SpriteRaw, MAX_SPRITES, SPRITE_ENTITY, SPRITE_FALSE_PLAYER, SPRITE_LIFT};

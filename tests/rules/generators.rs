@@ -10,7 +10,9 @@ use crate::generation::first_difference;
 use hollowdeep::game::balance::BALANCE;
 use hollowdeep::game::gen::{generator_for, side_for_depth, Generator, Landmark, LandmarkKind, Level};
 use hollowdeep::game::rng::gameplay_stream;
-use hollowdeep::game::{generate_depth, generate_depth_with, Action, Entity, EntityKind, Game, Grid, Map, Pos};
+use hollowdeep::game::{
+    generate_depth, generate_depth_with, Action, Entity, EntityKind, Game, Grid, Map, Pos,
+};
 use hollowdeep::game::{Status, Tile};
 use proptest::prelude::*;
 use rand::RngExt;
@@ -50,13 +52,17 @@ fn ensure(ok: bool, why: impl FnOnce() -> String) -> Result<(), String> {
 fn check_level(depth: u32, level: &Level, entities: &[Entity]) -> Result<(), String> {
     let m = &level.map;
     let side = side_for_depth(depth);
-    ensure(m.width() == side && m.height() == side, || format!("grid {}x{}, not {side}", m.width(), m.height()))?;
+    ensure(m.width() == side && m.height() == side, || {
+        format!("grid {}x{}, not {side}", m.width(), m.height())
+    })?;
     for p in m.cells().filter(|&p| m.is_border(p)) {
         ensure(m.get(p) == Tile::Wall, || format!("border cell {p:?} is open"))?;
     }
     let dist = walk_from(m, level.start);
     for p in m.cells() {
-        ensure(m.get(p) == Tile::Wall || dist.at(p).is_some(), || format!("{p:?} unreachable from the start"))?;
+        ensure(m.get(p) == Tile::Wall || dist.at(p).is_some(), || {
+            format!("{p:?} unreachable from the start")
+        })?;
     }
     let exits: Vec<Pos> = m.cells().filter(|&p| m.get(p) == Tile::Exit).collect();
     ensure(exits == vec![level.exit], || format!("exit tiles {exits:?}, level says {:?}", level.exit))?;
@@ -78,7 +84,9 @@ fn check_start_and_exit(level: &Level, dist: &Grid<Option<u32>>) -> Result<(), S
             c.x * c.x + c.y * c.y
         };
         let nearest = (0..rooms.len()).min_by_key(|&i| (d2(i), i)).unwrap();
-        ensure(level.start == rooms[nearest].center(), || "start is not the centre of the top-left room".into())?;
+        ensure(level.start == rooms[nearest].center(), || {
+            "start is not the centre of the top-left room".into()
+        })?;
         for r in rooms {
             for p in r.cells() {
                 ensure(m.is_walkable(p), || format!("room {r:?} has wall at {p:?}"))?;
@@ -94,10 +102,13 @@ fn check_start_and_exit(level: &Level, dist: &Grid<Option<u32>>) -> Result<(), S
         ensure(level.rooms.is_empty(), || "an open layout lists rooms".into())?;
         let key = |p: &Pos| p.x * p.x + p.y * p.y;
         let nearest = m.cells().filter(|&p| m.is_walkable(p)).map(|p| key(&p)).min().unwrap();
-        ensure(key(&level.start) == nearest, || format!("start {:?} is not nearest the top-left", level.start))?;
+        ensure(key(&level.start) == nearest, || {
+            format!("start {:?} is not nearest the top-left", level.start)
+        })?;
         let longest = m.cells().map(walk).max().unwrap();
         let aim = longest * percent / 100;
-        let best = m.cells().filter(|&p| m.is_walkable(p) && p != level.start).map(|p| (walk(p) - aim).abs()).min();
+        let best =
+            m.cells().filter(|&p| m.is_walkable(p) && p != level.start).map(|p| (walk(p) - aim).abs()).min();
         ensure(Some((walk(level.exit) - aim).abs()) == best, || {
             format!("exit walk {} but {aim} is the aim", walk(level.exit))
         })
@@ -109,7 +120,9 @@ fn check_entities(level: &Level, entities: &[Entity]) -> Result<(), String> {
     for e in entities {
         ensure(cells.insert(e.pos), || format!("two entities on {:?}", e.pos))?;
         ensure(level.map.get(e.pos) == Tile::Floor, || format!("entity on {:?} is not on floor", e.pos))?;
-        ensure(e.pos != level.start && e.pos != level.exit, || format!("entity on the start or exit {:?}", e.pos))?;
+        ensure(e.pos != level.start && e.pos != level.exit, || {
+            format!("entity on the start or exit {:?}", e.pos)
+        })?;
         if e.is_actor() {
             let near = match level.rooms.get(level.start_room) {
                 Some(r) if level.generator.has_rooms() => r.contains(e.pos),
@@ -130,7 +143,9 @@ fn check_landmarks(depth: u32, level: &Level, entities: &[Entity]) -> Result<(),
     let (lo, hi) = BALANCE.torches;
     ensure((lo as usize..=hi as usize).contains(&torches.len()), || format!("{} torches", torches.len()))?;
     for t in &torches {
-        ensure(m.get(t.pos) == Tile::Wall && !m.is_border(t.pos), || format!("torch {t:?} not in an inner wall"))?;
+        ensure(m.get(t.pos) == Tile::Wall && !m.is_border(t.pos), || {
+            format!("torch {t:?} not in an inner wall")
+        })?;
         ensure(m.get(t.lit_cell()) == Tile::Floor, || format!("torch {t:?} faces no floor"))?;
     }
     let unique: BTreeSet<Pos> = torches.iter().map(|t| t.pos).collect();
@@ -162,7 +177,12 @@ fn every_generator_keeps_the_level_rules_over_many_seeds() {
             }
         }
     }
-    assert!(failures.is_empty(), "{} levels fail, first ones:\n{}", failures.len(), failures[..failures.len().min(8)].join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} levels fail, first ones:\n{}",
+        failures.len(),
+        failures[..failures.len().min(8)].join("\n")
+    );
     assert_eq!(seen.len(), Generator::ALL.len());
 }
 
@@ -185,7 +205,10 @@ fn generators_differ_from_each_other_and_by_seed() {
 fn caves_are_cavernous_and_the_drunkard_carves_its_share() {
     let open_squares = |m: &Map| {
         let open = |x: i32, y: i32| (0..9).all(|i| m.is_walkable(Pos::new(x + i % 3, y + i / 3)));
-        (0..m.height() - 2).flat_map(|y| (0..m.width() - 2).map(move |x| (x, y))).filter(|&(x, y)| open(x, y)).count()
+        (0..m.height() - 2)
+            .flat_map(|y| (0..m.width() - 2).map(move |x| (x, y)))
+            .filter(|&(x, y)| open(x, y))
+            .count()
     };
     for seed in 0..20 {
         let caves = generate_depth_with(seed, 7, Generator::Caves).0.map;
@@ -215,13 +238,15 @@ fn every_generator_starts_facing_open_floor() {
 /// always stays reachable and the player never walled in; landmarks never shift.
 #[test]
 fn shifting_never_blocks_the_exit_on_any_generator() {
-    let actions = [Action::MoveForward, Action::TurnLeft, Action::TurnRight, Action::StrafeLeft, Action::Wait];
+    let actions =
+        [Action::MoveForward, Action::TurnLeft, Action::TurnRight, Action::StrafeLeft, Action::Wait];
     for generator in Generator::ALL {
         let mut rng = gameplay_stream(7);
         let mut shifts = 0;
         for seed in 0..8u64 {
             let mut game = Game::new_with_generator(seed, BALANCE.shift_min_depth + 3, generator);
-            let marks: Vec<(Pos, Pos)> = game.level().landmarks.iter().map(|l| (l.pos, l.lit_cell())).collect();
+            let marks: Vec<(Pos, Pos)> =
+                game.level().landmarks.iter().map(|l| (l.pos, l.lit_cell())).collect();
             for _ in 0..250 {
                 let p = game.player_mut();
                 (p.sanity, p.weakness, p.hp) = (rng.random_range(0..20_000), 0, p.max_hp);
@@ -235,7 +260,10 @@ fn shifting_never_blocks_the_exit_on_any_generator() {
                     if let hollowdeep::game::Event::MazeShifted { cells } = e {
                         shifts += cells.len();
                         for c in cells {
-                            assert!(marks.iter().all(|&(a, b)| a != *c && b != *c), "a landmark's cell shifted");
+                            assert!(
+                                marks.iter().all(|&(a, b)| a != *c && b != *c),
+                                "a landmark's cell shifted"
+                            );
                         }
                     }
                 }
@@ -317,7 +345,13 @@ fn level_catalog() -> String {
             out.push('\n');
         }
         for l in &level.landmarks {
-            out.push_str(&format!("landmark {} {} {} {}\n", l.kind.name(), l.pos.x, l.pos.y, l.facing.letter()));
+            out.push_str(&format!(
+                "landmark {} {} {} {}\n",
+                l.kind.name(),
+                l.pos.x,
+                l.pos.y,
+                l.facing.letter()
+            ));
         }
         out.push('\n');
     };

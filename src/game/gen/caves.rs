@@ -68,7 +68,8 @@ fn largest_region(open: &Grid<bool>) -> Vec<Pos> {
         if !open.at(p) || seen.at(p) {
             continue;
         }
-        let dist = flood::distances(open.width(), open.height(), p, |q| open.get(q).copied().unwrap_or(false));
+        let dist =
+            flood::distances(open.width(), open.height(), p, |q| open.get(q).copied().unwrap_or(false));
         let region: Vec<Pos> = dist.iter().filter(|(_, d)| d.is_some()).map(|(q, _)| q).collect();
         for &q in &region {
             seen.set(q, true);

@@ -13,7 +13,10 @@ use rand::RngExt;
 
 /// A drunkard's-walk level for `depth`: start and exit by the open-layout rules.
 pub fn generate(depth: u32, rng: &mut GameRng) -> Level {
-    finish_open(walk_map(rooms::side_for_depth(depth), BALANCE.drunkard_floor_percent, rng), Generator::Drunkard)
+    finish_open(
+        walk_map(rooms::side_for_depth(depth), BALANCE.drunkard_floor_percent, rng),
+        Generator::Drunkard,
+    )
 }
 
 /// The walked grid of `side` cells with about `floor_percent` of its interior open. The walk is

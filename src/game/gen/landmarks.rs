@@ -99,10 +99,11 @@ fn torch_at(map: &Map, p: Pos) -> Option<Landmark> {
     if map.get(p) != Tile::Wall || map.is_border(p) {
         return None;
     }
-    Facing::ALL
-        .into_iter()
-        .find(|&f| map.get(p.step(f)) == Tile::Floor)
-        .map(|facing| Landmark { kind: LandmarkKind::Torch, pos: p, facing })
+    Facing::ALL.into_iter().find(|&f| map.get(p.step(f)) == Tile::Floor).map(|facing| Landmark {
+        kind: LandmarkKind::Torch,
+        pos: p,
+        facing,
+    })
 }
 
 /// Whether a landmark still makes sense on `map` (a torch's wall and the floor it faces, a shrine's

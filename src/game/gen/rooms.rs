@@ -66,7 +66,16 @@ pub fn generate(depth: u32, rng: &mut GameRng) -> Level {
     openness::narrow_halls(&mut map, &rooms, start);
     let (exit_room, exit) = endpoints::exit_of(&map, &rooms, start);
     map.set(exit, Tile::Exit);
-    Level { map, rooms, start_room, exit_room, start, exit, generator: Generator::Rooms, landmarks: Vec::new() }
+    Level {
+        map,
+        rooms,
+        start_room,
+        exit_room,
+        start,
+        exit,
+        generator: Generator::Rooms,
+        landmarks: Vec::new(),
+    }
 }
 
 /// Places non-overlapping rooms with at least `gap` wall cells between any two, always at least

@@ -8,9 +8,9 @@
 //! for saving: when the game's internals move, only they change, and the fixtures prove the format
 //! did not.
 
+use crate::game::balance::MAX_DEPTH;
 use crate::game::entity::{Entity, EntityId, EntityKind, Item, Pickup, Variant};
 use crate::game::floor::Floor;
-use crate::game::balance::MAX_DEPTH;
 use crate::game::gen::{Generator, Level, Room};
 use crate::game::inventory::{Carried, Inventory, SLOTS};
 use crate::game::map::{Map, Tile};
@@ -315,14 +315,7 @@ impl SaveV1 {
             kills: self.kills,
             cause_of_death: self.cause_of_death,
             rng,
-            floor: Floor {
-                level,
-                entities,
-                scheduler,
-                visible,
-                explored,
-                phantoms,
-            },
+            floor: Floor { level, entities, scheduler, visible, explored, phantoms },
             // Not saved: what the last action reported before saving is not part of the state.
             last_events: LastEvents::default(),
             practice: self.practice,

@@ -267,6 +267,21 @@ mod tests {
     }
 
     #[test]
+    fn markers_show_over_their_cells_and_under_the_player() {
+        let mut view = room_view(Facing::East);
+        view.markers = vec![
+            (Pos::new(3, 2), MapMarker::Item),
+            (Pos::new(5, 1), MapMarker::Torch),
+            (Pos::new(1, 1), MapMarker::Shrine),
+        ];
+        let layout = automap_layout(&view, &HudGrid::new(1280, 720));
+        assert_eq!(glyph_at(&layout, Pos::new(3, 2)), Some('♦'));
+        assert_eq!(glyph_at(&layout, Pos::new(5, 1)), Some('*'));
+        assert_eq!(glyph_at(&layout, Pos::new(1, 1)), Some('►'), "the player's arrow stays on top");
+        assert_eq!(glyph_at(&layout, Pos::new(2, 2)), Some('·'));
+    }
+
+    #[test]
     fn the_exit_shows_once_explored() {
         let rows = ["#######", "#.....#", "#...>.#", "#######"];
         let view = AutomapView::from_model(&model(&rows, Pos::new(1, 1), Facing::East, |_| true));

@@ -2,7 +2,7 @@
 
 use super::content::{Family, ItemRow, ENEMY_TABLE, FAMILIES, ITEMS, PICKUP_TABLE};
 use super::entity::{Item, Variant};
-use super::gen::Generator;
+use super::gen::kind::Generator;
 use super::status::StatusKind;
 use super::tables::Weighted;
 use super::theme::Theme;
@@ -24,6 +24,9 @@ pub struct WeaponQuality {
 /// The deepest level a run may start at or be loaded at: far beyond any real descent (levels stop
 /// growing at depth 13), low enough that every per-depth number stays inside its integer type.
 pub const MAX_DEPTH: u32 = 1_000_000;
+
+/// Most wall torches a level holds: the world shader's light table has this many slots.
+pub const MAX_TORCHES: usize = 8;
 
 /// The balance table. One `const` instance, [`BALANCE`], is the game's tuning.
 #[derive(Clone, Copy, Debug)]
@@ -416,4 +419,4 @@ const _: () = assert!(BALANCE.room_min >= 1 && BALANCE.room_min <= BALANCE.room_
 const _: () = assert!(2 * BALANCE.grid_n_max < u128::BITS);
 // A BSP leaf must hold a room of the smallest size with a wall around it.
 const _: () = assert!(BALANCE.bsp_min_leaf >= BALANCE.room_min + 2);
-const _: () = assert!(BALANCE.torches.1 as usize <= super::gen::landmarks::MAX_TORCHES);
+const _: () = assert!(BALANCE.torches.1 as usize <= MAX_TORCHES);

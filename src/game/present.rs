@@ -8,7 +8,7 @@ use super::balance::BALANCE;
 use super::content::{Family, FAMILIES};
 use super::entity::{Entity, EntityKind};
 use super::gen::landmarks::MAX_TORCHES;
-use super::gen::{Landmark, LandmarkKind};
+use super::gen::landmarks::{Landmark, LandmarkKind};
 use super::map::Tile;
 use super::phantom::Phantom;
 use super::rng::{cosmetic_stream, GameRng};
@@ -400,7 +400,7 @@ mod tests {
     /// Issue 16: items are marked where they were last seen, landmarks once explored.
     #[test]
     fn the_automap_marks_items_as_last_seen_and_explored_landmarks() {
-        use crate::game::gen::{Landmark, LandmarkKind};
+        use crate::game::gen::landmarks::{Landmark, LandmarkKind};
         use crate::scene::MapMarker;
         let map = Map::from_rows(&["#######", "#.....#", "#####.#", "#####.#", "#######"]).unwrap();
         let torch = Landmark { kind: LandmarkKind::Torch, pos: Pos::new(4, 2), facing: Facing::East };

@@ -478,13 +478,13 @@ impl Game {
 /// depends on what happened on the levels before it. The generator is chosen from the depth's
 /// layout stream and the landmarks placed from its landmark stream, so neither shifts the level's.
 pub fn generate_depth(seed: u64, depth: u32) -> (Level, Vec<Entity>) {
-    generate_depth_with(seed, depth, gen::generator_for(seed, depth))
+    generate_depth_with(seed, depth, gen::builder::generator_for(seed, depth))
 }
 
 /// [`generate_depth`] with the generator given instead of drawn (tests, tools, screenshots).
-pub fn generate_depth_with(seed: u64, depth: u32, generator: gen::Generator) -> (Level, Vec<Entity>) {
+pub fn generate_depth_with(seed: u64, depth: u32, generator: gen::kind::Generator) -> (Level, Vec<Entity>) {
     let mut level_rng = level_stream(seed, depth);
-    let mut level = gen::generate_with(generator, depth, &mut level_rng);
+    let mut level = gen::builder::generate_with(generator, depth, &mut level_rng);
     let entities = populate(&level, depth, &mut level_rng);
     level.landmarks = gen::landmarks::place(&level, &entities, depth, &mut landmark_stream(seed, depth));
     (level, entities)
@@ -502,7 +502,7 @@ pub(crate) fn restore_level_extras(seed: u64, depth: u32, level: &mut Level, ent
         level.landmarks =
             fresh.landmarks.into_iter().filter(|l| gen::landmarks::fits(l, &level.map)).collect();
     } else {
-        level.generator = gen::Generator::Rooms;
+        level.generator = gen::kind::Generator::Rooms;
         level.landmarks = gen::landmarks::place(level, entities, depth, &mut landmark_stream(seed, depth));
     }
 }

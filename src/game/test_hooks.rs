@@ -4,7 +4,9 @@
 
 use super::balance::BALANCE;
 use super::entity::{Entity, EntityId, EntityKind};
-use super::gen::{Generator, Landmark, Level};
+use super::gen::kind::Generator;
+use super::gen::landmarks::Landmark;
+use super::gen::Level;
 use super::map::{Map, Tile};
 use super::player::Player;
 use super::run::Game;

@@ -4,7 +4,7 @@
 
 use crate::common::{gpu_or_skip, rest_view, srgb_to_linear, Frame, Stage};
 use hollowdeep::game::balance::BALANCE;
-use hollowdeep::game::gen::{Landmark, LandmarkKind};
+use hollowdeep::game::gen::landmarks::{Landmark, LandmarkKind};
 use hollowdeep::game::{Facing, Game, Map, Pos};
 use hollowdeep::render::scene::EXPOSURE;
 use hollowdeep::render::{world_viewport, Camera, Effects};

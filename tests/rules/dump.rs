@@ -125,7 +125,7 @@ fn the_last_actions_events_are_dumped_as_tagged_objects() {
 /// tell levels apart; none of them is part of the state hash (the seed and depth decide them).
 #[test]
 fn the_dump_names_the_generator_and_theme_and_lists_landmarks() {
-    use hollowdeep::game::gen::Generator;
+    use hollowdeep::game::gen::kind::Generator;
     for generator in Generator::ALL {
         let game = Game::new_with_generator(5, 9, generator);
         let d = dump(&game);

@@ -8,7 +8,10 @@
 
 use crate::generation::first_difference;
 use hollowdeep::game::balance::BALANCE;
-use hollowdeep::game::gen::{generator_for, side_for_depth, Generator, Landmark, LandmarkKind, Level};
+use hollowdeep::game::gen::builder::generator_for;
+use hollowdeep::game::gen::kind::Generator;
+use hollowdeep::game::gen::landmarks::{Landmark, LandmarkKind};
+use hollowdeep::game::gen::{side_for_depth, Level};
 use hollowdeep::game::rng::gameplay_stream;
 use hollowdeep::game::{
     generate_depth, generate_depth_with, Action, Entity, EntityKind, Game, Grid, Map, Pos,

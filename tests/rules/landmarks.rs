@@ -3,7 +3,7 @@
 
 use crate::support::{drain, scene, turn};
 use hollowdeep::game::balance::BALANCE;
-use hollowdeep::game::gen::{Landmark, LandmarkKind};
+use hollowdeep::game::gen::landmarks::{Landmark, LandmarkKind};
 use hollowdeep::game::sanity::{depth_darkness, rest_gain, turn_drain_at};
 use hollowdeep::game::{Action, Facing, Game, Pos};
 

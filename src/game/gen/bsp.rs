@@ -3,7 +3,8 @@
 //! small to split; each leaf gets one room filling most of it, and every split joins a room of one
 //! half to the nearest room of the other by an L-shaped corridor. Tidy and building-like.
 
-use super::builder::{finish_rooms, Generator};
+use super::finish::finish_rooms;
+use super::kind::Generator;
 use super::{rooms, Level, Room};
 use crate::game::balance::BALANCE;
 use crate::game::map::{Map, Tile};

@@ -3,7 +3,8 @@
 //! including it are wall), and only the largest open region kept. Too small a cave is drawn again;
 //! after `cave_attempts` the drunkard's walk digs the level instead, so a level always comes out.
 
-use super::builder::{finish_open, Generator};
+use super::finish::finish_open;
+use super::kind::Generator;
 use super::{drunkard, rooms};
 use crate::game::balance::BALANCE;
 use crate::game::map::{Map, Tile};

@@ -3,7 +3,8 @@
 //! until `drunkard_floor_percent` of the interior is floor. Everything it carves is joined by its
 //! own path, so the level is connected by construction (the connectivity pass still proves it).
 
-use super::builder::{finish_open, Generator};
+use super::finish::finish_open;
+use super::kind::Generator;
 use super::{rooms, Level};
 use crate::game::balance::BALANCE;
 use crate::game::map::{Map, Tile};

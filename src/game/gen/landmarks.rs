@@ -90,8 +90,7 @@ pub fn place(level: &Level, entities: &[Entity], depth: u32, rng: &mut GameRng) 
     out
 }
 
-/// Most torches a level holds: the shader's light table has this many slots.
-pub const MAX_TORCHES: usize = 8;
+pub use crate::game::balance::MAX_TORCHES;
 
 /// A torch fits a wall cell off the border with floor in front of it (the first such side in the
 /// order north, east, south, west).

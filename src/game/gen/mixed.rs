@@ -2,7 +2,8 @@
 //! away from the top-left start) also holding a cellular cave; the connectivity pass then digs the
 //! links between cave and corridors. The rooms keep the rooms rules for start and exit.
 
-use super::builder::{finish_rooms, Generator};
+use super::finish::finish_rooms;
+use super::kind::Generator;
 use super::{caves, rooms, Level};
 use crate::game::map::Tile;
 use crate::game::rng::GameRng;

@@ -2,7 +2,7 @@
 //!
 //! One file per generator (rooms and corridors, BSP, cellular caves, drunkard's walk, caves joined
 //! to rooms) plus the small steps generators share (spanning tree, corridor carving, open-area
-//! checks, connectivity, start and exit, landmarks); [`builder`] picks the generator for a depth
+//! checks, connectivity, start and exit in [`finish`], landmarks); [`builder`] picks the generator for a depth
 //! from the balance table and runs the chain.
 
 pub mod bsp;
@@ -12,14 +12,13 @@ pub mod connectivity;
 pub mod corridors;
 pub mod drunkard;
 pub mod endpoints;
+pub mod finish;
+pub mod kind;
 pub mod landmarks;
 pub mod mixed;
 pub mod mst;
 pub mod openness;
 pub mod rooms;
-
-pub use builder::{generate_with, generator_for, Generator};
-pub use landmarks::{Landmark, LandmarkKind};
 
 use super::map::Map;
 use super::rng::GameRng;
@@ -67,9 +66,9 @@ pub struct Level {
     /// Index into `rooms` of the room holding the exit (0, and meaningless, without rooms).
     pub exit_room: usize,
     /// Which generator laid the level out.
-    pub generator: Generator,
+    pub generator: kind::Generator,
     /// Torches and the shrine, placed after the layout and the population (see [`landmarks`]).
-    pub landmarks: Vec<Landmark>,
+    pub landmarks: Vec<landmarks::Landmark>,
     /// The centre of the start room, the room nearest the top-left (the player faces east there).
     pub start: Pos,
     /// The exit pit: the cell of the exit room farthest to walk from `start`, the exit room being

@@ -6,8 +6,9 @@
 //! corridors ([`super::openness`]), then choose start and exit ([`super::endpoints`]). Every draw
 //! comes from the level's own stream, in a fixed order.
 
+use super::kind::Generator;
 use super::openness::{self, OpenGrid};
-use super::{connectivity, corridors, endpoints, mst, Generator, Level, Room};
+use super::{connectivity, corridors, endpoints, mst, Level, Room};
 use crate::game::balance::BALANCE;
 use crate::game::map::Tile;
 use crate::game::rng::GameRng;

@@ -11,7 +11,8 @@
 use crate::game::balance::MAX_DEPTH;
 use crate::game::entity::{Entity, EntityId, EntityKind, Item, Pickup, Variant};
 use crate::game::floor::Floor;
-use crate::game::gen::{Generator, Level, Room};
+use crate::game::gen::kind::Generator;
+use crate::game::gen::{Level, Room};
 use crate::game::inventory::{Carried, Inventory, SLOTS};
 use crate::game::map::{Map, Tile};
 use crate::game::player::Player;

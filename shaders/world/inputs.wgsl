@@ -76,6 +76,8 @@ struct SpriteRaw {
 // src/render/world.rs picks the variant per frame.
 override MILD: bool = true;
 override WILD: bool = true;
+// TORCHES compiles the wall torches' light and flames in; off when the turn has none in reach.
+override TORCHES: bool = true;
 
 @group(0) @binding(0) var<uniform> frame: FrameUniforms;
 @group(0) @binding(1) var<uniform> turn: TurnUniforms;

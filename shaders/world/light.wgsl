@@ -33,26 +33,30 @@ fn torch(dist: f32, cos_in: f32, flicker: f32) -> vec3<f32> {
 }
 
 // Wall torches (turn.torches): a warmer, redder flame than the player's, lighting what lies in front
-// of its own wall within WALL_TORCH_RADIUS. No shadows: the half-space test keeps a torch off the far
-// side of the wall it hangs on, and the short radius keeps leaks through other walls small. The
-// depth's darkness does not dim them (that is the player's torch failing); the app's fade does.
+// of its own wall within WALL_TORCH_RADIUS (from the prelude). No shadows: the half-space test keeps
+// a torch off the far side of the wall it hangs on, and the short radius keeps leaks through other
+// walls small. The depth's darkness does not dim them (that is the player's torch failing); the
+// app's fade does. The scene carries only the torches that can light something in view.
 const WALL_TORCH_COLOR: vec3<f32> = vec3<f32>(1.0, 0.6, 0.3);
 const WALL_TORCH_INTENSITY: f32 = 1.6;
-const WALL_TORCH_RADIUS: f32 = 3.2;
 const WALL_TORCH_HEIGHT: f32 = 0.66;
 
-// The light of every wall torch at point `p` (height `z`) of a surface facing `n`.
+// The light of every wall torch at point `p` (height `z`) of a surface facing `n`. Most pixels lie
+// beyond every torch's radius: the distance test comes first, so whole groups of pixels skip the
+// rest (frame cost, issue 17).
 fn wall_torches(p: vec2<f32>, z: f32, n: vec3<f32>, flicker: f32) -> vec3<f32> {
     var sum = 0.0;
+    let reach2 = WALL_TORCH_RADIUS * WALL_TORCH_RADIUS;
     for (var i = 0u; i < min(turn.torch_count, MAX_TORCHES); i = i + 1u) {
         let t = turn.torches[i];
         let to = vec3<f32>(t.xy - p, WALL_TORCH_HEIGHT - z);
         let d2 = dot(to, to);
-        let dist = sqrt(d2);
-        let in_front = dot(p - t.xy, t.zw) > -TORCH_OFFSET - 0.02;
-        let lambert = 0.25 + 0.75 * clamp(dot(n, to) / max(dist, 0.001), 0.0, 1.0);
-        let falloff = 1.0 / (1.0 + 1.1 * d2) * (1.0 - smoothstep(0.4 * WALL_TORCH_RADIUS, WALL_TORCH_RADIUS, dist));
-        sum = sum + select(0.0, falloff * lambert, in_front && dist < WALL_TORCH_RADIUS);
+        if d2 < reach2 && dot(p - t.xy, t.zw) > -TORCH_OFFSET - 0.02 {
+            let dist = sqrt(d2);
+            let lambert = 0.25 + 0.75 * clamp(dot(n, to) / max(dist, 0.001), 0.0, 1.0);
+            let falloff = 1.0 / (1.0 + 1.1 * d2) * (1.0 - smoothstep(0.4 * WALL_TORCH_RADIUS, WALL_TORCH_RADIUS, dist));
+            sum = sum + falloff * lambert;
+        }
     }
     return WALL_TORCH_COLOR * turn.light_tint.rgb * (WALL_TORCH_INTENSITY * turn.light_tint.a * sum * (2.0 - flicker));
 }

@@ -126,7 +126,10 @@ fn surface_at(hit: WallHit, ray: vec2<f32>, v: f32, z: f32) -> Surface {
         let n = select(vec2<f32>(0.0, select(1.0, -1.0, ray.y > 0.0)), vec2<f32>(select(1.0, -1.0, ray.x > 0.0), 0.0), hit.side == 0u);
         sf.pos = vec3<f32>(wall_p, z);
         sf.normal = vec3<f32>(n, 0.0);
-        sf.flame = torch_flame(hit.cell, n, select(wall_p.x, wall_p.y, hit.side == 0u), z, 1.0);
+        sf.flame = vec4<f32>(0.0);
+        if TORCHES {
+            sf.flame = torch_flame(hit.cell, n, select(wall_p.x, wall_p.y, hit.side == 0u), z, 1.0);
+        }
         return sf;
     }
     sf.pos = vec3<f32>(flat_p, select(0.0, 1.0, v > 0.0));
@@ -160,7 +163,12 @@ fn surface_at(hit: WallHit, ray: vec2<f32>, v: f32, z: f32) -> Surface {
 // unless the glow lights it.
 fn shade(sf: Surface, flicker: f32) -> Sample {
     var color = vec3<f32>(0.0);
-    let torches = wall_torches(sf.pos.xy, sf.pos.z, sf.normal, flicker) * sf.light_scale;
+    // Most frames have no torch in reach (the scene carries only those that can show): their
+    // pipeline has the torch code compiled out.
+    var torches = vec3<f32>(0.0);
+    if TORCHES {
+        torches = wall_torches(sf.pos.xy, sf.pos.z, sf.normal, flicker) * sf.light_scale;
+    }
     let by_torch = max(torches.r, max(torches.g, torches.b)) > EXIT_GLOW_CUT;
     if sf.reach < torch_reach() || sf.glow > EXIT_GLOW_CUT || by_torch {
         let light = torch(sf.light_dist, sf.light_cos, flicker) * sf.light_scale + EXIT_LIGHT * sf.glow + torches;

@@ -20,7 +20,7 @@ use crate::scene::hud::STRIP_LEN;
 use crate::scene::{
     AutomapModel, BarModel, CellLook, HudModel, MapCellLook, MapMarker, MessageLine, PhantomLook, Scene,
     SceneStamp, SlotLook, SpriteKind, SpriteLook, StatusLook, StatusTone, StripActor, TargetLook, TileLook,
-    TorchLook, WorldScene,
+    TorchLook, WorldScene, TORCH_REACH_CELLS,
 };
 use rand::RngExt;
 
@@ -153,11 +153,21 @@ fn world_scene(game: &Game, report: Option<&TurnReport>, false_actors: &[Pos]) -
         madness: game.madness(),
         may_pulse: game.entities().iter().any(Entity::is_hallucination),
         theme: BALANCE.theme_for(game.depth()).look(),
-        torches: landmarks_of(game, LandmarkKind::Torch)
-            .map(|l| TorchLook { cell: l.pos, facing: l.facing })
-            .take(MAX_TORCHES)
-            .collect(),
+        torches: torches_in_reach(game),
     }
+}
+
+/// The wall torches whose light can fall on something in view: those within
+/// `TORCH_REACH_CELLS` of a visible cell. The others cannot change a pixel, and every torch the
+/// scene carries costs each pixel of the frame a little (issue 17).
+fn torches_in_reach(game: &Game) -> Vec<TorchLook> {
+    let visible = game.visible_cells();
+    let near = |p: Pos| visible.iter().any(|v| (v.x - p.x).abs().max((v.y - p.y).abs()) <= TORCH_REACH_CELLS);
+    landmarks_of(game, LandmarkKind::Torch)
+        .filter(|l| near(l.pos))
+        .map(|l| TorchLook { cell: l.pos, facing: l.facing })
+        .take(MAX_TORCHES)
+        .collect()
 }
 
 fn landmarks_of(game: &Game, kind: LandmarkKind) -> impl Iterator<Item = &Landmark> {

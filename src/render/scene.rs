@@ -90,6 +90,10 @@ pub struct TurnUniforms {
 pub const MAX_TORCHES: usize = 8;
 /// How far in front of its wall face a torch's flame hangs, in cells.
 pub const TORCH_OFFSET: f32 = 0.12;
+/// A wall torch's light radius in cells (in the prelude). The scene only carries torches within
+/// `TORCH_REACH_CELLS` of a cell in view, so the light must stay inside that.
+pub const WALL_TORCH_RADIUS: f32 = 3.2;
+const _: () = assert!(WALL_TORCH_RADIUS + 0.5 + TORCH_OFFSET <= crate::scene::TORCH_REACH_CELLS as f32);
 
 /// `TurnUniforms::exit` when there is no exit: so far that the glow's falloff is 0.
 pub const NO_EXIT: [f32; 2] = [-1.0e4, -1.0e4];

@@ -13,6 +13,7 @@ pub use hud::{
 };
 pub use world::{
     CellLook, Madness, PhantomLook, SpriteKind, SpriteLook, ThemeLook, TileLook, TorchLook, WorldScene,
+    TORCH_REACH_CELLS,
 };
 
 use crate::grid::{Facing, Pos};

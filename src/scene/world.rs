@@ -102,6 +102,10 @@ impl Default for ThemeLook {
     }
 }
 
+/// How far (cells, Chebyshev, from its wall cell) a wall torch's light can reach; the renderer's
+/// light radius stays inside it, so a torch farther than this from every cell in view cannot show.
+pub const TORCH_REACH_CELLS: i32 = 4;
+
 /// A wall torch as the viewer sees it: the wall cell it hangs in and the way its face looks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TorchLook {
@@ -122,7 +126,8 @@ pub struct WorldScene {
     pub may_pulse: bool,
     /// The level's materials.
     pub theme: ThemeLook,
-    /// The wall torches the viewer knows of (seen, or remembered), at most the renderer's slots.
+    /// The wall torches whose light may fall on a cell in view (within [`TORCH_REACH_CELLS`] of
+    /// one), at most the renderer's slots.
     pub torches: Vec<TorchLook>,
 }
 

@@ -8,7 +8,7 @@ use hollowdeep::render::reference::MAX_STEPS;
 use hollowdeep::render::scene::{
     FrameUniforms, GlyphInstance, HudUniforms, PulseUniforms, TurnUniforms, EXPOSURE, FLAG_PHANTOM_PASSAGE,
     FLAG_PHANTOM_WALL, GLYPH_SOLID, LIGHT_FLICKER, LIGHT_RADIUS, MAX_TORCHES, TILE_EXIT, TILE_FLOOR,
-    TILE_MASK, TILE_WALL, TORCH_OFFSET,
+    TILE_MASK, TILE_WALL, TORCH_OFFSET, WALL_TORCH_RADIUS,
 };
 use hollowdeep::render::shader_source::{self, compose, ComposeError, Entry, PRELUDE};
 use hollowdeep::render::sprites::{SpriteRaw, MAX_SPRITES, SPRITE_ENTITY, SPRITE_FALSE_PLAYER, SPRITE_LIFT};
@@ -303,6 +303,7 @@ fn shared_constants_match_their_rust_twins() {
         ("LIGHT_FLICKER", LIGHT_FLICKER),
         ("SPRITE_LIFT", SPRITE_LIFT),
         ("TORCH_OFFSET", TORCH_OFFSET),
+        ("WALL_TORCH_RADIUS", WALL_TORCH_RADIUS),
     ];
     assert_eq!(u32s.len() + f32s.len(), PRELUDE.len(), "a prelude constant is not checked here");
     // Every entry gets the whole prelude, so each sees the same values whichever it uses.

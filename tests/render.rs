@@ -14,6 +14,8 @@ mod frames;
 mod headless;
 #[path = "render/hud.rs"]
 mod hud;
+#[path = "render/places.rs"]
+mod places;
 #[path = "render/shaders.rs"]
 mod shaders;
 #[path = "render/world.rs"]

@@ -17,8 +17,12 @@ mod dump;
 mod fov;
 #[path = "rules/generation.rs"]
 mod generation;
+#[path = "rules/generators.rs"]
+mod generators;
 #[path = "rules/items.rs"]
 mod items;
+#[path = "rules/landmarks.rs"]
+mod landmarks;
 #[path = "rules/pacing.rs"]
 mod pacing;
 #[path = "rules/playthrough.rs"]

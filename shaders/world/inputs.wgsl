@@ -34,6 +34,18 @@ struct TurnUniforms {
     distortion: f32,
     // Centre of the exit pit nearest the viewer, where its glow rises; far away when there is none.
     exit: vec2<f32>,
+    // The level's theme: albedo of walls, floor and ceiling (rgb) with their joint strength (a);
+    // the torches' tint (rgb) and the app's light multiplier for the wall torches (a).
+    wall: vec4<f32>,
+    floor: vec4<f32>,
+    ceiling: vec4<f32>,
+    light_tint: vec4<f32>,
+    torch_count: u32,
+    _pad0: u32,
+    _pad1: u32,
+    _pad2: u32,
+    // Wall torches: the flame's point (xy) and its wall face's outward normal (zw).
+    torches: array<vec4<f32>, MAX_TORCHES>,
 }
 
 // Effect pulses the app plays over a few frames: the flash, the camera jolt, the vanishing ripple.
@@ -64,6 +76,8 @@ struct SpriteRaw {
 // src/render/world.rs picks the variant per frame.
 override MILD: bool = true;
 override WILD: bool = true;
+// TORCHES compiles the wall torches' light and flames in; off when the turn has none in reach.
+override TORCHES: bool = true;
 
 @group(0) @binding(0) var<uniform> frame: FrameUniforms;
 @group(0) @binding(1) var<uniform> turn: TurnUniforms;

@@ -12,13 +12,12 @@
 #include "common/noise.wgsl"
 #include "world/effects.wgsl"
 
-// Albedos are linear: the walls a warm grey, floor and ceiling a cool slate.
-const WALL_ALBEDO: vec3<f32> = vec3<f32>(0.37, 0.32, 0.27);
+// Albedos are linear and come from the level's theme (turn.wall, turn.floor, turn.ceiling; cut
+// stone near the surface: the walls a warm grey, floor and ceiling a cool slate), each with the
+// strength of its joints in a: 1 dressed stone, towards 0 raw rock whose blocks blur into one face.
 // Wall mortar is a warm dark (it belongs to the wall); floor and ceiling joints are cool.
 const MORTAR_ALBEDO: vec3<f32> = vec3<f32>(0.06, 0.047, 0.035);
 const JOINT_ALBEDO: vec3<f32> = vec3<f32>(0.035, 0.04, 0.05);
-const FLOOR_ALBEDO: vec3<f32> = vec3<f32>(0.13, 0.16, 0.21);
-const CEILING_ALBEDO: vec3<f32> = vec3<f32>(0.04, 0.052, 0.075);
 const RIM_ALBEDO: vec3<f32> = vec3<f32>(0.36, 0.35, 0.33);
 
 // One material at one point, laid out and waiting for `shade_patch`.
@@ -54,6 +53,8 @@ struct Patch {
     // The joint's colour, or the block's own colour times joint_of_block when that is above 0.
     joint_albedo: vec3<f32>,
     joint_of_block: f32,
+    // How much the joint shows (the theme's joint strength; 1 for the pit's kerb).
+    joint_strength: f32,
 }
 
 // Coursed stone blocks: 4 courses per cell height, each course with its own block length (0.4 to 0.65
@@ -104,9 +105,10 @@ fn stone_blocks(s: f32, z: f32, face: vec3<i32>, footprint: f32, edges: bool) ->
     m.key_b = vec3<i32>(0, 9, 0);
     m.grain = vec2<f32>(0.45, 1.1);
     m.tint = vec3<f32>(1.0, 0.94, 0.88);
-    m.albedo = WALL_ALBEDO;
+    m.albedo = turn.wall.rgb;
     m.joint_albedo = MORTAR_ALBEDO;
     m.joint_of_block = 0.0;
+    m.joint_strength = turn.wall.a;
     return m;
 }
 
@@ -152,9 +154,10 @@ fn flagstones(p: vec2<f32>, footprint: f32) -> Patch {
     m.key_b = vec3<i32>(0);
     m.grain = vec2<f32>(0.45, 1.1);
     m.tint = vec3<f32>(0.95, 1.0, 1.0);
-    m.albedo = FLOOR_ALBEDO;
+    m.albedo = turn.floor.rgb;
     m.joint_albedo = JOINT_ALBEDO;
     m.joint_of_block = 0.0;
+    m.joint_strength = turn.floor.a;
     return m;
 }
 
@@ -184,9 +187,10 @@ fn ceiling_stone(p: vec2<f32>, footprint: f32) -> Patch {
     m.key_b = vec3<i32>(0);
     m.grain = vec2<f32>(0.4, 1.2);
     m.tint = vec3<f32>(1.0);
-    m.albedo = CEILING_ALBEDO;
+    m.albedo = turn.ceiling.rgb;
     m.joint_albedo = JOINT_ALBEDO * 0.5;
     m.joint_of_block = 0.0;
+    m.joint_strength = turn.ceiling.a;
     return m;
 }
 
@@ -219,6 +223,7 @@ fn kerb_stones(cell: vec2<i32>, local: vec2<f32>, edge: f32, footprint: f32) -> 
     m.joint_albedo = vec3<f32>(0.0);
     // The kerb's joints are its own stone in shadow.
     m.joint_of_block = 0.35;
+    m.joint_strength = 1.0;
     return m;
 }
 
@@ -226,13 +231,21 @@ fn kerb_stones(cell: vec2<i32>, local: vec2<f32>, edge: f32, footprint: f32) -> 
 fn shade_patch(m: Patch) -> vec3<f32> {
     let r = rough(m.noise_at, m.seed, m.footprint);
     let d = m.edge + r.wobble * m.wobble;
-    let stone = smoothstep(m.joint.x, m.joint.y, d);
+    var stone = smoothstep(m.joint.x, m.joint.y, d);
     var tone = m.tone.x + m.tone.y * hash3(m.key);
     if m.flickers {
         tone = tone * tex_flicker_gain(m.key);
     }
     let tint = m.tint + m.tint_a * hash3(m.key + m.key_a) + m.tint_b * hash3(m.key + m.key_b);
-    let bevel = mix(m.bevel_lo, 1.0, smoothstep(m.bevel.x, m.bevel.y, select(d, m.lip, m.bevel_on_lip)));
+    var bevel = mix(m.bevel_lo, 1.0, smoothstep(m.bevel.x, m.bevel.y, select(d, m.lip, m.bevel_on_lip)));
+    // Weak joints (raw rock) blend the joint and the bevel towards plain stone; at strength 1 the
+    // values are untouched, so dressed stone renders exactly as before themes.
+    if m.joint_strength < 1.0 {
+        stone = mix(1.0, stone, m.joint_strength);
+        bevel = mix(1.0, bevel, m.joint_strength);
+        // Raw rock has no blocks: their tones even out towards the mean as the joints fade.
+        tone = mix(m.tone.x + 0.5 * m.tone.y, tone, m.joint_strength);
+    }
     let block = m.albedo * tint * tone * (m.grain.x + m.grain.y * r.grain) * bevel;
     let joint = select(m.joint_albedo, block * m.joint_of_block, m.joint_of_block > 0.0);
     return mix(joint, block, stone);

@@ -52,6 +52,11 @@ struct Surface {
     depth: f32,
     // The exit's light here (`exit_glow`), in units of EXIT_LIGHT.
     glow: f32,
+    // The point (xy, height z) and its normal, for the wall torches; and a torch flame's own
+    // glow (rgb) with how much its bracket darkens the stone (a).
+    pos: vec3<f32>,
+    normal: vec3<f32>,
+    flame: vec4<f32>,
 }
 
 // The pit's shaft: the ray continued below the floor to the shaft wall it meets, as the point on
@@ -118,8 +123,18 @@ fn surface_at(hit: WallHit, ray: vec2<f32>, v: f32, z: f32) -> Surface {
         sf.reach = wall_dist;
         sf.depth = hit.perp;
         sf.glow = exit_glow(wall_p, z);
+        let n = select(vec2<f32>(0.0, select(1.0, -1.0, ray.y > 0.0)), vec2<f32>(select(1.0, -1.0, ray.x > 0.0), 0.0), hit.side == 0u);
+        sf.pos = vec3<f32>(wall_p, z);
+        sf.normal = vec3<f32>(n, 0.0);
+        sf.flame = vec4<f32>(0.0);
+        if TORCHES {
+            sf.flame = torch_flame(hit.cell, n, select(wall_p.x, wall_p.y, hit.side == 0u), z, 1.0);
+        }
         return sf;
     }
+    sf.pos = vec3<f32>(flat_p, select(0.0, 1.0, v > 0.0));
+    sf.normal = vec3<f32>(0.0, 0.0, select(1.0, -1.0, v > 0.0));
+    sf.flame = vec4<f32>(0.0);
     sf.light_dist = flat_dist;
     sf.light_cos = 0.5 / flat_dist;
     sf.light_scale = 1.0;
@@ -148,9 +163,16 @@ fn surface_at(hit: WallHit, ray: vec2<f32>, v: f32, z: f32) -> Surface {
 // unless the glow lights it.
 fn shade(sf: Surface, flicker: f32) -> Sample {
     var color = vec3<f32>(0.0);
-    if sf.reach < torch_reach() || sf.glow > EXIT_GLOW_CUT {
-        let light = torch(sf.light_dist, sf.light_cos, flicker) * sf.light_scale + EXIT_LIGHT * sf.glow;
-        color = shade_patch(sf.material) * light;
+    // Most frames have no torch in reach (the scene carries only those that can show): their
+    // pipeline has the torch code compiled out.
+    var torches = vec3<f32>(0.0);
+    if TORCHES {
+        torches = wall_torches(sf.pos.xy, sf.pos.z, sf.normal, flicker) * sf.light_scale;
     }
-    return Sample(color, sf.depth);
+    let by_torch = max(torches.r, max(torches.g, torches.b)) > EXIT_GLOW_CUT;
+    if sf.reach < torch_reach() || sf.glow > EXIT_GLOW_CUT || by_torch {
+        let light = torch(sf.light_dist, sf.light_cos, flicker) * sf.light_scale + EXIT_LIGHT * sf.glow + torches;
+        color = shade_patch(sf.material) * light * (1.0 - sf.flame.a);
+    }
+    return Sample(color + sf.flame.rgb, sf.depth);
 }

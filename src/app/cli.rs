@@ -19,6 +19,8 @@ pub struct Options {
     pub keys: Option<String>,
     pub size: (u32, u32),
     pub screenshot: Option<PathBuf>,
+    /// Draws the automap over the `--screenshot` (as M shows it in the window).
+    pub automap: bool,
     pub dump_state: Option<PathBuf>,
     /// Headless: render the run's sound, on game time, to this 48 kHz stereo WAV.
     pub audio_out: Option<PathBuf>,
@@ -51,6 +53,7 @@ impl Default for Options {
             keys: None,
             size: (1280, 720),
             screenshot: None,
+            automap: false,
             dump_state: None,
             audio_out: None,
             bench: false,
@@ -85,6 +88,7 @@ Plays Hollowdeep in a window. With --headless, runs the rules without a window.
   --bench                render frames offscreen and print timing figures
   --frames N             frames rendered by --bench (default 120)
   --quit-after-frames N  window: exit by itself after presenting N frames
+  --automap              headless: draw the automap over the --screenshot
   --reduced-effects      cap flashes, no camera jolt, no strongest warps (rules unchanged)
   --new                  start a new run (asks first if a saved run is waiting)
   --record FILE          record the seed and every action of this run
@@ -148,6 +152,7 @@ pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Options, String>
                 opts.quit_after_frames = Some(number(&value("--quit-after-frames")?, "--quit-after-frames")?)
             }
             "--reduced-effects" => opts.reduced_effects = true,
+            "--automap" => opts.automap = true,
             "--new" => opts.new_run = true,
             "--record" => opts.record = Some(PathBuf::from(value("--record")?)),
             "--replay" => opts.replay = Some(PathBuf::from(value("--replay")?)),
@@ -204,6 +209,9 @@ pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Options, String>
         return Err(
             "--audio-out renders a --headless --keys run; it takes neither --replay nor --bench.".into()
         );
+    }
+    if opts.automap && opts.screenshot.is_none() {
+        return Err("--automap draws over a --screenshot; give one.".into());
     }
     if opts.sanity.is_some() && opts.replay.is_some() {
         return Err("--sanity starts a new practice run, so it cannot be combined with --replay.".into());
@@ -303,6 +311,14 @@ mod tests {
             let err = parse(args(&bad)).unwrap_err();
             assert!(err.starts_with("--depth") && err.ends_with('.'), "{bad}: {err}");
         }
+    }
+
+    #[test]
+    fn automap_draws_over_a_headless_screenshot_only() {
+        assert!(parse(args("--headless --automap")).unwrap_err().contains("--screenshot"));
+        let opts = parse(args("--headless --automap --screenshot s.png")).unwrap();
+        assert!(opts.automap && opts.screenshot.is_some());
+        assert!(!parse(args("--headless --screenshot s.png")).unwrap().automap);
     }
 
     #[test]

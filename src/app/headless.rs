@@ -71,7 +71,7 @@ pub fn play<M: Mode>(mode: &mut M, commands: &[M::Command]) -> Vec<M::Command> {
 pub fn finish<M: Mode>(mode: &mut M, opts: &Options) -> Result<(), String> {
     if let Some(path) = &opts.screenshot {
         let scene = mode.scene(None);
-        super::screenshot::write(&scene, opts.size, opts.reduced_effects, path)?;
+        super::screenshot::write(&scene, opts.size, opts.reduced_effects, opts.automap, path)?;
     }
     if let Some(path) = &opts.dump_state {
         // A dump goes where it is asked to, never into folders made up on the way.

@@ -201,7 +201,13 @@ fn try_run(args: &[OsString]) -> Result<i32, String> {
     if let Some(out) = &o.screenshot {
         let mut mode = reactor::mode::Reactor::new(game);
         let scene = crate::mode::Mode::scene(&mut mode, None);
-        super::screenshot::write(&scene, o.size.unwrap_or((1280, 720)), false, std::path::Path::new(out))?;
+        super::screenshot::write(
+            &scene,
+            o.size.unwrap_or((1280, 720)),
+            false,
+            false,
+            std::path::Path::new(out),
+        )?;
     }
     Ok(0)
 }

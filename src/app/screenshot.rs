@@ -1,6 +1,7 @@
-//! `--screenshot`: renders the final view of a headless run offscreen and saves it as a PNG.
+//! `--screenshot`: renders the final view of a headless run offscreen and saves it as a PNG, with the
+//! automap over it when `--automap` asks.
 
-use crate::render::{self, Effects, Frame, Gpu, View};
+use crate::render::{self, Effects, Frame, Gpu, Overlay, UiState, View};
 use crate::scene::Scene;
 use std::path::Path;
 
@@ -9,11 +10,14 @@ pub fn write(
     scene: &Scene,
     (width, height): (u32, u32),
     reduced_effects: bool,
+    automap: bool,
     path: &Path,
 ) -> Result<(), String> {
     let gpu = Gpu::headless().map_err(|e| e.to_string())?;
     let effects = Effects { reduced: reduced_effects, ..Effects::default() };
-    let frame = Frame { view: View::of_scene(scene, 0.0), effects, ui: Default::default() };
+    let overlay = automap.then(|| Overlay::Automap { hint: String::new() });
+    let frame =
+        Frame { view: View::of_scene(scene, 0.0), effects, ui: UiState { overlay, ..UiState::default() } };
     let rgba = render::render_image(&gpu, scene, &frame, width, height);
     render::write_png(path, width, height, &rgba).map_err(|e| e.to_string())
 }

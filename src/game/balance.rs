@@ -2,8 +2,10 @@
 
 use super::content::{Family, ItemRow, ENEMY_TABLE, FAMILIES, ITEMS, PICKUP_TABLE};
 use super::entity::{Item, Variant};
+use super::gen::kind::Generator;
 use super::status::StatusKind;
 use super::tables::Weighted;
+use super::theme::Theme;
 
 /// Enemy stats for the depths from `min_depth` on (plan §2.3); the deepest tier keeps growing.
 #[derive(Clone, Copy, Debug)]
@@ -22,6 +24,9 @@ pub struct WeaponQuality {
 /// The deepest level a run may start at or be loaded at: far beyond any real descent (levels stop
 /// growing at depth 13), low enough that every per-depth number stays inside its integer type.
 pub const MAX_DEPTH: u32 = 1_000_000;
+
+/// Most wall torches a level holds: the world shader's light table has this many slots.
+pub const MAX_TORCHES: usize = 8;
 
 /// The balance table. One `const` instance, [`BALANCE`], is the game's tuning.
 #[derive(Clone, Copy, Debug)]
@@ -56,6 +61,40 @@ pub struct Balance {
     /// of the longest walk to any room centre: 100 is the farthest room, less brings the way down
     /// nearer so that a level need not be crossed to its far end.
     pub exit_walk_percent: u32,
+    /// Which generator lays a depth out: weighted, depth-gated rows (see docs/rules.md
+    /// "Generation"), drawn from the depth's own layout stream.
+    pub generator_table: &'static [Weighted<Generator>],
+    /// Caves: percent of the interior filled with wall at first, the 4-5 smoothing passes (a range
+    /// drawn per level), the smallest share of the interior (percent) the kept cavern may have before
+    /// the cave is drawn again, and how many draws before the drunkard's walk takes over.
+    pub cave_fill_percent: u32,
+    pub cave_smoothing_passes: (u32, u32),
+    pub cave_min_open_percent: u32,
+    pub cave_attempts: u32,
+    /// Drunkard's walk: the share of the interior (percent) it carves, and the chance (percent) per
+    /// step that the walker keeps its heading (higher: longer, straighter tunnels).
+    pub drunkard_floor_percent: u32,
+    pub drunkard_keep_heading_percent: u32,
+    /// BSP: the smallest side (cells) of a partition leaf.
+    pub bsp_min_leaf: i32,
+    /// Layouts without rooms keep enemies out of the cells within this many (Chebyshev) of the
+    /// start, as rooms layouts keep them out of the start room.
+    pub start_clear_radius: i32,
+    /// Wall torches per level (a range), and the candidates drawn for each (the one farthest from
+    /// the torches already placed wins).
+    pub torches: (u32, u32),
+    pub torch_candidates: u32,
+    /// Within this many cells (Chebyshev) of the cell a torch lights, the dark frightens only
+    /// `torch_darkness_percent` percent as much (`darkness_sanity`).
+    pub torch_radius: i32,
+    pub torch_darkness_percent: i32,
+    /// A shrine stands on every level from this depth, at least this many steps (Manhattan) from
+    /// the start; resting within one cell of it restores `shrine_rest_times` times the usual rest.
+    pub shrine_min_depth: u32,
+    pub shrine_min_distance: i32,
+    pub shrine_rest_times: i32,
+    /// The look of the levels by depth band: from each row's depth to the next row's.
+    pub theme_bands: &'static [(u32, Theme)],
 
     // Player resources (plan §4.1). Sanity is kept in thousandths of a percent point so that slow
     // drains stay whole numbers: 100% = 100_000.
@@ -213,6 +252,29 @@ pub const BALANCE: Balance = Balance {
     extra_loops_per_ten_rooms: 2,
     loop_neighbours: 3,
     exit_walk_percent: 50,
+    generator_table: &[
+        Weighted::new(Generator::Rooms, 100, 1, 0),
+        Weighted::new(Generator::Bsp, 30, 2, 5),
+        Weighted::new(Generator::Caves, 20, 3, 5),
+        Weighted::new(Generator::Mixed, 20, 4, 5),
+        Weighted::new(Generator::Drunkard, 15, 5, 4),
+    ],
+    cave_fill_percent: 45,
+    cave_smoothing_passes: (4, 6),
+    cave_min_open_percent: 35,
+    cave_attempts: 8,
+    drunkard_floor_percent: 40,
+    drunkard_keep_heading_percent: 60,
+    bsp_min_leaf: 7,
+    start_clear_radius: 3,
+    torches: (2, 5),
+    torch_candidates: 6,
+    torch_radius: 2,
+    torch_darkness_percent: 50,
+    shrine_min_depth: 2,
+    shrine_min_distance: 8,
+    shrine_rest_times: 3,
+    theme_bands: &[(1, Theme::CutStone), (5, Theme::Cavern), (10, Theme::Flesh)],
 
     start_hp: 5,
     max_hp: 5,
@@ -338,6 +400,11 @@ impl Balance {
             .unwrap_or(&self.sanity_bands[self.sanity_bands.len() - 1])
     }
 
+    /// The theme of the levels at `depth`.
+    pub fn theme_for(&self, depth: u32) -> Theme {
+        self.theme_bands.iter().rev().find(|(from, _)| depth >= *from).map_or(Theme::CutStone, |&(_, t)| t)
+    }
+
     /// The enemy tier that applies at `depth`.
     pub fn tier_for(&self, depth: u32) -> &EnemyTier {
         self.enemy_tiers.iter().rev().find(|t| depth >= t.min_depth).unwrap_or(&self.enemy_tiers[0])
@@ -350,3 +417,6 @@ impl Balance {
 const _: () = assert!(BALANCE.room_gap >= 1);
 const _: () = assert!(BALANCE.room_min >= 1 && BALANCE.room_min <= BALANCE.room_max);
 const _: () = assert!(2 * BALANCE.grid_n_max < u128::BITS);
+// A BSP leaf must hold a room of the smallest size with a wall around it.
+const _: () = assert!(BALANCE.bsp_min_leaf >= BALANCE.room_min + 2);
+const _: () = assert!(BALANCE.torches.1 as usize <= MAX_TORCHES);

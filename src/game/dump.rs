@@ -4,6 +4,7 @@
 //! state hash of recordings (format 2) is computed over this record without its prose.
 
 use super::action::Event;
+use super::balance::BALANCE;
 use super::entity::EntityKind;
 use super::floor::speed_of;
 use super::run::{Game, Status};
@@ -38,6 +39,26 @@ pub struct StateDump {
     /// Not part of the state hash: it says how the run counts, not where it stands.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub practice: Option<bool>,
+    /// The generator that laid this level out ("rooms", "bsp", "caves", "drunkard", "mixed") and its
+    /// theme ("cut_stone", "cavern", "flesh"). Not part of the state hash: both follow from the seed
+    /// and depth, which it covers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub generator: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub theme: Option<&'static str>,
+    /// The level's landmarks: `{"kind": "torch", "x", "y", "facing"}` (a torch in that wall cell,
+    /// burning on its face towards `facing`) or `{"kind": "shrine", "x", "y", "facing"}`. Not part
+    /// of the state hash, like the generator.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub landmarks: Option<Vec<LandmarkDump>>,
+}
+
+#[derive(Serialize)]
+pub struct LandmarkDump {
+    pub kind: &'static str,
+    pub x: i32,
+    pub y: i32,
+    pub facing: &'static str,
 }
 
 #[derive(Serialize)]
@@ -270,6 +291,20 @@ impl StateDump {
                 .collect(),
             events: game.last_events().iter().map(EventDump::of).collect(),
             practice: Some(game.is_practice()),
+            generator: Some(game.level().generator.name()),
+            theme: Some(BALANCE.theme_for(game.depth()).name()),
+            landmarks: Some(
+                game.level()
+                    .landmarks
+                    .iter()
+                    .map(|l| LandmarkDump {
+                        kind: l.kind.name(),
+                        x: l.pos.x,
+                        y: l.pos.y,
+                        facing: l.facing.letter(),
+                    })
+                    .collect(),
+            ),
         }
     }
 
@@ -282,6 +317,9 @@ impl StateDump {
         self.events.clear();
         self.cause_of_death = None;
         self.practice = None;
+        self.generator = None;
+        self.theme = None;
+        self.landmarks = None;
         serde_json::to_vec(&self).expect("a state dump holds only plain data")
     }
 

@@ -33,9 +33,10 @@ pub mod status;
 pub mod tables;
 #[cfg(any(test, feature = "test-hooks"))]
 pub mod test_hooks;
+pub mod theme;
 
 pub use crate::grid::{Facing, Grid, Pos};
 pub use action::{Action, Event, TurnReport};
 pub use entity::{Entity, EntityId, EntityKind, Item, Pickup, Variant};
 pub use map::{Map, Tile};
-pub use run::{Game, Status};
+pub use run::{generate_depth, generate_depth_with, Game, Status};

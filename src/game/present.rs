@@ -7,6 +7,8 @@ use super::action::{Event, TurnReport};
 use super::balance::BALANCE;
 use super::content::{Family, FAMILIES};
 use super::entity::{Entity, EntityKind};
+use super::gen::landmarks::MAX_TORCHES;
+use super::gen::landmarks::{Landmark, LandmarkKind};
 use super::map::Tile;
 use super::phantom::Phantom;
 use super::rng::{cosmetic_stream, GameRng};
@@ -16,8 +18,9 @@ use super::status::StatusKind;
 use crate::grid::{Grid, Pos};
 use crate::scene::hud::STRIP_LEN;
 use crate::scene::{
-    AutomapModel, BarModel, CellLook, HudModel, MapCellLook, MessageLine, PhantomLook, Scene, SceneStamp,
-    SlotLook, SpriteKind, SpriteLook, StatusLook, StatusTone, StripActor, TargetLook, TileLook, WorldScene,
+    AutomapModel, BarModel, CellLook, HudModel, MapCellLook, MapMarker, MessageLine, PhantomLook, Scene,
+    SceneStamp, SlotLook, SpriteKind, SpriteLook, StatusLook, StatusTone, StripActor, TargetLook, TileLook,
+    TorchLook, WorldScene, TORCH_REACH_CELLS,
 };
 use rand::RngExt;
 
@@ -39,6 +42,8 @@ pub struct ScenePresenter {
 struct LevelMemory {
     level: (u64, u32),
     seen: Grid<Option<TileLook>>,
+    /// Where a pickup (real or not: they look the same) lay when the cell was last in view.
+    items: Grid<bool>,
 }
 
 impl ScenePresenter {
@@ -69,11 +74,19 @@ impl ScenePresenter {
             {
                 m
             }
-            slot => slot.insert(LevelMemory { level, seen: map.grid_of(None) }),
+            slot => slot.insert(LevelMemory { level, seen: map.grid_of(None), items: map.grid_of(false) }),
         };
         for p in game.visible_cells() {
             memory.seen.set(p, Some(tile_look(game.apparent_tile(p))));
+            let item = game
+                .entity_at(p)
+                .is_some_and(|e| matches!(e.kind, EntityKind::Pickup(_) | EntityKind::HallucinatedPickup(_)));
+            memory.items.set(p, item);
         }
+        // Items as last seen: what lay there when the cell was last in view, gone or not.
+        automap
+            .markers
+            .extend(memory.items.iter().filter(|(_, &item)| item).map(|(p, _)| (p, MapMarker::Item)));
         for p in map.cells() {
             if let (Some(&seen), Some(&cell)) = (memory.seen.get(p), automap.cells.get(p)) {
                 if cell.tile.is_some() && seen.is_some() {
@@ -133,14 +146,56 @@ fn world_scene(game: &Game, report: Option<&TurnReport>, false_actors: &[Pos]) -
             shimmer: 0.0,
         });
     }
+    sprites.extend(shrine_sprites(game));
     WorldScene {
         cells,
         sprites,
         light: game.light_scale(),
         madness: game.madness(),
         may_pulse: game.entities().iter().any(Entity::is_hallucination),
+        theme: BALANCE.theme_for(game.depth()).look(),
+        torches: torches_in_reach(game),
     }
 }
+
+/// The wall torches whose light can fall on something in view: those within
+/// `TORCH_REACH_CELLS` of a visible cell. The others cannot change a pixel, and every torch the
+/// scene carries costs each pixel of the frame a little (issue 17).
+fn torches_in_reach(game: &Game) -> Vec<TorchLook> {
+    let visible = game.visible_cells();
+    let near = |p: Pos| visible.iter().any(|v| (v.x - p.x).abs().max((v.y - p.y).abs()) <= TORCH_REACH_CELLS);
+    landmarks_of(game, LandmarkKind::Torch)
+        .filter(|l| near(l.pos))
+        .map(|l| TorchLook { cell: l.pos, facing: l.facing })
+        .take(MAX_TORCHES)
+        .collect()
+}
+
+fn landmarks_of(game: &Game, kind: LandmarkKind) -> impl Iterator<Item = &Landmark> {
+    game.level().landmarks.iter().filter(move |l| l.kind == kind)
+}
+
+/// The shrine's figure: a pale house-shaped glyph standing on its cell, when seen.
+fn shrine_sprites(game: &Game) -> impl Iterator<Item = SpriteLook> + '_ {
+    landmarks_of(game, LandmarkKind::Shrine).enumerate().filter(|(_, l)| game.is_visible(l.pos)).map(
+        |(i, l)| SpriteLook {
+            id: SHRINE_SPRITE_ID - i as u32,
+            kind: SpriteKind::Actor,
+            glyph: SHRINE_GLYPH,
+            colour: SHRINE_COLOUR,
+            from: l.pos,
+            to: l.pos,
+            seen_from: true,
+            seen_to: true,
+            shimmer: 0.0,
+        },
+    )
+}
+
+/// Sprite ids of shrines count down from here, below the false `@`s' ids.
+const SHRINE_SPRITE_ID: u32 = u32::MAX - 64;
+pub const SHRINE_GLYPH: char = '⌂';
+pub const SHRINE_COLOUR: crate::scene::Srgb = [150, 200, 255];
 
 /// Where each entity that stepped this turn began its first step. A descent starts a new level,
 /// whose entities are shown where they stand.
@@ -317,7 +372,26 @@ fn automap(game: &Game) -> AutomapModel {
             },
         );
     }
-    AutomapModel { cells, player: game.player().pos, facing: game.player().facing, depth: game.depth() }
+    let markers = game
+        .level()
+        .landmarks
+        .iter()
+        .filter(|l| game.is_explored(l.pos))
+        .map(|l| {
+            let kind = match l.kind {
+                LandmarkKind::Torch => MapMarker::Torch,
+                LandmarkKind::Shrine => MapMarker::Shrine,
+            };
+            (l.pos, kind)
+        })
+        .collect();
+    AutomapModel {
+        cells,
+        player: game.player().pos,
+        facing: game.player().facing,
+        depth: game.depth(),
+        markers,
+    }
 }
 
 #[cfg(test)]
@@ -332,6 +406,36 @@ mod tests {
             Pos::new(1, 1),
             Facing::East,
         )
+    }
+
+    /// Issue 16: items are marked where they were last seen, landmarks once explored.
+    #[test]
+    fn the_automap_marks_items_as_last_seen_and_explored_landmarks() {
+        use crate::game::gen::landmarks::{Landmark, LandmarkKind};
+        use crate::scene::MapMarker;
+        let map = Map::from_rows(&["#######", "#.....#", "#####.#", "#####.#", "#######"]).unwrap();
+        let torch = Landmark { kind: LandmarkKind::Torch, pos: Pos::new(4, 2), facing: Facing::East };
+        let mut g = Game::from_map(map, Pos::new(5, 1), Facing::South).with_landmarks(vec![torch]);
+        let item = Pos::new(5, 3);
+        g.spawn(item, EntityKind::Pickup(Pickup::Item(Item::Food))).unwrap();
+        let mut presenter = ScenePresenter::default();
+        let marked = |p: &mut ScenePresenter, g: &Game, m: (Pos, MapMarker)| {
+            p.scene(g, None).hud.automap.markers.contains(&m)
+        };
+        g.act(Action::Wait);
+        assert!(g.is_visible(item));
+        assert!(marked(&mut presenter, &g, (item, MapMarker::Item)));
+        assert!(marked(&mut presenter, &g, (Pos::new(4, 2), MapMarker::Torch)));
+        // Taken while out of sight, it stays marked where it was seen; seen gone, the mark goes.
+        let id = g.entity_at(item).unwrap().id;
+        g.floor.entities.retain(|e| e.id != id);
+        g.player_mut().pos = Pos::new(1, 1);
+        g.act(Action::Wait);
+        assert!(!g.is_visible(item));
+        assert!(marked(&mut presenter, &g, (item, MapMarker::Item)), "as last seen");
+        g.player_mut().pos = Pos::new(5, 1);
+        g.act(Action::Wait);
+        assert!(!marked(&mut presenter, &g, (item, MapMarker::Item)), "seen gone");
     }
 
     /// Issue 10: names appeared only after a hit and enemy HP was never shown.

@@ -13,6 +13,11 @@ const STREAM_GAMEPLAY: u64 = 1;
 const STREAM_COSMETIC: u64 = 2;
 /// Level streams are numbered from here by depth so no depth shares a stream with gameplay.
 const STREAM_LEVEL_BASE: u64 = 1_000;
+/// Which generator a depth uses, and where its landmarks stand, come from streams of their own
+/// (numbered by depth past every level stream), so a level's layout and population draw exactly
+/// what they did before generators and landmarks existed.
+const STREAM_LAYOUT_BASE: u64 = 2_000_000;
+const STREAM_LANDMARK_BASE: u64 = 4_000_000;
 
 fn stream(seed: u64, stream: u64) -> GameRng {
     let mut rng = GameRng::seed_from_u64(seed);
@@ -23,6 +28,16 @@ fn stream(seed: u64, stream: u64) -> GameRng {
 /// The generator for the layout and population of one depth of one run.
 pub fn level_stream(seed: u64, depth: u32) -> GameRng {
     stream(seed, STREAM_LEVEL_BASE + u64::from(depth))
+}
+
+/// The generator that picks which level generator a depth uses.
+pub fn layout_stream(seed: u64, depth: u32) -> GameRng {
+    stream(seed, STREAM_LAYOUT_BASE + u64::from(depth))
+}
+
+/// The generator that places a depth's landmarks (torches, the shrine).
+pub fn landmark_stream(seed: u64, depth: u32) -> GameRng {
+    stream(seed, STREAM_LANDMARK_BASE + u64::from(depth))
 }
 
 /// The generator for everything that happens during play: combat rolls, AI, sanity effects.

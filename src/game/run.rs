@@ -11,7 +11,7 @@ use super::map::Map;
 use super::messages as msg;
 use super::phantom::Phantom;
 use super::player::Player;
-use super::rng::{gameplay_stream, level_stream, GameRng};
+use super::rng::{gameplay_stream, landmark_stream, level_stream, GameRng};
 use super::scheduler::ActorId;
 use super::score::score;
 use super::sight::field_of_view;
@@ -326,7 +326,7 @@ impl Game {
     fn rest(&mut self) {
         let creature_in_view = self.floor.entities.iter().any(|e| e.is_actor() && self.is_visible(e.pos));
         if !creature_in_view && !self.player.statuses.has(StatusKind::Terrified) {
-            self.player.gain_sanity(super::sanity::rest_gain(self.depth));
+            self.player.gain_sanity(super::sanity::rest_gain_at(self.depth, self.by_shrine()));
         }
     }
 
@@ -368,7 +368,7 @@ impl Game {
         {
             self.player.heal(1);
         }
-        self.player.lose_sanity(super::sanity::turn_drain(self.depth));
+        self.player.lose_sanity(super::sanity::turn_drain_at(self.depth, self.by_torch()));
         self.player.statuses.tick();
         self.floor.scheduler.end_turn(ActorId::Player);
     }
@@ -475,10 +475,34 @@ impl Game {
 }
 
 /// The layout and population of `depth`, both drawn from that depth's own stream, so a level never
-/// depends on what happened on the levels before it.
-fn generate_depth(seed: u64, depth: u32) -> (Level, Vec<Entity>) {
+/// depends on what happened on the levels before it. The generator is chosen from the depth's
+/// layout stream and the landmarks placed from its landmark stream, so neither shifts the level's.
+pub fn generate_depth(seed: u64, depth: u32) -> (Level, Vec<Entity>) {
+    generate_depth_with(seed, depth, gen::builder::generator_for(seed, depth))
+}
+
+/// [`generate_depth`] with the generator given instead of drawn (tests, tools, screenshots).
+pub fn generate_depth_with(seed: u64, depth: u32, generator: gen::kind::Generator) -> (Level, Vec<Entity>) {
     let mut level_rng = level_stream(seed, depth);
-    let level = gen::generate(depth, &mut level_rng);
+    let mut level = gen::builder::generate_with(generator, depth, &mut level_rng);
     let entities = populate(&level, depth, &mut level_rng);
+    level.landmarks = gen::landmarks::place(&level, &entities, depth, &mut landmark_stream(seed, depth));
     (level, entities)
+}
+
+/// Fills in what a save does not hold of a loaded level: its generator and landmarks, which follow
+/// from the seed and depth. A level the save shows with the start and exit a fresh generation gives
+/// is that level (the shifting maze never moves either): it takes the fresh generator and the
+/// landmarks that still fit. Any other (a save from before generators by depth, all rooms and
+/// corridors) keeps the rooms generator and gets landmarks placed over the saved map.
+pub(crate) fn restore_level_extras(seed: u64, depth: u32, level: &mut Level, entities: &[Entity]) {
+    let (fresh, _) = generate_depth(seed, depth);
+    if fresh.start == level.start && fresh.exit == level.exit && fresh.map.width() == level.map.width() {
+        level.generator = fresh.generator;
+        level.landmarks =
+            fresh.landmarks.into_iter().filter(|l| gen::landmarks::fits(l, &level.map)).collect();
+    } else {
+        level.generator = gen::kind::Generator::Rooms;
+        level.landmarks = gen::landmarks::place(level, entities, depth, &mut landmark_stream(seed, depth));
+    }
 }

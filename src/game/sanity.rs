@@ -3,6 +3,7 @@
 use super::action::{Event, TurnReport};
 use super::balance::BALANCE;
 use super::gen::connectivity::distances;
+use super::gen::landmarks::{self, LandmarkKind};
 use super::map::Tile;
 use super::run::Game;
 use crate::grid::Pos;
@@ -62,7 +63,38 @@ pub fn rest_gain(depth: u32) -> i32 {
     (BALANCE.rest_sanity as f32 * light_scale(0, depth)).round() as i32
 }
 
+/// [`turn_drain`] where the player stands: beside a wall torch the dark's share is only
+/// `torch_darkness_percent` percent (the depth's share is unchanged).
+pub fn turn_drain_at(depth: u32, by_torch: bool) -> i32 {
+    if !by_torch {
+        return turn_drain(depth);
+    }
+    let dark = (BALANCE.darkness_sanity as f32 * depth_darkness(depth)).round() as i32;
+    let kept = dark * BALANCE.torch_darkness_percent / 100;
+    turn_drain(depth).saturating_sub(dark - kept)
+}
+
+/// [`rest_gain`] where the player rests: `shrine_rest_times` as much beside a shrine.
+pub fn rest_gain_at(depth: u32, by_shrine: bool) -> i32 {
+    rest_gain(depth) * if by_shrine { BALANCE.shrine_rest_times } else { 1 }
+}
+
 impl Game {
+    /// Whether the player stands within `torch_radius` of a wall torch's lit cell.
+    pub fn by_torch(&self) -> bool {
+        self.landmark_near(LandmarkKind::Torch, BALANCE.torch_radius)
+    }
+
+    /// Whether the player stands on or beside a shrine.
+    pub fn by_shrine(&self) -> bool {
+        self.landmark_near(LandmarkKind::Shrine, 1)
+    }
+
+    fn landmark_near(&self, kind: LandmarkKind, radius: i32) -> bool {
+        let at = self.player.pos;
+        self.floor.level.landmarks.iter().any(|l| l.kind == kind && landmarks::near(l, at, radius))
+    }
+
     pub fn phantom_at(&self, p: Pos) -> Phantom {
         self.floor.phantoms.at(p)
     }
@@ -150,6 +182,10 @@ impl Game {
     fn may_shift(&self, p: Pos) -> bool {
         let map = &self.floor.level.map;
         if map.is_border(p) || self.is_visible(p) || p == self.player.pos || p == self.floor.level.exit {
+            return false;
+        }
+        // Landmarks stay put: a torch's wall and the floor it lights, a shrine's cell.
+        if self.floor.level.landmarks.iter().any(|l| l.pos == p || l.lit_cell() == p) {
             return false;
         }
         match map.get(p) {

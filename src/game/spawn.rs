@@ -68,15 +68,21 @@ pub fn roll_enemy(depth: u32, rng: &mut GameRng) -> EntityKind {
 }
 
 /// Places every entity of a level. Cells are drawn without repeats, so one entity per cell holds by
-/// construction; the start and exit cells are never used, and enemies keep out of the start room.
+/// construction; the start and exit cells are never used, and enemies keep out of the start room
+/// (or, without rooms, the cells around the start).
 pub fn populate(level: &Level, depth: u32, rng: &mut GameRng) -> Vec<Entity> {
     let counts = roll_counts(depth, rng);
     let start_room = level.rooms.get(level.start_room);
     let free = |p: &Pos| level.map.get(*p) == Tile::Floor && *p != level.start && *p != level.exit;
     let mut cells: Vec<Pos> = level.map.cells().filter(free).collect();
     cells.shuffle(rng);
-    let (mut away, mut near): (Vec<Pos>, Vec<Pos>) =
-        cells.into_iter().partition(|p| start_room.is_none_or(|r| !r.contains(*p)));
+    // Enemies keep out of the start room; a layout without rooms keeps them out of the cells within
+    // `start_clear_radius` of the start instead.
+    let near_start = |p: &Pos| match start_room {
+        Some(r) => r.contains(*p),
+        None => (p.x - level.start.x).abs().max((p.y - level.start.y).abs()) <= BALANCE.start_clear_radius,
+    };
+    let (mut away, mut near): (Vec<Pos>, Vec<Pos>) = cells.into_iter().partition(|p| !near_start(p));
 
     // Regression: deep counts outgrow the level (depth 10^6 asks for two million enemies). Only as
     // many as there are cells can stand, so only those are rolled: a level's cost stops growing once

@@ -4,6 +4,8 @@
 
 use super::balance::BALANCE;
 use super::entity::{Entity, EntityId, EntityKind};
+use super::gen::kind::Generator;
+use super::gen::landmarks::Landmark;
 use super::gen::Level;
 use super::map::{Map, Tile};
 use super::player::Player;
@@ -15,8 +17,31 @@ impl Game {
     /// without an exit tile gets an exit position off the grid, which no one can stand on.
     pub fn from_map(map: Map, start: Pos, facing: Facing) -> Self {
         let exit = map.cells().find(|&p| map.get(p) == Tile::Exit).unwrap_or(Pos::new(-1, -1));
-        let level = Level { map, rooms: Vec::new(), start_room: 0, exit_room: 0, start, exit };
+        let level = Level {
+            map,
+            rooms: Vec::new(),
+            start_room: 0,
+            exit_room: 0,
+            start,
+            exit,
+            generator: Generator::Rooms,
+            landmarks: Vec::new(),
+        };
         Self::assemble(0, 1, level, Vec::new(), Player::new(start, facing))
+    }
+
+    /// A new run at `depth` whose level the given generator lays out (tests of every generator).
+    pub fn new_with_generator(seed: u64, depth: u32, generator: Generator) -> Self {
+        let depth = depth.clamp(1, super::balance::MAX_DEPTH);
+        let (level, entities) = super::run::generate_depth_with(seed, depth, generator);
+        let player = Player::new(level.start, super::gen::endpoints::start_facing(&level.map, level.start));
+        Self::assemble(seed, depth, level, entities, player)
+    }
+
+    /// The same run with these landmarks on its level (tests of the torch and shrine rules).
+    pub fn with_landmarks(mut self, landmarks: Vec<Landmark>) -> Self {
+        self.floor.level.landmarks = landmarks;
+        self
     }
 
     /// A hand-built run as if found at `depth` (tests of depth-dependent rules).

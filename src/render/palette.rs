@@ -53,6 +53,9 @@ pub const MAP_FLOOR_COLOR: Srgb = [70, 62, 54];
 pub const MAP_FLOOR_SEEN_COLOR: Srgb = [146, 130, 104];
 pub const MAP_EXIT_COLOR: Srgb = [255, 120, 60];
 pub const MAP_PLAYER_COLOR: Srgb = [255, 236, 150];
+pub const MAP_ITEM_COLOR: Srgb = [120, 220, 140];
+pub const MAP_TORCH_COLOR: Srgb = [255, 190, 70];
+pub const MAP_SHRINE_COLOR: Srgb = [150, 200, 255];
 
 /// sRGB bytes to the linear colour the shaders output (the target encodes back to sRGB).
 pub fn linear(c: Srgb, alpha: f32) -> [f32; 4] {

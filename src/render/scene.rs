@@ -5,7 +5,7 @@
 
 use super::camera::Camera;
 use crate::grid::{Grid, Pos};
-use crate::scene::{CellLook, Madness, PhantomLook, TileLook};
+use crate::scene::{CellLook, Madness, PhantomLook, ThemeLook, TileLook, TorchLook, WorldScene};
 use bytemuck::{Pod, Zeroable};
 use glam::Vec2;
 
@@ -68,7 +68,32 @@ pub struct TurnUniforms {
     /// Centre of the exit pit nearest the viewer (cell units), where its glow rises; [`NO_EXIT`]
     /// when the grid has none, so every glow term is exactly 0.
     pub exit: [f32; 2],
+    /// The level's materials (`ThemeLook`): linear albedo of walls, floor and ceiling in rgb, the
+    /// strength of their joints in a; the tint of every torch in `light_tint.rgb`, and in its a the
+    /// app's light multiplier (the death fade) for the wall torches, which darkness does not dim.
+    pub wall: [f32; 4],
+    pub floor: [f32; 4],
+    pub ceiling: [f32; 4],
+    pub light_tint: [f32; 4],
+    /// How many of `torches` are live.
+    pub torch_count: u32,
+    pub _pad0: u32,
+    pub _pad1: u32,
+    pub _pad2: u32,
+    /// Wall torches: where the flame hangs (x, y in cells, just off the wall face) and the face's
+    /// outward normal (z, w).
+    pub torches: [[f32; 4]; MAX_TORCHES],
 }
+
+/// Wall torches the world shader lights with; a level never holds more (the balance table's
+/// range is checked against the game's own cap).
+pub const MAX_TORCHES: usize = 8;
+/// How far in front of its wall face a torch's flame hangs, in cells.
+pub const TORCH_OFFSET: f32 = 0.12;
+/// A wall torch's light radius in cells (in the prelude). The scene only carries torches within
+/// `TORCH_REACH_CELLS` of a cell in view, so the light must stay inside that.
+pub const WALL_TORCH_RADIUS: f32 = 3.2;
+const _: () = assert!(WALL_TORCH_RADIUS + 0.5 + TORCH_OFFSET <= crate::scene::TORCH_REACH_CELLS as f32);
 
 /// `TurnUniforms::exit` when there is no exit: so far that the glow's falloff is 0.
 pub const NO_EXIT: [f32; 2] = [-1.0e4, -1.0e4];
@@ -138,12 +163,57 @@ pub struct WorldTurn {
     pub light: f32,
     /// Centre of the exit pit nearest the viewer, or [`NO_EXIT`].
     pub exit: [f32; 2],
+    pub theme: ThemeLook,
+    /// The wall torches packed for the shader ([`pack_torches`]) and how many are live.
+    pub torches: [[f32; 4]; MAX_TORCHES],
+    pub torch_count: u32,
 }
 
 impl Default for WorldTurn {
     fn default() -> Self {
-        WorldTurn { madness: Madness::default(), sprite_count: 0, light: 1.0, exit: NO_EXIT }
+        WorldTurn {
+            madness: Madness::default(),
+            sprite_count: 0,
+            light: 1.0,
+            exit: NO_EXIT,
+            theme: ThemeLook::CUT_STONE,
+            torches: [[0.0; 4]; MAX_TORCHES],
+            torch_count: 0,
+        }
     }
+}
+
+impl WorldTurn {
+    /// The turn's uniforms-to-be from a scene's world: madness, light, the exit, theme and torches.
+    pub fn of(world: &WorldScene, sprite_count: u32, eye: Pos) -> Self {
+        let (torches, torch_count) = pack_torches(&world.torches);
+        WorldTurn {
+            madness: world.madness,
+            sprite_count,
+            light: world.light,
+            exit: nearest_exit(&world.cells, eye),
+            theme: world.theme,
+            torches,
+            torch_count,
+        }
+    }
+}
+
+/// The wall torches as the shader reads them: the flame's point just off the face, then the face's
+/// outward normal; the first [`MAX_TORCHES`] only.
+pub fn pack_torches(torches: &[TorchLook]) -> ([[f32; 4]; MAX_TORCHES], u32) {
+    let mut out = [[0.0; 4]; MAX_TORCHES];
+    for (slot, t) in out.iter_mut().zip(torches) {
+        let (dx, dy) = t.facing.delta();
+        let (nx, ny) = (dx as f32, dy as f32);
+        let reach = 0.5 + TORCH_OFFSET;
+        *slot = [t.cell.x as f32 + 0.5 + nx * reach, t.cell.y as f32 + 0.5 + ny * reach, nx, ny];
+    }
+    (out, torches.len().min(MAX_TORCHES) as u32)
+}
+
+fn with_alpha(rgb: [f32; 3], a: f32) -> [f32; 4] {
+    [rgb[0], rgb[1], rgb[2], a]
 }
 
 /// Under reduced effects the warps, distortion and texture flicker are the ones that can hurt, so
@@ -184,6 +254,15 @@ impl WorldUniformBlocks {
                 false_player: m.false_player,
                 distortion: m.distortion,
                 exit: turn.exit,
+                wall: with_alpha(turn.theme.wall, turn.theme.joints[0]),
+                floor: with_alpha(turn.theme.floor, turn.theme.joints[1]),
+                ceiling: with_alpha(turn.theme.ceiling, turn.theme.joints[2]),
+                light_tint: with_alpha(turn.theme.light, effects.light_scale),
+                torch_count: turn.torch_count,
+                _pad0: 0,
+                _pad1: 0,
+                _pad2: 0,
+                torches: turn.torches,
             },
             pulse: PulseUniforms {
                 flash_rgba: effects.flash_rgba,

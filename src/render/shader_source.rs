@@ -11,8 +11,8 @@ use super::camera::EYE_HEIGHT;
 use super::font::{ATLAS_COLS, GLYPH_H, GLYPH_W};
 use super::reference::MAX_STEPS;
 use super::scene::{
-    EXPOSURE, FLAG_PHANTOM_PASSAGE, FLAG_PHANTOM_WALL, GLYPH_SOLID, LIGHT_FLICKER, LIGHT_RADIUS, TILE_EXIT,
-    TILE_FLOOR, TILE_MASK, TILE_WALL,
+    EXPOSURE, FLAG_PHANTOM_PASSAGE, FLAG_PHANTOM_WALL, GLYPH_SOLID, LIGHT_FLICKER, LIGHT_RADIUS, MAX_TORCHES,
+    TILE_EXIT, TILE_FLOOR, TILE_MASK, TILE_WALL, TORCH_OFFSET, WALL_TORCH_RADIUS,
 };
 use super::sprites::{MAX_SPRITES, SPRITE_ENTITY, SPRITE_FALSE_PLAYER, SPRITE_LIFT};
 use std::fmt;
@@ -98,6 +98,10 @@ pub const PRELUDE: &[(&str, PreludeValue)] = {
         // The torch (scene.rs): fixed for a run, so constants rather than uniforms.
         ("LIGHT_RADIUS", F32(LIGHT_RADIUS)),
         ("LIGHT_FLICKER", F32(LIGHT_FLICKER)),
+        // Wall torches (scene.rs): the uniform's slots and where a flame hangs off its face.
+        ("MAX_TORCHES", U32(MAX_TORCHES as u32)),
+        ("TORCH_OFFSET", F32(TORCH_OFFSET)),
+        ("WALL_TORCH_RADIUS", F32(WALL_TORCH_RADIUS)),
         // Sprites (sprites.rs): the kinds, and how many the buffer holds.
         ("SPRITE_ENTITY", U32(SPRITE_ENTITY)),
         ("SPRITE_FALSE_PLAYER", U32(SPRITE_FALSE_PLAYER)),

@@ -7,16 +7,17 @@
 //! that depth per pixel. So a sprite costs only the pixels its quads cover, however many there are,
 //! and the world is shaded once. Pipelines come in variants that compile the madness effects in
 //! or out (the shader's `MILD` and `WILD` overrides): a software rasteriser such as lavapipe runs
-//! both sides of every branch, so an effect that is off must not be in the code at all. Variants are
-//! built on first use and kept.
+//! both sides of every branch, so an effect that is off must not be in the code at all. Each comes
+//! with the wall torches compiled in or out (`TORCHES`) by whether the turn has one in reach: their
+//! code alone, unused, cost lavapipe a third of a frame. Variants are built on first use and kept.
 
 use super::camera::Camera;
 use super::gpu::Gpu;
 use super::layout_entries::{storage_entry, texture_entry, uniform_entry};
 use super::pipeline::{cleared_pass, vertexless_pipeline, PipelineSpec};
 use super::scene::{
-    nearest_exit, pack_seen_cells, Effects, FrameUniforms, PulseUniforms, TurnUniforms, WorldTurn,
-    WorldUniformBlocks, TILE_WALL,
+    pack_seen_cells, Effects, FrameUniforms, PulseUniforms, TurnUniforms, WorldTurn, WorldUniformBlocks,
+    TILE_WALL,
 };
 use super::shader_source::{self, Entry};
 use super::sprites::{pack_sprites, SpriteRaw, MAX_SPRITES};
@@ -82,6 +83,11 @@ impl Variant {
     }
 }
 
+/// Where the pipelines of `variant`, with the wall torches compiled in or not, are kept.
+fn slot(variant: Variant, lit: bool) -> usize {
+    variant.index() * 2 + usize::from(lit)
+}
+
 /// The three pipelines of one variant: the world, and a sprite's light and ink.
 struct Pipelines {
     world: wgpu::RenderPipeline,
@@ -117,11 +123,13 @@ pub(crate) struct WorldPass {
     texture_layout: wgpu::BindGroupLayout,
     format: wgpu::TextureFormat,
     depth: Option<Depth>,
-    variants: [Option<Pipelines>; 3],
+    /// Per variant, without and with the wall torches ([`slot`]).
+    variants: [Option<Pipelines>; 6],
     /// The bare ray-cast (`shaders/bare.wgsl`) that `--bench` measures the frame against.
     bare: wgpu::RenderPipeline,
-    /// The variant of the uniforms last written, for `record`.
+    /// The variant of the uniforms last written, and whether they hold a torch, for `record`.
     variant: Variant,
+    lit: bool,
     layout: wgpu::BindGroupLayout,
     /// One buffer per uniform block, and the turn and pulse blocks they hold, so that an unchanged
     /// block is not written again (the frame block always changes).
@@ -200,9 +208,10 @@ impl WorldPass {
             texture_layout,
             format,
             depth: None,
-            variants: [None, None, None],
+            variants: [None, None, None, None, None, None],
             bare,
             variant: Variant::Calm,
+            lit: false,
             layout,
             uniforms,
             written: None,
@@ -213,18 +222,19 @@ impl WorldPass {
             turn: WorldTurn::default(),
             quads_cover_view: false,
         };
-        pass.prepare(gpu, Variant::Calm);
+        pass.prepare(gpu, Variant::Calm, false);
         pass
     }
 
     /// Builds the pipelines of `variant` unless they exist.
-    pub(crate) fn prepare(&mut self, gpu: &Gpu, variant: Variant) {
-        if self.variants[variant.index()].is_some() {
+    pub(crate) fn prepare(&mut self, gpu: &Gpu, variant: Variant, lit: bool) {
+        if self.variants[slot(variant, lit)].is_some() {
             return;
         }
         // On a non-sRGB target the shaders encode gamma themselves (common/colour.wgsl).
         let encode = ("ENCODE_SRGB", f64::from(u8::from(!self.format.is_srgb())));
-        let world_constants = [variant.world_constants().as_slice(), &[encode]].concat();
+        let torches = ("TORCHES", f64::from(u8::from(lit)));
+        let world_constants = [variant.world_constants().as_slice(), &[encode, torches]].concat();
         let sprite_constants =
             [variant.sprite_constants(self.quads_cover_view).as_slice(), &[encode]].concat();
         let pipeline = |label: &str,
@@ -258,7 +268,7 @@ impl WorldPass {
             dst_factor: wgpu::BlendFactor::One,
             operation: wgpu::BlendOperation::Add,
         };
-        self.variants[variant.index()] = Some(Pipelines {
+        self.variants[slot(variant, lit)] = Some(Pipelines {
             world: pipeline(
                 "world pipeline",
                 (&self.world_module, &world_constants),
@@ -379,9 +389,8 @@ impl WorldPass {
         self.upload_cells(gpu, grid, &pack_seen_cells(&world.cells));
         let sprites = pack_sprites(world, eye);
         let sprite_count = self.upload_sprites(gpu, &sprites);
-        let exit = nearest_exit(&world.cells, eye);
-        self.turn = WorldTurn { madness: world.madness, sprite_count, light: world.light, exit };
-        self.prepare(gpu, Variant::for_turn(&self.turn, world.may_pulse));
+        self.turn = WorldTurn::of(world, sprite_count, eye);
+        self.prepare(gpu, Variant::for_turn(&self.turn, world.may_pulse), self.turn.torch_count > 0);
     }
 
     /// See `Renderer::set_sprite_quads_cover_view`.
@@ -390,7 +399,7 @@ impl WorldPass {
     pub(crate) fn set_quads_cover_view(&mut self, on: bool) {
         if self.quads_cover_view != on {
             self.quads_cover_view = on;
-            self.variants = [None, None, None];
+            self.variants = Default::default();
         }
     }
 
@@ -437,7 +446,8 @@ impl WorldPass {
         }
         self.written = Some((u.turn, u.pulse));
         self.variant = Variant::for_uniforms(&u);
-        self.prepare(gpu, self.variant);
+        self.lit = u.turn.torch_count > 0;
+        self.prepare(gpu, self.variant, self.lit);
         self.ensure_depth(gpu, target);
     }
 
@@ -461,7 +471,7 @@ impl WorldPass {
         let clear = wgpu::LoadOp::Clear(wgpu::Color::BLACK);
         let depth = self.depth.as_ref().expect("write_frame sizes the depth target");
         let pipelines =
-            self.variants[self.variant.index()].as_ref().expect("write_frame prepares the variant");
+            self.variants[slot(self.variant, self.lit)].as_ref().expect("write_frame prepares the variant");
         {
             let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
                 label: Some("world pass"),

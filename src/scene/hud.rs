@@ -70,6 +70,15 @@ pub struct MapCellLook {
     pub in_view: bool,
 }
 
+/// Something the automap marks on a cell once seen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MapMarker {
+    /// Something lying on the floor, as last seen.
+    Item,
+    Torch,
+    Shrine,
+}
+
 /// The level as the viewer remembers it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AutomapModel {
@@ -77,6 +86,8 @@ pub struct AutomapModel {
     pub player: Pos,
     pub facing: Facing,
     pub depth: u32,
+    /// Items, torches and shrines seen, each on its cell (the exit is a tile of its own).
+    pub markers: Vec<(Pos, MapMarker)>,
 }
 
 impl Default for AutomapModel {
@@ -86,6 +97,7 @@ impl Default for AutomapModel {
             player: Pos::default(),
             facing: Facing::East,
             depth: 0,
+            markers: Vec::new(),
         }
     }
 }

@@ -11,11 +11,14 @@ pub mod world;
 
 pub use board::{BoardCell, BoardHud, BoardLine, BoardProp, BoardScene, UnderLook};
 pub use hud::{
-    AutomapModel, BarModel, HudModel, MapCellLook, MessageLine, SlotLook, StatusLook, StatusTone, StripActor,
-    TargetLook,
+    AutomapModel, BarModel, HudModel, MapCellLook, MapMarker, MessageLine, SlotLook, StatusLook, StatusTone,
+    StripActor, TargetLook,
 };
 pub use sound::{SoundEvent, SoundKind, SoundPhase};
-pub use world::{CellLook, Madness, PhantomLook, SpriteKind, SpriteLook, TileLook, WorldScene};
+pub use world::{
+    CellLook, Madness, PhantomLook, SpriteKind, SpriteLook, ThemeLook, TileLook, TorchLook, WorldScene,
+    TORCH_REACH_CELLS,
+};
 
 use crate::grid::{Facing, Pos};
 

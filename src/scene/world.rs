@@ -72,6 +72,47 @@ pub struct SpriteLook {
     pub shimmer: f32,
 }
 
+/// A level's materials for the one world shader: base colours (linear albedo), how strongly the
+/// joints between blocks show (1: dressed stone, 0: raw rock) and the tint of the light.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ThemeLook {
+    pub wall: [f32; 3],
+    pub floor: [f32; 3],
+    pub ceiling: [f32; 3],
+    /// Joint strength of walls, floor and ceiling.
+    pub joints: [f32; 3],
+    /// Multiplies the colour of every torch (the player's and the wall torches).
+    pub light: [f32; 3],
+}
+
+impl ThemeLook {
+    /// Dressed stone under a plain torch: the look before themes existed.
+    pub const CUT_STONE: ThemeLook = ThemeLook {
+        wall: [0.37, 0.32, 0.27],
+        floor: [0.13, 0.16, 0.21],
+        ceiling: [0.04, 0.052, 0.075],
+        joints: [1.0, 1.0, 1.0],
+        light: [1.0, 1.0, 1.0],
+    };
+}
+
+impl Default for ThemeLook {
+    fn default() -> Self {
+        Self::CUT_STONE
+    }
+}
+
+/// How far (cells, Chebyshev, from its wall cell) a wall torch's light can reach; the renderer's
+/// light radius stays inside it, so a torch farther than this from every cell in view cannot show.
+pub const TORCH_REACH_CELLS: i32 = 4;
+
+/// A wall torch as the viewer sees it: the wall cell it hangs in and the way its face looks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TorchLook {
+    pub cell: Pos,
+    pub facing: crate::grid::Facing,
+}
+
 /// The first-person world of one turn.
 #[derive(Clone, Debug, PartialEq)]
 pub struct WorldScene {
@@ -83,6 +124,11 @@ pub struct WorldScene {
     pub madness: Madness,
     /// Whether something this turn may vanish with a ripple (so the effects must be ready for it).
     pub may_pulse: bool,
+    /// The level's materials.
+    pub theme: ThemeLook,
+    /// The wall torches whose light may fall on a cell in view (within [`TORCH_REACH_CELLS`] of
+    /// one), at most the renderer's slots.
+    pub torches: Vec<TorchLook>,
 }
 
 impl Default for WorldScene {
@@ -93,6 +139,8 @@ impl Default for WorldScene {
             light: 1.0,
             madness: Madness::default(),
             may_pulse: false,
+            theme: ThemeLook::CUT_STONE,
+            torches: Vec::new(),
         }
     }
 }

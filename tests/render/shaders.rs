@@ -8,7 +8,8 @@ use hollowdeep::render::font::{ATLAS_COLS, GLYPH_H, GLYPH_W};
 use hollowdeep::render::reference::MAX_STEPS;
 use hollowdeep::render::scene::{
     FrameUniforms, GlyphInstance, HudUniforms, PulseUniforms, TurnUniforms, EXPOSURE, FLAG_PHANTOM_PASSAGE,
-    FLAG_PHANTOM_WALL, GLYPH_SOLID, LIGHT_FLICKER, LIGHT_RADIUS, TILE_EXIT, TILE_FLOOR, TILE_MASK, TILE_WALL,
+    FLAG_PHANTOM_WALL, GLYPH_SOLID, LIGHT_FLICKER, LIGHT_RADIUS, MAX_TORCHES, TILE_EXIT, TILE_FLOOR,
+    TILE_MASK, TILE_WALL, TORCH_OFFSET, WALL_TORCH_RADIUS,
 };
 use hollowdeep::render::shader_source::{self, compose, ComposeError, Entry, PRELUDE};
 use hollowdeep::render::sprites::{SpriteRaw, MAX_SPRITES, SPRITE_ENTITY, SPRITE_FALSE_PLAYER, SPRITE_LIFT};
@@ -233,6 +234,15 @@ fn cpu_written_structs_match_their_wgsl_twins() {
             false_player,
             distortion,
             exit,
+            wall,
+            floor,
+            ceiling,
+            light_tint,
+            torch_count,
+            _pad0,
+            _pad1,
+            _pad2,
+            torches,
         }),
         mirror!(PulseUniforms { flash_rgba, jolt_px, warp_pulse, _pad0 }),
         mirror!(SpriteRaw { pos_from, pos_to, color, rows, height, shimmer, fade_from, fade_to, kind, seed }),
@@ -334,6 +344,7 @@ fn shared_constants_match_their_rust_twins() {
         ("BOARD_UNDER_LINKS_SHIFT", board::BOARD_UNDER_LINKS_SHIFT),
         ("BOARD_FLAG_LAYERS", board::BOARD_FLAG_LAYERS),
         ("BOARD_FLAG_SHIELD", board::BOARD_FLAG_SHIELD),
+        ("MAX_TORCHES", MAX_TORCHES as u32),
     ];
     let f32s = [
         ("EYE_HEIGHT", EYE_HEIGHT),
@@ -341,6 +352,8 @@ fn shared_constants_match_their_rust_twins() {
         ("LIGHT_RADIUS", LIGHT_RADIUS),
         ("LIGHT_FLICKER", LIGHT_FLICKER),
         ("SPRITE_LIFT", SPRITE_LIFT),
+        ("TORCH_OFFSET", TORCH_OFFSET),
+        ("WALL_TORCH_RADIUS", WALL_TORCH_RADIUS),
     ];
     assert_eq!(u32s.len() + f32s.len(), PRELUDE.len(), "a prelude constant is not checked here");
     // Every entry gets the whole prelude, so each sees the same values whichever it uses.

@@ -120,3 +120,30 @@ fn the_last_actions_events_are_dumped_as_tagged_objects() {
     let loaded = run_from_str(&run_to_string(&game)).unwrap();
     assert_eq!(dump(&loaded)["events"], json!([]));
 }
+
+/// Issue 16: the dump names the level's generator and theme and lists its landmarks, so tools can
+/// tell levels apart; none of them is part of the state hash (the seed and depth decide them).
+#[test]
+fn the_dump_names_the_generator_and_theme_and_lists_landmarks() {
+    use hollowdeep::game::gen::kind::Generator;
+    for generator in Generator::ALL {
+        let game = Game::new_with_generator(5, 9, generator);
+        let d = dump(&game);
+        assert_eq!(d["generator"], json!(generator.name()));
+        assert_eq!(d["theme"], json!(BALANCE.theme_for(9).name()));
+        let marks = d["landmarks"].as_array().expect("a list of landmarks");
+        assert_eq!(marks.len(), game.level().landmarks.len());
+        for (m, l) in marks.iter().zip(&game.level().landmarks) {
+            assert_eq!(
+                m,
+                &json!({"kind": l.kind.name(), "x": l.pos.x, "y": l.pos.y, "facing": l.facing.letter()})
+            );
+        }
+    }
+    let game = Game::new_at_depth(5, 12);
+    let hashed: Value = serde_json::from_slice(&StateDump::of(&game).hashed_bytes()).unwrap();
+    for key in ["generator", "theme", "landmarks"] {
+        assert!(hashed.get(key).is_none(), "{key} is left out of the hashed bytes");
+    }
+    assert_eq!(dump(&game)["theme"], json!("flesh"));
+}

@@ -344,7 +344,7 @@ fn generated_maps_match_the_seed_catalog() {
 }
 
 /// Where two catalogs first differ, with the map header above that line; None when identical.
-fn first_difference(stored: &str, fresh: &str) -> Option<String> {
+pub(crate) fn first_difference(stored: &str, fresh: &str) -> Option<String> {
     let (old, new): (Vec<&str>, Vec<&str>) = (stored.lines().collect(), fresh.lines().collect());
     let line = (0..old.len().max(new.len())).find(|&i| old.get(i) != new.get(i))?;
     let header = new[..line.min(new.len())]

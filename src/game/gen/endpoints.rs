@@ -70,6 +70,33 @@ pub fn exit_at_percent(map: &Map, rooms: &[Room], start: Pos, percent: u32) -> (
     (room, cell)
 }
 
+/// Layouts without rooms (caves, the drunkard's walk): the player starts on the walkable cell
+/// nearest the top-left (smallest x² + y², ties to the first in row-major order), the equivalent of
+/// the room nearest the top-left.
+pub fn open_start(map: &Map) -> Pos {
+    map.cells()
+        .filter(|&p| map.is_walkable(p))
+        .min_by_key(|p| (p.x * p.x + p.y * p.y, p.y, p.x))
+        .expect("a layout has open floor")
+}
+
+/// Layouts without rooms: the exit is the walkable cell other than `start` whose walk from `start`
+/// is nearest `percent` of the longest walk to any cell (100: the farthest cell); ties to the farther
+/// cell, then the first in row-major order. The equivalent of the rooms rule, cell by cell.
+pub fn open_exit(map: &Map, start: Pos, percent: u32) -> Pos {
+    let dist = distances(map, start);
+    let walks: Vec<(Pos, i64)> =
+        map.cells().filter(|&p| p != start).filter_map(|p| dist.at(p).map(|d| (p, i64::from(d)))).collect();
+    let farthest = walks.iter().map(|&(_, w)| w).max().expect("a layout has two connected cells");
+    let aim = farthest * i64::from(percent) / 100;
+    walks
+        .iter()
+        .enumerate()
+        .min_by_key(|&(order, &(_, w))| ((w - aim).abs(), std::cmp::Reverse(w), order))
+        .map(|(_, &(p, _))| p)
+        .expect("a layout has two connected cells")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -93,6 +120,16 @@ mod tests {
         let (room, cell) = exit_at_percent(&map, &rooms, rooms[1].center(), 100);
         assert_eq!(room, 0);
         assert_eq!(cell, Pos::new(7, 5));
+    }
+
+    #[test]
+    fn open_layouts_start_top_left_and_exit_at_the_share_of_the_longest_walk() {
+        let map = Map::from_rows(&["#######", "##....#", "#..##.#", "#######"]).unwrap();
+        let start = open_start(&map);
+        assert_eq!(start, Pos::new(2, 1));
+        // Walks from (2,1): (1,2) is 2 away, the far end (5,2) is 4; half of 4 is 2.
+        assert_eq!(open_exit(&map, start, 100), Pos::new(5, 2));
+        assert_eq!(open_exit(&map, start, 50), Pos::new(4, 1));
     }
 
     #[test]

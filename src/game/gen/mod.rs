@@ -1,12 +1,21 @@
 //! Level generation: a small chain that turns a seed and a depth into a connected level.
 //!
-//! One file per generator (`rooms.rs` today) plus the small steps generators share (spanning tree,
-//! corridor carving, open-area checks, connectivity, start and exit); `generate` picks the
-//! generator.
+//! One file per generator (rooms and corridors, BSP, cellular caves, drunkard's walk, caves joined
+//! to rooms) plus the small steps generators share (spanning tree, corridor carving, open-area
+//! checks, connectivity, start and exit in [`finish`], landmarks); [`builder`] picks the generator for a depth
+//! from the balance table and runs the chain.
 
+pub mod bsp;
+pub mod builder;
+pub mod caves;
 pub mod connectivity;
 pub mod corridors;
+pub mod drunkard;
 pub mod endpoints;
+pub mod finish;
+pub mod kind;
+pub mod landmarks;
+pub mod mixed;
 pub mod mst;
 pub mod openness;
 pub mod rooms;
@@ -50,11 +59,16 @@ impl Room {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Level {
     pub map: Map,
+    /// The rooms, for generators that lay rooms out; empty for caves and the drunkard's walk.
     pub rooms: Vec<Room>,
-    /// Index into `rooms` of the room the player starts in.
+    /// Index into `rooms` of the room the player starts in (0, and meaningless, without rooms).
     pub start_room: usize,
-    /// Index into `rooms` of the room holding the exit.
+    /// Index into `rooms` of the room holding the exit (0, and meaningless, without rooms).
     pub exit_room: usize,
+    /// Which generator laid the level out.
+    pub generator: kind::Generator,
+    /// Torches and the shrine, placed after the layout and the population (see [`landmarks`]).
+    pub landmarks: Vec<landmarks::Landmark>,
     /// The centre of the start room, the room nearest the top-left (the player faces east there).
     pub start: Pos,
     /// The exit pit: the cell of the exit room farthest to walk from `start`, the exit room being
@@ -67,7 +81,8 @@ pub fn side_for_depth(depth: u32) -> i32 {
     rooms::side_for_depth(depth)
 }
 
-/// Generates the level for `depth` from its own stream. Same stream state, same level.
+/// The rooms-and-corridors level for `depth` from its own stream. Same stream state, same level.
+/// (The run's levels come from [`generate_level`], which picks the generator by depth.)
 pub fn generate(depth: u32, rng: &mut GameRng) -> Level {
     rooms::generate(depth, rng)
 }

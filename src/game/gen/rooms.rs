@@ -6,6 +6,7 @@
 //! corridors ([`super::openness`]), then choose start and exit ([`super::endpoints`]). Every draw
 //! comes from the level's own stream, in a fixed order.
 
+use super::kind::Generator;
 use super::openness::{self, OpenGrid};
 use super::{connectivity, corridors, endpoints, mst, Level, Room};
 use crate::game::balance::BALANCE;
@@ -66,7 +67,16 @@ pub fn generate(depth: u32, rng: &mut GameRng) -> Level {
     openness::narrow_halls(&mut map, &rooms, start);
     let (exit_room, exit) = endpoints::exit_of(&map, &rooms, start);
     map.set(exit, Tile::Exit);
-    Level { map, rooms, start_room, exit_room, start, exit }
+    Level {
+        map,
+        rooms,
+        start_room,
+        exit_room,
+        start,
+        exit,
+        generator: Generator::Rooms,
+        landmarks: Vec::new(),
+    }
 }
 
 /// Places non-overlapping rooms with at least `gap` wall cells between any two, always at least

@@ -8,14 +8,16 @@
 //! for saving: when the game's internals move, only they change, and the fixtures prove the format
 //! did not.
 
+use crate::game::balance::MAX_DEPTH;
 use crate::game::entity::{Entity, EntityId, EntityKind, Item, Pickup, Variant};
 use crate::game::floor::Floor;
+use crate::game::gen::kind::Generator;
 use crate::game::gen::{Level, Room};
 use crate::game::inventory::{Carried, Inventory, SLOTS};
 use crate::game::map::{Map, Tile};
 use crate::game::player::Player;
 use crate::game::rng::GameRng;
-use crate::game::run::{Game, LastEvents, Message, Status};
+use crate::game::run::{restore_level_extras, Game, LastEvents, Message, Status};
 use crate::game::sanity::Phantom;
 use crate::game::scheduler::{ActorId, Scheduler};
 use crate::game::status::{StatusEffect, StatusKind, Statuses};
@@ -273,7 +275,9 @@ impl SaveV1 {
     /// The game this record describes, or why it cannot be one. Shapes are checked here (grid sizes
     /// against the map); the rules' own invariants by `Game::validate`.
     pub fn into_game(self) -> Result<Game, String> {
-        let level = self.level.into_level()?;
+        let mut level = self.level.into_level()?;
+        let entities: Vec<_> = self.entities.into_iter().map(EntityV1::into_entity).collect();
+        restore_level_extras(self.seed, self.depth.clamp(1, MAX_DEPTH), &mut level, &entities);
         let (w, h) = (level.map.width(), level.map.height());
         let grid = |cells: Vec<_>| Grid::from_cells(w, h, cells).ok_or("its grids do not match the map size");
         let visible = grid(self.visible)?;
@@ -312,14 +316,7 @@ impl SaveV1 {
             kills: self.kills,
             cause_of_death: self.cause_of_death,
             rng,
-            floor: Floor {
-                level,
-                entities: self.entities.into_iter().map(EntityV1::into_entity).collect(),
-                scheduler,
-                visible,
-                explored,
-                phantoms,
-            },
+            floor: Floor { level, entities, scheduler, visible, explored, phantoms },
             // Not saved: what the last action reported before saving is not part of the state.
             last_events: LastEvents::default(),
             practice: self.practice,
@@ -388,6 +385,9 @@ impl LevelV1 {
             exit_room: self.exit_room,
             start: self.start.into_pos(),
             exit: self.exit.into_pos(),
+            // Not saved: they follow from the seed and depth (`restore_level_extras`).
+            generator: Generator::Rooms,
+            landmarks: Vec::new(),
         })
     }
 }

@@ -12,7 +12,7 @@ use super::panel::{panel_scene, Panel, PanelLayout, CHROME_COLS, TITLED_CHROME_R
 use super::shapes::{HudScene, ScreenGlyph};
 use crate::grid::{Facing, Pos};
 use crate::render::palette::*;
-use crate::scene::{AutomapModel, TileLook};
+use crate::scene::{AutomapModel, MapMarker, TileLook};
 
 /// Font pixels from one map cell to the next. Seven rows, not eight: map glyphs leave their eighth
 /// row empty, so rows can overlap it and the map comes out nearly square.
@@ -34,6 +34,8 @@ pub struct AutomapView {
     pub player: Pos,
     pub facing: Facing,
     pub depth: u32,
+    /// Items, torches and shrines seen, each on its cell.
+    pub markers: Vec<(Pos, MapMarker)>,
     /// The keys that close it, from the app ("M/Tab closes"); empty names none.
     pub hint: String,
 }
@@ -47,6 +49,7 @@ impl AutomapView {
             player: model.player,
             facing: model.facing,
             depth: model.depth,
+            markers: model.markers.clone(),
             hint: String::new(),
         }
     }
@@ -122,6 +125,15 @@ pub fn facing_arrow(facing: Facing) -> char {
     }
 }
 
+/// The glyph and colour of a marker: over the cell's own, under the player's arrow.
+fn marker_mark(marker: MapMarker) -> (char, Srgb) {
+    match marker {
+        MapMarker::Item => ('♦', MAP_ITEM_COLOR),
+        MapMarker::Torch => ('*', MAP_TORCH_COLOR),
+        MapMarker::Shrine => ('⌂', MAP_SHRINE_COLOR),
+    }
+}
+
 /// The glyph and colour of an explored cell.
 fn mark(cell: MapCell) -> Option<(char, Srgb)> {
     let seen = cell.in_view;
@@ -150,7 +162,7 @@ pub fn automap_layout(view: &AutomapView, grid: &HudGrid) -> AutomapLayout {
     let first = Pos::new(window(bx, bw, cols, view.player.x), window(by, bh, rows, view.player.y));
 
     let title = format!("AUTOMAP - DEPTH {}", view.depth);
-    let hint = format!("▲ you   > exit   {}", view.hint);
+    let hint = format!("▲ you  > exit  ♦ item  * torch  ⌂ shrine   {}", view.hint);
     let hint = hint.trim_end();
     let (map_w, map_h) = (cols as u32 * MAP_CELL_W * scale, rows as u32 * MAP_CELL_H * scale);
     let need_cols = map_w.div_ceil(6 * gs).max(title.chars().count() as u32).max(hint.chars().count() as u32);
@@ -173,10 +185,11 @@ pub fn automap_layout(view: &AutomapView, grid: &HudGrid) -> AutomapLayout {
     for dy in 0..rows {
         for dx in 0..cols {
             let p = Pos::new(first.x + dx, first.y + dy);
+            let marker = view.markers.iter().find(|(at, _)| *at == p).map(|&(_, m)| marker_mark(m));
             let found = if p == view.player {
                 Some((facing_arrow(view.facing), MAP_PLAYER_COLOR))
             } else {
-                mark(view.cell(p))
+                marker.or_else(|| mark(view.cell(p)))
             };
             if let (Some((ch, color)), Some((x, y))) = (found, layout.cell_origin(p)) {
                 layout.glyphs.push(ScreenGlyph { x, y, scale, ch, color: linear(color, 1.0), shadow: false });
@@ -225,7 +238,7 @@ mod tests {
                 cells.set(p, MapCell { tile: known.then_some(tile), in_view: known });
             }
         }
-        AutomapModel { cells, player, facing, depth: 1 }
+        AutomapModel { cells, player, facing, depth: 1, markers: Vec::new() }
     }
 
     const ROOM: [&str; 6] =
@@ -251,6 +264,21 @@ mod tests {
         assert_eq!(glyph_at(&layout, Pos::new(8, 4)), None, "an unexplored exit stays hidden");
         let layout = automap_layout(&room_view(Facing::South), &grid);
         assert_eq!(glyph_at(&layout, Pos::new(1, 1)), Some('▼'));
+    }
+
+    #[test]
+    fn markers_show_over_their_cells_and_under_the_player() {
+        let mut view = room_view(Facing::East);
+        view.markers = vec![
+            (Pos::new(3, 2), MapMarker::Item),
+            (Pos::new(5, 1), MapMarker::Torch),
+            (Pos::new(1, 1), MapMarker::Shrine),
+        ];
+        let layout = automap_layout(&view, &HudGrid::new(1280, 720));
+        assert_eq!(glyph_at(&layout, Pos::new(3, 2)), Some('♦'));
+        assert_eq!(glyph_at(&layout, Pos::new(5, 1)), Some('*'));
+        assert_eq!(glyph_at(&layout, Pos::new(1, 1)), Some('►'), "the player's arrow stays on top");
+        assert_eq!(glyph_at(&layout, Pos::new(2, 2)), Some('·'));
     }
 
     #[test]

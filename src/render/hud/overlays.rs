@@ -448,7 +448,7 @@ mod tests {
         let view = OverlayView::new(&Overlay::Automap { hint: "K closes".into() }, &explored_hud());
         let OverlayView::Automap(map) = view else { panic!("an automap view") };
         let text = all_text(&crate::render::hud::automap::automap_layout(&map, &grid).text);
-        assert!(text.contains("> exit   K closes") && !text.contains("M/Tab"), "{text}");
+        assert!(text.contains("⌂ shrine   K closes") && !text.contains("M/Tab"), "{text}");
     }
 
     /// A HUD model whose automap knows a whole 33 × 33 level of floor, the player in the middle.

@@ -76,11 +76,17 @@ struct SpriteRaw {
 // src/render/world.rs picks the variant per frame.
 override MILD: bool = true;
 override WILD: bool = true;
-// TORCHES compiles the wall torches' light and flames in; off when the turn has none in reach.
-override TORCHES: bool = true;
+// FIELDS compiles in the wall torches' light and flames and the floor tints (one texture read each);
+// off when the turn has neither.
+override FIELDS: bool = true;
 
 @group(0) @binding(0) var<uniform> frame: FrameUniforms;
 @group(0) @binding(1) var<uniform> turn: TurnUniforms;
 @group(0) @binding(2) var<uniform> pulse: PulseUniforms;
 @group(0) @binding(3) var<storage, read> cells: array<u32>;
 @group(0) @binding(4) var<storage, read> sprites: array<SpriteRaw>;
+// The wall torches' light baked per turn (src/render/light_field.rs), FIELD_TEXELS texels per cell
+// each way, read with linear filtering; and one floor tint per cell (rgb, strength in a).
+@group(0) @binding(5) var torch_field: texture_2d<f32>;
+@group(0) @binding(6) var field_sampler: sampler;
+@group(0) @binding(7) var floor_tints: texture_2d<f32>;

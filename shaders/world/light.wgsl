@@ -32,53 +32,66 @@ fn torch(dist: f32, cos_in: f32, flicker: f32) -> vec3<f32> {
     return TORCH_COLOR * turn.light_tint.rgb * (TORCH_INTENSITY * turn.light_scale * flicker * falloff * lambert);
 }
 
-// Wall torches (turn.torches): a warmer, redder flame than the player's, lighting what lies in front
-// of its own wall within WALL_TORCH_RADIUS (from the prelude). No shadows: the half-space test keeps
-// a torch off the far side of the wall it hangs on, and the short radius keeps leaks through other
-// walls small. The depth's darkness does not dim them (that is the player's torch failing); the
-// app's fade does. The scene carries only the torches that can light something in view.
+// Wall torches: a warmer, redder flame than the player's, lighting what lies in front of its own
+// wall within WALL_TORCH_RADIUS (from the prelude), with real shadows. Their light is baked once per
+// turn on the CPU into the light field (src/render/light_field.rs): per texel the summed weight
+// 1 / (1 + 1.1 h^2) of the torches that see it at horizontal distance h, and the same sum weighted
+// by the unit direction to them and by h. One filtered read gives those back; the vertical term
+// and the surface's cosine are a few lines here. The depth's darkness does not dim them (that is
+// the player's torch failing); the app's fade does.
 const WALL_TORCH_COLOR: vec3<f32> = vec3<f32>(1.0, 0.6, 0.3);
 const WALL_TORCH_INTENSITY: f32 = 1.6;
 const WALL_TORCH_HEIGHT: f32 = 0.66;
 
-// The light of every wall torch at point `p` (height `z`) of a surface facing `n`. Most pixels lie
-// beyond every torch's radius: the distance test comes first, so whole groups of pixels skip the
-// rest (frame cost, issue 17).
+// The light of the wall torches at point `p` (height `z`) of a surface facing `n`. Walls read the
+// field half a texel in front of their face (the first row of open texels).
 fn wall_torches(p: vec2<f32>, z: f32, n: vec3<f32>, flicker: f32) -> vec3<f32> {
-    var sum = 0.0;
-    let reach2 = WALL_TORCH_RADIUS * WALL_TORCH_RADIUS;
-    for (var i = 0u; i < min(turn.torch_count, MAX_TORCHES); i = i + 1u) {
-        let t = turn.torches[i];
-        let to = vec3<f32>(t.xy - p, WALL_TORCH_HEIGHT - z);
-        let d2 = dot(to, to);
-        if d2 < reach2 && dot(p - t.xy, t.zw) > -TORCH_OFFSET - 0.02 {
-            let dist = sqrt(d2);
-            let lambert = 0.25 + 0.75 * clamp(dot(n, to) / max(dist, 0.001), 0.0, 1.0);
-            let falloff = 1.0 / (1.0 + 1.1 * d2) * (1.0 - smoothstep(0.4 * WALL_TORCH_RADIUS, WALL_TORCH_RADIUS, dist));
-            sum = sum + falloff * lambert;
-        }
-    }
+    let ahead = n.xy * (0.5 / f32(FIELD_TEXELS));
+    let f = textureSampleLevel(torch_field, field_sampler, (p + ahead) / vec2<f32>(turn.grid_size), 0.0);
+    let w = max(f.r, 1e-5);
+    // The mean distance and direction from the sample point, then the way to the light from the
+    // surface point itself (half a texel behind it on a wall: that is where the flame's own wall
+    // gets its bright halo).
+    let h_q = f.a / w;
+    let to = ahead + f.gb / w * h_q;
+    let dz = WALL_TORCH_HEIGHT - z;
+    let d2 = dot(to, to) + dz * dz;
+    let dist = sqrt(d2);
+    let lambert = 0.25 + 0.75 * clamp((dot(n.xy, to) + n.z * dz) / max(dist, 0.001), 0.0, 1.0);
+    let vertical = (1.0 + 1.1 * h_q * h_q) / (1.0 + 1.1 * d2);
+    let edge = 1.0 - smoothstep(0.4 * WALL_TORCH_RADIUS, WALL_TORCH_RADIUS, dist);
+    let sum = f.r * vertical * edge * lambert;
     return WALL_TORCH_COLOR * turn.light_tint.rgb * (WALL_TORCH_INTENSITY * turn.light_tint.a * sum * (2.0 - flicker));
 }
 
-// A torch's flame and iron bracket where a ray meets the wall face it hangs on (`cell`, outward
-// normal `n`, `s` along the face, `z` up): the flame's glow in rgb, and in a how much the bracket
-// darkens the stone (0 none, 1 black).
-fn torch_flame(cell: vec2<i32>, n: vec2<f32>, s: f32, z: f32, flicker: f32) -> vec4<f32> {
-    var out = vec4<f32>(0.0);
-    for (var i = 0u; i < min(turn.torch_count, MAX_TORCHES); i = i + 1u) {
-        let t = turn.torches[i];
-        let home = vec2<i32>(floor(t.xy - t.zw * (0.5 + TORCH_OFFSET)));
-        if all(home == cell) && dot(n, t.zw) > 0.5 {
-            let along = fract(s) - 0.5;
-            let rise = clamp((z - 0.6) / 0.16, 0.0, 1.0);
-            let u = along / (0.055 * (1.0 - 0.75 * rise));
-            let v = (z - 0.655 - 0.01 * flicker) / 0.085;
-            let core = 1.0 - smoothstep(0.2, 1.0, u * u + v * v);
-            let glow = mix(vec3<f32>(1.0, 0.45, 0.12), vec3<f32>(1.0, 0.9, 0.6), core * core);
-            let bracket = select(0.0, 0.85, abs(along) < 0.03 && z > 0.5 && z < 0.6);
-            out = max(out, vec4<f32>(glow * (2.2 * core * turn.light_tint.a), bracket));
-        }
+// The cell-word flag of the torch that would hang on a wall face with outward normal `n`.
+fn torch_flag(n: vec2<f32>) -> u32 {
+    return select(select(FLAG_TORCH_S, FLAG_TORCH_N, n.y < 0.0), select(FLAG_TORCH_W, FLAG_TORCH_E, n.x > 0.0), n.x != 0.0);
+}
+
+// A torch's flame and iron bracket where a ray meets the wall face it hangs on (cell word `word`,
+// outward normal `n`, `s` along the face, `z` up): the flame's glow in rgb, and in a how much the
+// bracket darkens the stone (0 none, 1 black). The face's flag in the cell word says whether it
+// carries a torch: no loop over the torches.
+fn torch_flame(word: u32, n: vec2<f32>, s: f32, z: f32, flicker: f32) -> vec4<f32> {
+    if (word & torch_flag(n)) == 0u {
+        return vec4<f32>(0.0);
     }
-    return out;
+    let along = fract(s) - 0.5;
+    let rise = clamp((z - 0.6) / 0.16, 0.0, 1.0);
+    let u = along / (0.055 * (1.0 - 0.75 * rise));
+    let v = (z - 0.655 - 0.01 * flicker) / 0.085;
+    let core = 1.0 - smoothstep(0.2, 1.0, u * u + v * v);
+    let glow = mix(vec3<f32>(1.0, 0.45, 0.12), vec3<f32>(1.0, 0.9, 0.6), core * core);
+    let bracket = select(0.0, 0.85, abs(along) < 0.03 && z > 0.5 && z < 0.6);
+    return vec4<f32>(glow * (2.2 * core * turn.light_tint.a), bracket);
+}
+
+// The floor tint of `cell` (rgb, strength in a; 0 where the scene gives none).
+fn floor_tint(cell: vec2<i32>) -> vec4<f32> {
+    let size = vec2<i32>(textureDimensions(floor_tints));
+    if any(cell < vec2<i32>(0)) || any(cell >= size) {
+        return vec4<f32>(0.0);
+    }
+    return textureLoad(floor_tints, cell, 0);
 }

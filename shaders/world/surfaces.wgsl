@@ -57,6 +57,8 @@ struct Surface {
     pos: vec3<f32>,
     normal: vec3<f32>,
     flame: vec4<f32>,
+    // The floor's tint from the scene (rgb, strength in a): 0 off the floor.
+    tint: vec4<f32>,
 }
 
 // The pit's shaft: the ray continued below the floor to the shaft wall it meets, as the point on
@@ -127,14 +129,21 @@ fn surface_at(hit: WallHit, ray: vec2<f32>, v: f32, z: f32) -> Surface {
         sf.pos = vec3<f32>(wall_p, z);
         sf.normal = vec3<f32>(n, 0.0);
         sf.flame = vec4<f32>(0.0);
-        if TORCHES {
-            sf.flame = torch_flame(hit.cell, n, select(wall_p.x, wall_p.y, hit.side == 0u), z, 1.0);
+        sf.tint = vec4<f32>(0.0);
+        if FIELDS {
+            sf.flame = torch_flame(cell_at(hit.cell), n, select(wall_p.x, wall_p.y, hit.side == 0u), z, 1.0);
         }
         return sf;
     }
     sf.pos = vec3<f32>(flat_p, select(0.0, 1.0, v > 0.0));
     sf.normal = vec3<f32>(0.0, 0.0, select(1.0, -1.0, v > 0.0));
     sf.flame = vec4<f32>(0.0);
+    sf.tint = vec4<f32>(0.0);
+    if FIELDS {
+        if v < 0.0 {
+            sf.tint = floor_tint(cell);
+        }
+    }
     sf.light_dist = flat_dist;
     sf.light_cos = 0.5 / flat_dist;
     sf.light_scale = 1.0;
@@ -166,13 +175,21 @@ fn shade(sf: Surface, flicker: f32) -> Sample {
     // Most frames have no torch in reach (the scene carries only those that can show): their
     // pipeline has the torch code compiled out.
     var torches = vec3<f32>(0.0);
-    if TORCHES {
+    if FIELDS {
         torches = wall_torches(sf.pos.xy, sf.pos.z, sf.normal, flicker) * sf.light_scale;
     }
     let by_torch = max(torches.r, max(torches.g, torches.b)) > EXIT_GLOW_CUT;
     if sf.reach < torch_reach() || sf.glow > EXIT_GLOW_CUT || by_torch {
         let light = torch(sf.light_dist, sf.light_cos, flicker) * sf.light_scale + EXIT_LIGHT * sf.glow + torches;
-        color = shade_patch(sf.material) * light * (1.0 - sf.flame.a);
+        var albedo = shade_patch(sf.material);
+        if FIELDS {
+            // A tinted floor keeps its stone's pattern (its brightness against the plain floor's)
+            // in the tint's colour.
+            let luma = vec3<f32>(0.3, 0.59, 0.11);
+            let pattern = dot(albedo, luma) / max(dot(turn.floor.rgb, luma), 0.01);
+            albedo = mix(albedo, sf.tint.rgb * (0.5 * pattern), sf.tint.a);
+        }
+        color = albedo * light * (1.0 - sf.flame.a);
     }
     return Sample(color + sf.flame.rgb, sf.depth);
 }

@@ -155,6 +155,7 @@ fn world_scene(game: &Game, report: Option<&TurnReport>, false_actors: &[Pos]) -
         may_pulse: game.entities().iter().any(Entity::is_hallucination),
         theme: BALANCE.theme_for(game.depth()).look(),
         torches: torches_in_reach(game),
+        floor_tints: Vec::new(),
     }
 }
 

@@ -9,10 +9,12 @@
 use super::board::pack as board;
 use super::camera::EYE_HEIGHT;
 use super::font::{ATLAS_COLS, GLYPH_H, GLYPH_W};
+use super::light_field::FIELD_TEXELS;
 use super::reference::MAX_STEPS;
 use super::scene::{
-    EXPOSURE, FLAG_PHANTOM_PASSAGE, FLAG_PHANTOM_WALL, GLYPH_SOLID, LIGHT_FLICKER, LIGHT_RADIUS, MAX_TORCHES,
-    TILE_EXIT, TILE_FLOOR, TILE_MASK, TILE_WALL, TORCH_OFFSET, WALL_TORCH_RADIUS,
+    EXPOSURE, FLAG_PHANTOM_PASSAGE, FLAG_PHANTOM_WALL, FLAG_TORCH_E, FLAG_TORCH_N, FLAG_TORCH_S,
+    FLAG_TORCH_W, GLYPH_SOLID, LIGHT_FLICKER, LIGHT_RADIUS, MAX_TORCHES, TILE_EXIT, TILE_FLOOR, TILE_MASK,
+    TILE_WALL, TORCH_OFFSET, WALL_TORCH_RADIUS,
 };
 use super::sprites::{MAX_SPRITES, SPRITE_ENTITY, SPRITE_FALSE_PLAYER, SPRITE_LIFT};
 use std::fmt;
@@ -91,6 +93,10 @@ pub const PRELUDE: &[(&str, PreludeValue)] = {
         ("TILE_EXIT", U32(TILE_EXIT)),
         ("FLAG_PHANTOM_WALL", U32(FLAG_PHANTOM_WALL)),
         ("FLAG_PHANTOM_PASSAGE", U32(FLAG_PHANTOM_PASSAGE)),
+        ("FLAG_TORCH_N", U32(FLAG_TORCH_N)),
+        ("FLAG_TORCH_E", U32(FLAG_TORCH_E)),
+        ("FLAG_TORCH_S", U32(FLAG_TORCH_S)),
+        ("FLAG_TORCH_W", U32(FLAG_TORCH_W)),
         // The ray-cast and projection, shared with the CPU reference (reference.rs, camera.rs).
         ("MAX_STEPS", U32(MAX_STEPS)),
         ("EYE_HEIGHT", F32(EYE_HEIGHT)),
@@ -102,6 +108,8 @@ pub const PRELUDE: &[(&str, PreludeValue)] = {
         ("MAX_TORCHES", U32(MAX_TORCHES as u32)),
         ("TORCH_OFFSET", F32(TORCH_OFFSET)),
         ("WALL_TORCH_RADIUS", F32(WALL_TORCH_RADIUS)),
+        // The light field (light_field.rs): texels per cell each way.
+        ("FIELD_TEXELS", U32(FIELD_TEXELS)),
         // Sprites (sprites.rs): the kinds, and how many the buffer holds.
         ("SPRITE_ENTITY", U32(SPRITE_ENTITY)),
         ("SPRITE_FALSE_PLAYER", U32(SPRITE_FALSE_PLAYER)),

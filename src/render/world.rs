@@ -8,12 +8,17 @@
 //! and the world is shaded once. Pipelines come in variants that compile the madness effects in
 //! or out (the shader's `MILD` and `WILD` overrides): a software rasteriser such as lavapipe runs
 //! both sides of every branch, so an effect that is off must not be in the code at all. Each comes
-//! with the wall torches compiled in or out (`TORCHES`) by whether the turn has one in reach: their
-//! code alone, unused, cost lavapipe a third of a frame. Variants are built on first use and kept.
+//! with the per-turn fields (the wall torches' baked light and flames, the floor tints: `FIELDS`)
+//! compiled in or out by whether the turn has a torch in reach or a tinted floor. Variants are built
+//! on first use and kept.
 
 use super::camera::Camera;
+use super::fields::Fields;
 use super::gpu::Gpu;
-use super::layout_entries::{storage_entry, texture_entry, uniform_entry};
+use super::layout_entries::{
+    filtered_texture_entry, sampler_entry, storage_entry, texture_entry, uniform_entry,
+};
+use super::light_field::mark_torch_faces;
 use super::pipeline::{cleared_pass, vertexless_pipeline, PipelineSpec};
 use super::scene::{
     pack_seen_cells, Effects, FrameUniforms, PulseUniforms, TurnUniforms, WorldTurn, WorldUniformBlocks,
@@ -136,6 +141,10 @@ pub(crate) struct WorldPass {
     uniforms: Uniforms,
     written: Option<(TurnUniforms, PulseUniforms)>,
     cells: wgpu::Buffer,
+    /// The torches' light field and the floor tints of the last turn.
+    fields: Fields,
+    /// Whether the last turn needs them (the `FIELDS` variants).
+    fields_on: bool,
     /// Room for `MAX_SPRITES` sprites, allocated once: a turn writes only its live ones.
     sprites: wgpu::Buffer,
     bind_group: wgpu::BindGroup,
@@ -161,6 +170,9 @@ impl WorldPass {
                 uniform_entry(2, std::mem::size_of::<PulseUniforms>() as u64),
                 storage_entry(3, 4),
                 storage_entry(4, std::mem::size_of::<SpriteRaw>() as u64),
+                filtered_texture_entry(5),
+                sampler_entry(6),
+                texture_entry(7),
             ],
         });
         let texture_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
@@ -198,7 +210,8 @@ impl WorldPass {
             usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
-        let bind_group = Self::bind_group(gpu, &layout, &uniforms, &cells, &sprites);
+        let fields = Fields::new(gpu);
+        let bind_group = Self::bind_group(gpu, &layout, &uniforms, &cells, &sprites, &fields);
         let bare = Self::bare_pipeline(gpu, &world_layout, format);
         let mut pass = WorldPass {
             world_module,
@@ -216,6 +229,8 @@ impl WorldPass {
             uniforms,
             written: None,
             cells,
+            fields,
+            fields_on: false,
             sprites,
             bind_group,
             grid: (1, 1),
@@ -233,7 +248,7 @@ impl WorldPass {
         }
         // On a non-sRGB target the shaders encode gamma themselves (common/colour.wgsl).
         let encode = ("ENCODE_SRGB", f64::from(u8::from(!self.format.is_srgb())));
-        let torches = ("TORCHES", f64::from(u8::from(lit)));
+        let torches = ("FIELDS", f64::from(u8::from(lit)));
         let world_constants = [variant.world_constants().as_slice(), &[encode, torches]].concat();
         let sprite_constants =
             [variant.sprite_constants(self.quads_cover_view).as_slice(), &[encode]].concat();
@@ -367,6 +382,7 @@ impl WorldPass {
         uniforms: &Uniforms,
         cells: &wgpu::Buffer,
         sprites: &wgpu::Buffer,
+        fields: &Fields,
     ) -> wgpu::BindGroup {
         gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("world bind group"),
@@ -377,20 +393,42 @@ impl WorldPass {
                 wgpu::BindGroupEntry { binding: 2, resource: uniforms.pulse.as_entire_binding() },
                 wgpu::BindGroupEntry { binding: 3, resource: cells.as_entire_binding() },
                 wgpu::BindGroupEntry { binding: 4, resource: sprites.as_entire_binding() },
+                wgpu::BindGroupEntry {
+                    binding: 5,
+                    resource: wgpu::BindingResource::TextureView(&fields.light),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 6,
+                    resource: wgpu::BindingResource::Sampler(&fields.sampler),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 7,
+                    resource: wgpu::BindingResource::TextureView(&fields.tints),
+                },
             ],
         })
     }
 
-    /// Once per turn: the grid as the viewer sees it (phantoms included), the figures as sprites
-    /// seen from `eye`, the light and this turn's madness; builds the pipeline variant the turn needs
-    /// ahead of its first frame.
+    /// Once per turn: the grid as the viewer sees it (phantoms included, torch faces marked), the
+    /// figures as sprites seen from `eye`, the light, this turn's madness and its fields (rebuilt
+    /// only when they change); builds the pipeline variant the turn needs ahead of its first frame.
     pub(crate) fn upload_turn(&mut self, gpu: &Gpu, world: &WorldScene, eye: Pos) {
         let grid = (world.cells.width() as u32, world.cells.height() as u32);
-        self.upload_cells(gpu, grid, &pack_seen_cells(&world.cells));
+        let mut cells = pack_seen_cells(&world.cells);
+        let faces: Vec<_> = world.torches.iter().map(|t| (t.cell, t.facing)).collect();
+        mark_torch_faces(&mut cells, grid.0, &faces);
+        let resized = self.upload_cells(gpu, grid, &cells);
         let sprites = pack_sprites(world, eye);
         let sprite_count = self.upload_sprites(gpu, &sprites);
         self.turn = WorldTurn::of(world, sprite_count, eye);
-        self.prepare(gpu, Variant::for_turn(&self.turn, world.may_pulse), self.turn.torch_count > 0);
+        let torches = &self.turn.torches[..self.turn.torch_count as usize];
+        let changed = self.fields.update(gpu, grid, &cells, torches, &world.floor_tints);
+        if changed || resized {
+            self.bind_group =
+                Self::bind_group(gpu, &self.layout, &self.uniforms, &self.cells, &self.sprites, &self.fields);
+        }
+        self.fields_on = self.turn.torch_count > 0 || !world.floor_tints.is_empty();
+        self.prepare(gpu, Variant::for_turn(&self.turn, world.may_pulse), self.fields_on);
     }
 
     /// See `Renderer::set_sprite_quads_cover_view`.
@@ -403,15 +441,17 @@ impl WorldPass {
         }
     }
 
-    /// Uploads the grid; the buffer is reallocated only when the level size changes.
-    fn upload_cells(&mut self, gpu: &Gpu, grid: (u32, u32), cells: &[u32]) {
+    /// Uploads the grid; the buffer is reallocated only when the level size changes (then true:
+    /// the bind group must be made again).
+    fn upload_cells(&mut self, gpu: &Gpu, grid: (u32, u32), cells: &[u32]) -> bool {
         debug_assert_eq!(cells.len(), (grid.0 * grid.1) as usize);
         if grid == self.grid {
             gpu.queue.write_buffer(&self.cells, 0, bytemuck::cast_slice(cells));
+            false
         } else {
             self.cells = Self::cells_buffer(gpu, cells);
-            self.bind_group = Self::bind_group(gpu, &self.layout, &self.uniforms, &self.cells, &self.sprites);
             self.grid = grid;
+            true
         }
     }
 
@@ -446,7 +486,7 @@ impl WorldPass {
         }
         self.written = Some((u.turn, u.pulse));
         self.variant = Variant::for_uniforms(&u);
-        self.lit = u.turn.torch_count > 0;
+        self.lit = self.fields_on;
         self.prepare(gpu, self.variant, self.lit);
         self.ensure_depth(gpu, target);
     }

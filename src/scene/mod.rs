@@ -16,8 +16,8 @@ pub use hud::{
 };
 pub use sound::{SoundEvent, SoundKind, SoundPhase};
 pub use world::{
-    CellLook, Madness, PhantomLook, SpriteKind, SpriteLook, ThemeLook, TileLook, TorchLook, WorldScene,
-    TORCH_REACH_CELLS,
+    CellLook, FloorTint, Madness, PhantomLook, SpriteKind, SpriteLook, ThemeLook, TileLook, TorchLook,
+    WorldScene, TORCH_REACH_CELLS,
 };
 
 use crate::grid::{Facing, Pos};

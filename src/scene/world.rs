@@ -113,6 +113,15 @@ pub struct TorchLook {
     pub facing: crate::grid::Facing,
 }
 
+/// A floor cell drawn in a colour of its own (the reactor's eye view shows its surface values so):
+/// the stone's pattern stays, in `colour`, mixed over the plain floor by `strength` (0..1).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FloorTint {
+    pub cell: Pos,
+    pub colour: Srgb,
+    pub strength: f32,
+}
+
 /// The first-person world of one turn.
 #[derive(Clone, Debug, PartialEq)]
 pub struct WorldScene {
@@ -129,6 +138,8 @@ pub struct WorldScene {
     /// The wall torches whose light may fall on a cell in view (within [`TORCH_REACH_CELLS`] of
     /// one), at most the renderer's slots.
     pub torches: Vec<TorchLook>,
+    /// Floor cells drawn tinted; empty for a plain floor.
+    pub floor_tints: Vec<FloorTint>,
 }
 
 impl Default for WorldScene {
@@ -141,6 +152,7 @@ impl Default for WorldScene {
             may_pulse: false,
             theme: ThemeLook::CUT_STONE,
             torches: Vec::new(),
+            floor_tints: Vec::new(),
         }
     }
 }

@@ -5,12 +5,14 @@
 use hollowdeep::render::board::pack::{self as board, BoardCellRaw, BoardUniforms};
 use hollowdeep::render::camera::EYE_HEIGHT;
 use hollowdeep::render::font::{ATLAS_COLS, GLYPH_H, GLYPH_W};
+use hollowdeep::render::light_field::FIELD_TEXELS;
 use hollowdeep::render::reference::MAX_STEPS;
 use hollowdeep::render::scene::{
     FrameUniforms, GlyphInstance, HudUniforms, PulseUniforms, TurnUniforms, EXPOSURE, FLAG_PHANTOM_PASSAGE,
     FLAG_PHANTOM_WALL, GLYPH_SOLID, LIGHT_FLICKER, LIGHT_RADIUS, MAX_TORCHES, TILE_EXIT, TILE_FLOOR,
     TILE_MASK, TILE_WALL, TORCH_OFFSET, WALL_TORCH_RADIUS,
 };
+use hollowdeep::render::scene::{FLAG_TORCH_E, FLAG_TORCH_N, FLAG_TORCH_S, FLAG_TORCH_W};
 use hollowdeep::render::shader_source::{self, compose, ComposeError, Entry, PRELUDE};
 use hollowdeep::render::sprites::{SpriteRaw, MAX_SPRITES, SPRITE_ENTITY, SPRITE_FALSE_PLAYER, SPRITE_LIFT};
 use naga::proc::Layouter;
@@ -345,6 +347,11 @@ fn shared_constants_match_their_rust_twins() {
         ("BOARD_FLAG_LAYERS", board::BOARD_FLAG_LAYERS),
         ("BOARD_FLAG_SHIELD", board::BOARD_FLAG_SHIELD),
         ("MAX_TORCHES", MAX_TORCHES as u32),
+        ("FLAG_TORCH_N", FLAG_TORCH_N),
+        ("FLAG_TORCH_E", FLAG_TORCH_E),
+        ("FLAG_TORCH_S", FLAG_TORCH_S),
+        ("FLAG_TORCH_W", FLAG_TORCH_W),
+        ("FIELD_TEXELS", FIELD_TEXELS),
     ];
     let f32s = [
         ("EYE_HEIGHT", EYE_HEIGHT),

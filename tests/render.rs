@@ -8,6 +8,8 @@ mod common;
 
 #[path = "render/board.rs"]
 mod board;
+#[path = "render/eye_view.rs"]
+mod eye_view;
 #[path = "render/frames.rs"]
 mod frames;
 #[path = "render/headless.rs"]

@@ -10,8 +10,8 @@ use super::props::interactable;
 use super::undo::Game;
 use crate::grid::{Facing, Grid, Pos};
 use crate::scene::{
-    BoardCell, BoardHud, BoardLine, BoardProp, BoardScene, CellLook, HudModel, Scene, SceneStamp, SpriteKind,
-    SpriteLook, Srgb, TileLook, UnderLook, WorldScene,
+    BoardCell, BoardHud, BoardLine, BoardProp, BoardScene, CellLook, FloorTint, HudModel, Scene, SceneStamp,
+    SpriteKind, SpriteLook, Srgb, TileLook, UnderLook, WorldScene,
 };
 
 /// Panel colours: plain text, labels, and one per band (absent, safe, caution, critical).
@@ -60,7 +60,7 @@ pub fn scene(
         stamp: SceneStamp { seed: super::hash::fnv1a(level.id.as_bytes()), depth: 0, turn },
         eye: level.robot.pos,
         facing: view.facing,
-        world: eye_world(level, b),
+        world: eye_world(level, b, surface),
         hud: HudModel::default(),
         board: Some(board),
     }
@@ -388,8 +388,9 @@ fn hud(
     }
 }
 
-/// The robot's eye view: walls and floors of the terrain, and each prop as a glyph sprite.
-fn eye_world(level: &Level, b: &Balance) -> WorldScene {
+/// The robot's eye view: walls and floors of the terrain, the floor tinted by its surface values
+/// (`floor_tint`), and each prop as a glyph sprite (`prop_sprite_kind`).
+fn eye_world(level: &Level, b: &Balance, surface: &Grid<super::level::Surface>) -> WorldScene {
     let mut cells = Grid::filled(level.width(), level.height(), CellLook::default());
     for p in level.terrain.positions() {
         let tile = if level.is_wall(p) { TileLook::Wall } else { TileLook::Floor };
@@ -404,7 +405,7 @@ fn eye_world(level: &Level, b: &Balance) -> WorldScene {
             let (glyph, colour) = prop_glyph(p);
             SpriteLook {
                 id: i as u32,
-                kind: SpriteKind::Pickup,
+                kind: prop_sprite_kind(p),
                 glyph,
                 colour,
                 from: p.pos,
@@ -416,7 +417,42 @@ fn eye_world(level: &Level, b: &Balance) -> WorldScene {
         })
         .collect();
     let heat = level.max_heat() / b.max_surface;
-    WorldScene { cells, sprites, light: 1.0 - 0.3 * heat, ..WorldScene::default() }
+    let floor_tints = level
+        .terrain
+        .positions()
+        .filter(|p| level.is_floor(*p))
+        .filter_map(|p| floor_tint(b, p, &surface.get(p).copied().unwrap_or_default()))
+        .collect();
+    WorldScene { cells, sprites, light: 1.0 - 0.3 * heat, floor_tints, ..WorldScene::default() }
+}
+
+/// A floor cell's tint in the eye view: the colour the board gives its strongest quantity (the
+/// largest share of `max_surface` among those not absent), stronger the more there is; none on a
+/// clean floor.
+pub fn floor_tint(b: &Balance, cell: Pos, s: &super::level::Surface) -> Option<FloorTint> {
+    let (q, share) = Quantity::ALL
+        .into_iter()
+        .filter(|q| band(b, *q, s.get(*q)) as u8 > 0)
+        .map(|q| (q, s.get(q) / b.max_surface))
+        .max_by(|x, y| x.1.total_cmp(&y.1))?;
+    let strength = (0.45 + 0.45 * share).min(0.9);
+    Some(FloorTint { cell, colour: QUANTITY_COLOURS[q as usize], strength })
+}
+
+/// Machines that stand in the room (the reactor, consumers, terminals, doors) loom at a figure's
+/// height; the fittings on the pipes and the floor (sources, valves, junctions, supplies,
+/// sprinklers) lie low, so the two read apart before their glyphs do.
+fn prop_sprite_kind(p: &super::level::Prop) -> SpriteKind {
+    match p.kind {
+        PropKind::Reactor | PropKind::Consumer { .. } | PropKind::Terminal | PropKind::Door { .. } => {
+            SpriteKind::Actor
+        }
+        PropKind::Flow { .. }
+        | PropKind::Valve { .. }
+        | PropKind::Junction { .. }
+        | PropKind::Supply { .. }
+        | PropKind::Sprinkler { .. } => SpriteKind::Pickup,
+    }
 }
 
 fn prop_glyph(p: &super::level::Prop) -> (char, Srgb) {

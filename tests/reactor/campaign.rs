@@ -265,3 +265,24 @@ fn no_panel_line_is_wider_than_the_panel_and_none_is_cut() {
     }
     assert!(checked > 100, "{checked} panels checked");
 }
+
+/// A losing line on a shipped level: walking into the wet-fire level's critical heat at (6, 2).
+const WET_FIRE_LOSS: &str = "move:E move:E move:E move:E move:E move:S";
+
+#[test]
+fn a_shipped_level_is_lost_by_an_action_script_and_by_keys() {
+    let mut game = Game::new(shipped("02-wet-fire.json"), bal());
+    assert_eq!(game.level.status, Status::Playing);
+    script::run(&mut game, &script::parse_actions(WET_FIRE_LOSS).unwrap());
+    assert_eq!(game.level.status, Status::Lost(LossCause::UnsafeEntry));
+    // The same line by keys in the window's session: the move asks first, Y confirms, the card shows.
+    use KeyCode::*;
+    let mode = Reactor::new(Game::new(shipped("02-wet-fire.json"), bal()));
+    let mut s = ReactorSession::new(mode, Bindings::default(), Box::new(|_, _| Vec::new()));
+    let mut now = 0.0;
+    press(&mut s, &[KeyD, KeyD, KeyD, KeyD, KeyD, KeyS], &mut now);
+    assert!(matches!(s.ui().overlay, Some(hollowdeep::render::Overlay::Prompt { .. })), "asks first");
+    press(&mut s, &[KeyY], &mut now);
+    assert_eq!(s.mode.game.level.status, Status::Lost(LossCause::UnsafeEntry));
+    assert!(matches!(s.ui().overlay, Some(hollowdeep::render::Overlay::Card { .. })), "the loss card");
+}

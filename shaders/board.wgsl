@@ -341,11 +341,24 @@ fn fs_mark(in: VsOut) -> @location(0) vec4<f32> {
     acc = over(acc, vec3<f32>(0.8355, 0.1011, 0.8355), fill(abs(edge - 0.07) - 0.035, aa) * (0.6 + 0.4 * w.x) * forecast);
     let robot = select(0.0, 1.0, all(pl.c == board.robot));
     let shield = select(0.0, robot, (board.flags & BOARD_FLAG_SHIELD) != 0u);
-    acc = over(acc, vec3<f32>(1.0000, 0.3112, 0.0170), ring(q, 0.36, 0.04, aa) * shield);
+    // The robot: the one white thing on the board, a large disc in a black ring with a white halo
+    // breathing around it (readable on any band, whatever the player's colour vision), and a black
+    // arrowhead pointing the way it last moved. No prop is white or carries an arrow.
     let body = length(q);
-    acc = over(acc, vec3<f32>(0.0), fill(body - 0.3, aa) * robot);
-    acc = over(acc, vec3<f32>(0.6524, 0.8751, 0.8355), fill(body - 0.25, aa) * robot);
-    acc = over(acc, vec3<f32>(0.0090, 0.0415, 0.0582), fill(sd_box(q + vec2<f32>(0.0, 0.06), vec2<f32>(0.14, 0.05)), aa) * robot);
+    let fi = (board.flags >> BOARD_FLAG_FACING_SHIFT) & 3u;
+    let fwd = vec2<f32>(
+        select(0.0, 1.0, fi == 1u) - select(0.0, 1.0, fi == 3u),
+        select(0.0, 1.0, fi == 2u) - select(0.0, 1.0, fi == 0u),
+    );
+    let a = vec2<f32>(dot(q, fwd), dot(q, vec2<f32>(-fwd.y, fwd.x)));
+    // Arrowhead: tip 0.3 ahead of the centre, base 0.12 behind it, 0.2 to each side at the base.
+    let arrow = max(-(a.x + 0.12), abs(a.y) * 0.9 - 0.2 * (0.3 - a.x) / 0.42);
+    acc = over(acc, vec3<f32>(1.0), ring(q, 0.455, 0.025, aa) * (0.55 + 0.45 * w.y) * robot);
+    acc = over(acc, vec3<f32>(0.0), fill(body - 0.42, aa) * robot);
+    acc = over(acc, vec3<f32>(0.95), fill(body - 0.36, aa) * robot);
+    acc = over(acc, vec3<f32>(0.0), fill(arrow, aa) * robot);
+    // A heat shield: an orange band in the black ring.
+    acc = over(acc, vec3<f32>(1.0000, 0.3112, 0.0170), ring(q, 0.39, 0.03, aa) * shield);
     let cursor = select(0.0, 1.0, all(pl.c == board.cursor));
     let dash = step(0.5, fract((f.x + f.y) * 4.0 + ph.w));
     acc = over(acc, vec3<f32>(1.0), fill(edge - 0.03, aa) * mix(0.5, 1.0, dash) * cursor);

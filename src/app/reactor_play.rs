@@ -18,8 +18,13 @@ pub const SHIPPED: &[&str] = &[
 
 /// Shipped level `index`, as left in progress if it was (the save is the level plus its state).
 pub fn shipped(index: usize, data_dir: &Path) -> Option<Level> {
-    let level = schema::load(SHIPPED.get(index)?.as_bytes(), &Balance::normal()).level?;
+    let level = shipped_start(index)?;
     Some(load_progress(data_dir, &level.id).unwrap_or(level))
+}
+
+/// Shipped level `index` as shipped: where R returns to, even in a continued level.
+pub fn shipped_start(index: usize) -> Option<Level> {
+    schema::load(SHIPPED.get(index)?.as_bytes(), &Balance::normal()).level
 }
 
 /// The title's list: each shipped level's name, its best or that it is in progress.
@@ -116,6 +121,12 @@ mod tests {
         assert_eq!(continued.robot.pos, r.game.level.robot.pos);
         assert!(shipped_labels(&dir)[0].contains("in progress"));
         let mut s = session(continued, &Settings::default(), &dir);
+        s.mode.game.set_start(shipped_start(0).unwrap());
+        // R in a continued level goes back to the level's start, not to where it was continued.
+        s.command(crate::app::input::Command::Reactor(crate::app::input::ReactorKey::Restart), 0.0);
+        assert_eq!(s.mode.game.level.pulse, 0);
+        assert_eq!(s.mode.game.level.robot.pos, Game::new(fresh.clone(), Balance::normal()).level.robot.pos);
+        let mut s = session(shipped(0, &dir).unwrap(), &Settings::default(), &dir);
         use crate::app::input::{Command as Key, ReactorKey};
         use crate::grid::Facing::{East, South};
         let mut now = 0.0;

@@ -23,6 +23,24 @@ use winit::keyboard::KeyCode;
 pub const CASCADE_SECONDS: f64 = 0.5;
 /// Seconds between two actions of a replay (after each one's cascade).
 pub const REPLAY_STEP_SECONDS: f64 = 0.4;
+/// What the robot's mark looks like, in the panel's hints and the help.
+pub const ROBOT_LEGEND: &str = "You are the robot: the white disc with a black ring, its arrow your facing";
+/// The help's legend of the board's marks, above the keys: what the robot is, and each surface
+/// band's hue and pattern (the pattern tells them apart without colour).
+fn legend() -> Vec<(String, String)> {
+    [
+        ("You, the robot", "white disc, arrow"),
+        ("Fuel on the floor", "red, stripes"),
+        ("Sprinkler water", "blue, ripples"),
+        ("Electricity", "yellow, zigzags"),
+        ("Heat", "orange, dots"),
+        ("", ""),
+    ]
+    .into_iter()
+    .map(|(a, b)| (a.to_string(), b.to_string()))
+    .collect()
+}
+
 /// Zoom steps of the board.
 const ZOOM_RANGE: (f32, f32) = (1.0, 6.0);
 
@@ -136,9 +154,9 @@ impl ReactorSession {
             None => self.mode.scene(None),
         };
         if let Some(board) = scene.board.as_mut() {
-            board.hud.panel.push(BoardLine::new("", [0, 0, 0]));
+            board.hud.hints.push(BoardLine::new(ROBOT_LEGEND, [150, 140, 120]));
             for h in self.bindings.reactor_hints() {
-                board.hud.panel.push(BoardLine::new(h, [150, 140, 120]));
+                board.hud.hints.push(BoardLine::new(h, [150, 140, 120]));
             }
         }
         self.scene = scene;
@@ -190,7 +208,10 @@ impl ReactorSession {
                 self.overlay = match self.overlay {
                     Some(Overlay::Help { .. }) => None,
                     _ => Some(Overlay::Help {
-                        bindings: self.bindings.describe_contexts(&[Context::Reactor, Context::Global]),
+                        bindings: legend()
+                            .into_iter()
+                            .chain(self.bindings.describe_contexts(&[Context::Reactor, Context::Global]))
+                            .collect(),
                         hint: format!(
                             "{} or {} closes",
                             self.bindings.keys_text("help", " "),

@@ -256,7 +256,10 @@ impl App {
             TitleChoice::Quit => event_loop.exit(),
             TitleChoice::Reactor(index) => match super::reactor_play::shipped(index, &self.data_dir) {
                 Some(level) => {
-                    let session = super::reactor_play::session(level, &self.settings, &self.data_dir);
+                    let mut session = super::reactor_play::session(level, &self.settings, &self.data_dir);
+                    if let Some(start) = super::reactor_play::shipped_start(index) {
+                        session.mode.game.set_start(start);
+                    }
                     self.enter(Screen::Reactor(Box::new(session)));
                 }
                 None => self.title_note("That reactor level could not be loaded."),

@@ -127,6 +127,7 @@ fn board(
     BoardScene {
         cells,
         robot: level.robot.pos,
+        robot_facing: view.facing,
         robot_shielded: level.robot.heat_immunity > 0,
         cursor,
         layers,
@@ -384,6 +385,7 @@ fn hud(
         header,
         panel,
         forecasts,
+        hints: Vec::new(),
         message: view.message.as_ref().map(|m| BoardLine::new(m.clone(), TEXT)),
     }
 }

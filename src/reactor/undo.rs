@@ -67,6 +67,13 @@ impl Game {
         self.history.clear();
     }
 
+    /// A game continued from a save: restart goes back to `start` (the level as shipped), not to
+    /// where it was continued from.
+    pub fn set_start(&mut self, mut start: Level) {
+        refresh(&mut start, &self.balance);
+        self.initial = start;
+    }
+
     pub fn initial(&self) -> &Level {
         &self.initial
     }

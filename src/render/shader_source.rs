@@ -146,6 +146,7 @@ pub const PRELUDE: &[(&str, PreludeValue)] = {
         ("BOARD_UNDER_LINKS_SHIFT", U32(board::BOARD_UNDER_LINKS_SHIFT)),
         ("BOARD_FLAG_LAYERS", U32(board::BOARD_FLAG_LAYERS)),
         ("BOARD_FLAG_SHIELD", U32(board::BOARD_FLAG_SHIELD)),
+        ("BOARD_FLAG_FACING_SHIFT", U32(board::BOARD_FLAG_FACING_SHIFT)),
     ]
 };
 

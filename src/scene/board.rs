@@ -4,7 +4,7 @@
 //! the underground layers may be shown. Nothing here is a rule.
 
 use super::colour::Srgb;
-use crate::grid::{Grid, Pos};
+use crate::grid::{Facing, Grid, Pos};
 
 /// Surface quantities in board order: fuel, water, electricity, heat.
 pub const BOARD_QUANTITIES: usize = 4;
@@ -105,6 +105,9 @@ pub struct BoardHud {
     pub panel: Vec<BoardLine>,
     /// The forecast list (only at an active terminal).
     pub forecasts: Vec<BoardLine>,
+    /// The key hints, last: the first thing to give way (to one line naming the help key) when the
+    /// panel is too short for everything.
+    pub hints: Vec<BoardLine>,
     /// The latest message (a refusal, "a pulse follows", the outcome).
     pub message: Option<BoardLine>,
 }
@@ -114,6 +117,8 @@ pub struct BoardHud {
 pub struct BoardScene {
     pub cells: Grid<BoardCell>,
     pub robot: Pos,
+    /// The way the robot last moved (its mark points there).
+    pub robot_facing: Facing,
     pub robot_shielded: bool,
     /// The inspected cell (mouse or keyboard cursor).
     pub cursor: Pos,
@@ -133,6 +138,7 @@ impl Default for BoardScene {
         Self {
             cells: Grid::filled(0, 0, BoardCell::default()),
             robot: Pos::default(),
+            robot_facing: Facing::East,
             robot_shielded: false,
             cursor: Pos::default(),
             layers: false,

@@ -196,3 +196,93 @@ fn a_solution_replays_in_the_window_session_to_a_win_and_ignores_the_players_key
     assert_eq!(s.mode.game.level.status, Status::Won);
     assert_eq!(s.played.len(), actions.split_whitespace().count(), "only the solution's actions were played");
 }
+
+/// Pure HUD data, no GPU: on every shipped level, with the cursor on every cell, at the start and
+/// with the first level's terminal open, each panel row fits the panel's columns at every size, and
+/// from 701×401 up every word of the header, inspection and forecasts is on the panel (nothing cut,
+/// only the key hints may fold into the help key's line).
+#[test]
+fn no_panel_line_is_wider_than_the_panel_and_none_is_cut() {
+    use hollowdeep::render::hud::board_panel::{board_panel_layout, panel_cols, panel_lines, BoardText};
+    use hollowdeep::render::hud::grid::{text_width, HudGrid};
+    use KeyCode::*;
+    let sizes = [(1280, 720), (1920, 1080), (3840, 2160), (1024, 768), (701, 401), (320, 200)];
+    let mut sessions = Vec::new();
+    for entry in std::fs::read_dir(assets()).expect("assets/reactor") {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "json") {
+            let name = path.file_name().unwrap().to_str().unwrap().to_string();
+            let mode = Reactor::new(Game::new(shipped(&name), bal()));
+            sessions
+                .push((name, ReactorSession::new(mode, Bindings::default(), Box::new(|_, _| Vec::new()))));
+        }
+    }
+    let mut open = session();
+    let mut now = 0.0;
+    press(&mut open, &[KeyD, KeyD, Space, KeyD, KeyD, KeyD, Space], &mut now);
+    assert!(open.scene().board.as_ref().unwrap().layers, "the terminal's layers are open");
+    sessions.push(("01 at its terminal".into(), open));
+    let words = |lines: &mut dyn Iterator<Item = &String>| -> Vec<String> {
+        lines.flat_map(|l| l.split_whitespace().map(str::to_string).collect::<Vec<_>>()).collect()
+    };
+    let mut checked = 0;
+    for (name, s) in &mut sessions {
+        let (w, h) = (s.mode.game.level.width(), s.mode.game.level.height());
+        for p in (0..h).flat_map(|y| (0..w).map(move |x| Pos::new(x, y))) {
+            s.hover(Some(p));
+            let hud = s.scene().board.as_ref().unwrap().hud.clone();
+            assert!(!hud.hints.is_empty(), "the session adds its key hints");
+            for (sw, sh) in sizes {
+                let grid = HudGrid::new(sw, sh);
+                let (col, width) = panel_cols(&grid);
+                let lines = panel_lines(&hud, width, grid.rows - 2);
+                for l in &lines {
+                    assert!(
+                        text_width(&l.text) <= width,
+                        "{name} {p:?} {sw}x{sh}: {:?} is wider than {width}",
+                        l.text
+                    );
+                }
+                let text = BoardText { hud: hud.clone(), step: None };
+                for g in board_panel_layout(&text, &grid) {
+                    let x = grid.place(&g).x as u32 + hollowdeep::render::font::GLYPH_W * grid.scale;
+                    assert!(g.col < col + width && x <= sw, "{name} {p:?} {sw}x{sh}: a glyph past the edge");
+                }
+                if sw >= 701 {
+                    let want = words(
+                        &mut hud.header.iter().chain(&hud.panel).chain(&hud.forecasts).map(|l| &l.text),
+                    );
+                    let got = words(&mut lines.iter().map(|l| &l.text));
+                    assert_eq!(
+                        got[..want.len().min(got.len())],
+                        want[..],
+                        "{name} {p:?} {sw}x{sh}: text cut"
+                    );
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 100, "{checked} panels checked");
+}
+
+/// A losing line on a shipped level: walking into the wet-fire level's critical heat at (6, 2).
+const WET_FIRE_LOSS: &str = "move:E move:E move:E move:E move:E move:S";
+
+#[test]
+fn a_shipped_level_is_lost_by_an_action_script_and_by_keys() {
+    let mut game = Game::new(shipped("02-wet-fire.json"), bal());
+    assert_eq!(game.level.status, Status::Playing);
+    script::run(&mut game, &script::parse_actions(WET_FIRE_LOSS).unwrap());
+    assert_eq!(game.level.status, Status::Lost(LossCause::UnsafeEntry));
+    // The same line by keys in the window's session: the move asks first, Y confirms, the card shows.
+    use KeyCode::*;
+    let mode = Reactor::new(Game::new(shipped("02-wet-fire.json"), bal()));
+    let mut s = ReactorSession::new(mode, Bindings::default(), Box::new(|_, _| Vec::new()));
+    let mut now = 0.0;
+    press(&mut s, &[KeyD, KeyD, KeyD, KeyD, KeyD, KeyS], &mut now);
+    assert!(matches!(s.ui().overlay, Some(hollowdeep::render::Overlay::Prompt { .. })), "asks first");
+    press(&mut s, &[KeyY], &mut now);
+    assert_eq!(s.mode.game.level.status, Status::Lost(LossCause::UnsafeEntry));
+    assert!(matches!(s.ui().overlay, Some(hollowdeep::render::Overlay::Card { .. })), "the loss card");
+}

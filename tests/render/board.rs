@@ -161,3 +161,25 @@ fn the_headless_driver_writes_a_screenshot_of_the_board() {
     assert_eq!((info.width, info.height), (640, 360));
     let _ = std::fs::remove_file(&out);
 }
+
+/// The robot is the white disc, and its black arrowhead points the way it last moved.
+#[test]
+fn the_robot_is_a_white_disc_with_an_arrow_the_way_it_faces() {
+    let Some(_) = gpu_or_skip() else { return };
+    let room = "[surface]\n#######\n#@....#\n#.....#\n#######\n[level]\nid robot\n";
+    let mut r = reactor(room);
+    for f in [hollowdeep::grid::Facing::East, hollowdeep::grid::Facing::South] {
+        r.act(hollowdeep::reactor::script::Action::Do(hollowdeep::reactor::Command::MoveRobot(f)));
+    }
+    let at = Pos::new(2, 2);
+    assert_eq!(r.game.level.robot.pos, at);
+    let (rgba, view) = draw(&mut r);
+    let ahead = colour_at(&rgba, view.point(at, 0.5, 0.65));
+    let side = colour_at(&rgba, view.point(at, 0.72, 0.5));
+    let behind = colour_at(&rgba, view.point(at, 0.5, 0.25));
+    assert!(ahead.iter().all(|&c| c < 60.0), "the arrow, black, points south: {ahead:?}");
+    assert!(side.iter().all(|&c| c > 200.0), "the disc beside it is white: {side:?}");
+    assert!(behind.iter().all(|&c| c > 200.0), "and behind it: {behind:?}");
+    let floor = colour_at(&rgba, view.point(Pos::new(4, 1), 0.5, 0.5));
+    assert!(floor.iter().all(|&c| c < 90.0), "an empty floor cell is dark: {floor:?}");
+}

@@ -346,6 +346,7 @@ fn shared_constants_match_their_rust_twins() {
         ("BOARD_UNDER_LINKS_SHIFT", board::BOARD_UNDER_LINKS_SHIFT),
         ("BOARD_FLAG_LAYERS", board::BOARD_FLAG_LAYERS),
         ("BOARD_FLAG_SHIELD", board::BOARD_FLAG_SHIELD),
+        ("BOARD_FLAG_FACING_SHIFT", board::BOARD_FLAG_FACING_SHIFT),
         ("MAX_TORCHES", MAX_TORCHES as u32),
         ("FLAG_TORCH_N", FLAG_TORCH_N),
         ("FLAG_TORCH_E", FLAG_TORCH_E),

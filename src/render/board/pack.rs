@@ -2,6 +2,7 @@
 //! mirrored in `shaders/board.wgsl` (checked by `tests/render/shaders.rs`).
 
 use super::layout::BoardView;
+use crate::grid::Facing;
 use crate::scene::{BoardCell, BoardProp, BoardScene};
 
 pub const BOARD_WALL: u32 = 1;
@@ -31,6 +32,8 @@ pub const BOARD_UNDER_LINKS_SHIFT: u32 = 4;
 /// `BoardUniforms::flags`: the underground layers are shown; the robot wears a heat shield.
 pub const BOARD_FLAG_LAYERS: u32 = 1;
 pub const BOARD_FLAG_SHIELD: u32 = 2;
+/// Bits 2..4 of `flags`: the robot's facing, north 0, east 1, south 2, west 3 (its arrow).
+pub const BOARD_FLAG_FACING_SHIFT: u32 = 2;
 
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
@@ -65,7 +68,8 @@ pub struct BoardUniforms {
 impl BoardUniforms {
     pub fn new(board: &BoardScene, view: &BoardView, time: f32, screen: (u32, u32)) -> BoardUniforms {
         let flags = if board.layers { BOARD_FLAG_LAYERS } else { 0 }
-            | if board.robot_shielded { BOARD_FLAG_SHIELD } else { 0 };
+            | if board.robot_shielded { BOARD_FLAG_SHIELD } else { 0 }
+            | facing_index(board.robot_facing) << BOARD_FLAG_FACING_SHIFT;
         BoardUniforms {
             area: view.area,
             origin: view.origin,
@@ -81,6 +85,15 @@ impl BoardUniforms {
             screen: [screen.0 as f32, screen.1 as f32],
             _pad1: [0.0; 2],
         }
+    }
+}
+
+fn facing_index(f: Facing) -> u32 {
+    match f {
+        Facing::North => 0,
+        Facing::East => 1,
+        Facing::South => 2,
+        Facing::West => 3,
     }
 }
 

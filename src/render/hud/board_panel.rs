@@ -26,34 +26,88 @@ pub fn panel_cols(grid: &HudGrid) -> (u32, u32) {
     (col, grid.cols.saturating_sub(col + 1).min(PANEL_COLS))
 }
 
-/// Lines from `row` down, each wrapped at spaces to the panel's width (a line that fits keeps its
-/// spacing, so the value columns stay aligned), stopping at `last`.
-fn lines_at(out: &mut Vec<PlacedGlyph>, lines: &[BoardLine], col: u32, row: &mut u32, width: u32, last: u32) {
-    for l in lines {
-        let parts =
-            if text_width(&l.text) <= width { vec![l.text.clone()] } else { wrap(&l.text, width.max(1)) };
-        for part in parts {
-            if *row >= last {
-                return;
+/// The line that stands for the key hints when the panel has no room for them.
+pub const HINTS_FOLDED: &str = "F1: every key and what the marks mean";
+
+/// `text` as lines of at most `width` columns. A line that fits keeps its spacing (the value
+/// columns stay aligned); a longer one breaks between its groups (parts set apart by two spaces,
+/// such as "F repair  123 neutralize") so a key stays with its verb, and a group that is itself too
+/// long breaks at spaces.
+pub fn fit_line(text: &str, width: u32) -> Vec<String> {
+    let width = width.max(1);
+    if text_width(text) <= width {
+        return vec![text.to_string()];
+    }
+    let mut out: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for group in text.split("  ").map(str::trim).filter(|g| !g.is_empty()) {
+        if text_width(group) > width {
+            if !line.is_empty() {
+                out.push(std::mem::take(&mut line));
             }
-            put_text(out, col, *row, &clip(&part, width), linear(l.colour, 1.0), false);
-            *row += 1;
+            out.extend(wrap(group, width));
+        } else if line.is_empty() {
+            line = group.to_string();
+        } else if text_width(&line) + 2 + text_width(group) <= width {
+            line = format!("{line}  {group}");
+        } else {
+            out.push(std::mem::replace(&mut line, group.to_string()));
         }
     }
+    if !line.is_empty() || out.is_empty() {
+        out.push(line);
+    }
+    out
 }
 
-/// The panel's glyphs in cells: header, a gap, the inspection lines, a gap, the forecasts.
+/// The panel's rows, `width` columns wide, at most `rows` of them: header, a gap, the inspection
+/// lines, a gap, the forecasts, a gap, the key hints. When that is too tall the hints fold into
+/// one line naming the help key; when even that is too tall the last row says how many are left
+/// out, so no line is ever cut silently.
+pub fn panel_lines(hud: &BoardHud, width: u32, rows: u32) -> Vec<BoardLine> {
+    let fitted = |lines: &[BoardLine]| -> Vec<BoardLine> {
+        lines
+            .iter()
+            .flat_map(|l| fit_line(&l.text, width).into_iter().map(|t| BoardLine::new(t, l.colour)))
+            .collect()
+    };
+    let gap = || BoardLine::new("", [0, 0, 0]);
+    let mut body = fitted(&hud.header);
+    body.push(gap());
+    body.extend(fitted(&hud.panel));
+    if !hud.forecasts.is_empty() {
+        body.push(gap());
+        body.extend(fitted(&hud.forecasts));
+    }
+    let rows = rows as usize;
+    let hints = fitted(&hud.hints);
+    if !hints.is_empty() {
+        let folded = fitted(&[BoardLine::new(HINTS_FOLDED, hud.hints[0].colour)]);
+        let tail = if body.len() + 1 + hints.len() <= rows { hints } else { folded };
+        if body.len() + 1 + tail.len() <= rows {
+            body.push(gap());
+            body.extend(tail);
+        }
+    }
+    if body.len() > rows && rows > 0 {
+        let keep = rows - 1;
+        let more = format!("+{} lines left out: the window is too short", body.len() - keep);
+        body.truncate(keep);
+        body.push(BoardLine::new(clip(&more, width), LABEL_SRGB));
+    }
+    body
+}
+
+/// Colour of the "more lines" row.
+const LABEL_SRGB: [u8; 3] = [170, 160, 140];
+
+/// The panel's glyphs in cells, from the second line down to the one before the last.
 pub fn board_panel_layout(text: &BoardText, grid: &HudGrid) -> Vec<PlacedGlyph> {
     let (col, width) = panel_cols(grid);
     let mut out = Vec::new();
-    let mut row = 1;
-    let last = grid.rows.saturating_sub(1);
-    lines_at(&mut out, &text.hud.header, col, &mut row, width, last);
-    row += 1;
-    lines_at(&mut out, &text.hud.panel, col, &mut row, width, last);
-    if !text.hud.forecasts.is_empty() {
-        row += 1;
-        lines_at(&mut out, &text.hud.forecasts, col, &mut row, width, last);
+    let rows = grid.rows.saturating_sub(2);
+    for (i, l) in panel_lines(&text.hud, width, rows).iter().enumerate() {
+        put_text(&mut out, col, 1 + i as u32, &l.text, linear(l.colour, 1.0), false);
     }
     out
 }
@@ -106,12 +160,41 @@ mod tests {
     use crate::render::hud::compose::tests::SIZES;
 
     #[test]
+    fn a_long_line_breaks_between_its_groups_then_at_spaces() {
+        let keys = "WASD move  Space interact  F repair  123 neutralize";
+        assert_eq!(fit_line(keys, 60), vec![keys]);
+        assert_eq!(fit_line(keys, 40), vec!["WASD move  Space interact  F repair", "123 neutralize"]);
+        assert_eq!(
+            fit_line("Cell (1, 1): floor with a long tail", 12),
+            vec!["Cell (1, 1):", "floor with a", "long tail"]
+        );
+    }
+
+    #[test]
+    fn hints_fold_then_a_too_short_panel_says_how_much_it_left_out() {
+        let line = |t: &str| BoardLine::new(t, [255, 255, 255]);
+        let hud = BoardHud {
+            header: vec![line("Level")],
+            panel: vec![line("a"), line("b"), line("c")],
+            hints: vec![line("h1"), line("h2"), line("h3")],
+            ..BoardHud::default()
+        };
+        assert_eq!(panel_lines(&hud, 40, 20).len(), 1 + 1 + 3 + 1 + 3, "everything fits");
+        let folded = panel_lines(&hud, 40, 8);
+        assert_eq!(folded.last().map(|l| l.text.as_str()), Some(HINTS_FOLDED));
+        let short = panel_lines(&hud, 40, 3);
+        assert_eq!(short.len(), 3);
+        assert!(short[2].text.starts_with("+3 lines left out"), "{:?}", short[2]);
+    }
+
+    #[test]
     fn the_board_hud_stays_on_the_target_at_every_size() {
         let line = BoardLine::new("x".repeat(300), [255, 255, 255]);
         let hud = BoardHud {
             header: vec![line.clone(); 3],
             panel: vec![line.clone(); 80],
             forecasts: vec![line.clone(); 5],
+            hints: vec![line.clone(); 3],
             message: Some(line),
         };
         let text = BoardText { hud, step: Some((2, 4)) };

@@ -2,7 +2,7 @@
 //! shell (headless driver, screenshots, bench, recordings' checks) is written once against it, and
 //! a new game is registered with one line in `app::modes`.
 
-use crate::scene::{Scene, SoundEvent};
+use crate::scene::{Scene, SoundBed, SoundEvent};
 
 /// One game, as the shell drives it.
 pub trait Mode: Sized {
@@ -29,6 +29,12 @@ pub trait Mode: Sized {
     /// keeps this default: silence.
     fn sounds(&self, command: Self::Command, report: &Self::Report) -> Vec<SoundEvent> {
         let _ = (command, report);
+        Vec::new()
+    }
+
+    /// The continuous sounds the state holds now (hums, hisses). A game without them keeps this
+    /// default: none.
+    fn beds(&self) -> Vec<SoundBed> {
         Vec::new()
     }
 

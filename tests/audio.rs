@@ -302,3 +302,184 @@ fn a_wounded_players_heart_races_at_the_tables_rate() {
     assert!(expected > f64::from(AUDIO.heart.rest_bpm) * 1.5, "1 HP races: {expected}");
     assert!((got - expected).abs() < expected * 0.02, "heard {got:.1} bpm, the table says {expected:.1}");
 }
+
+// The reactor: its networks' hum, its leaks' hiss, its state cues, rendered on game time.
+
+mod reactor {
+    use super::{effects_only, peak, rms};
+    use hollowdeep::app::audio_out::render_reactor_run;
+    use hollowdeep::app::reactor_session::CASCADE_SECONDS;
+    use hollowdeep::audio::offline::{key_seconds, Offline};
+    use hollowdeep::audio::tuning::{AUDIO, OFFLINE_RATE};
+    use hollowdeep::audio::{board_commands, wav, Levels, MixCommand};
+    use hollowdeep::mode::Mode;
+    use hollowdeep::reactor::mode::Reactor;
+    use hollowdeep::reactor::{script, text, Balance, Game};
+    use std::process::Command;
+
+    /// A corridor with a fuel network under it, its source `on` or off.
+    fn corridor(source: &str) -> Reactor {
+        let map = format!(
+            "[surface]\n#######\n#a..@.#\n#######\n[fuel]\n.......\n.=====.\n.......\n[props]\na flow fuel {source}\n[level]\nid hum\nrequired 0 0 0\n"
+        );
+        let b = Balance::normal();
+        Reactor::new(Game::new(text::parse(&map, &b).unwrap(), b))
+    }
+
+    /// A level's continuous sounds alone (effects off), held for `seconds` past their fade-in.
+    fn beds_of(mut r: Reactor, seconds: f64) -> Vec<[f32; 2]> {
+        let mut out = Offline::new(OFFLINE_RATE);
+        out.send(MixCommand::Levels(Levels { effects: 0.0, ..Levels::default() }));
+        let scene = r.scene(None);
+        out.send_all(board_commands(&scene, &[], &r.beds(), 0.0));
+        out.advance(f64::from(AUDIO.ambience_seconds) * 3.0);
+        let settled = out.frames().len();
+        out.advance(seconds);
+        out.frames()[settled..].to_vec()
+    }
+
+    /// The power at `hz` (a Goertzel filter over the left channel), per sample.
+    fn power_at(frames: &[[f32; 2]], hz: f32) -> f32 {
+        let w = std::f32::consts::TAU * hz / OFFLINE_RATE as f32;
+        let (mut s1, mut s2) = (0.0f32, 0.0f32);
+        for f in frames {
+            let s = f[0] + 2.0 * w.cos() * s1 - s2;
+            s2 = s1;
+            s1 = s;
+        }
+        (s1 * s1 + s2 * s2 - 2.0 * w.cos() * s1 * s2) / (frames.len() as f32).powi(2)
+    }
+
+    #[test]
+    fn a_live_network_hums_and_a_dead_one_does_not() {
+        let hz = AUDIO.beds.hums[0].hz;
+        let live = beds_of(corridor("on"), 1.0);
+        let dead = beds_of(corridor("off"), 1.0);
+        assert_eq!(rms(&dead), [0.0, 0.0], "no live network, no hum");
+        let [l, r] = rms(&live);
+        assert!(l > 0.01 && (l - r).abs() < 1e-4, "a network hums all around: {l} {r}");
+        let off_band = power_at(&live, hz * 1.37);
+        assert!(power_at(&live, hz) > off_band * 50.0, "the fuel hum is at its tuned pitch");
+    }
+
+    /// A fed leak in a corridor, its access cell `dx` cells from the robot (negative: west).
+    fn leak_at(dx: i32) -> Reactor {
+        let (robot, access) = (5, 5 + dx);
+        let map = format!(
+            "[surface]\n###########\n#.........#\n###########\n[fuel]\n...........\n.=========.\n...........\n[props]\n1,1 flow fuel on\n[leaks]\nfuel {access} 1 {access} 1\n[level]\nid leak\nrobot {robot} 1 0 false\nrequired 0 0 0\n"
+        );
+        let b = Balance::normal();
+        Reactor::new(Game::new(text::parse(&map, &b).unwrap(), b))
+    }
+
+    #[test]
+    fn a_leak_to_the_robots_left_hisses_louder_in_the_left_channel() {
+        // Measured above the hum's harmonics: the hiss is noise above its cutoff.
+        let highs = |frames: Vec<[f32; 2]>| {
+            let d: Vec<[f32; 2]> =
+                frames.windows(2).map(|w| [w[1][0] - w[0][0], w[1][1] - w[0][1]]).collect();
+            rms(&d)
+        };
+        let [l, r] = highs(beds_of(leak_at(-3), 1.0));
+        assert!(l > r * 2.0, "left of the robot on screen is the left ear: {l} {r}");
+        let [l, r] = highs(beds_of(leak_at(3), 1.0));
+        assert!(r > l * 2.0, "and right is right: {l} {r}");
+        let [near, _] = highs(beds_of(leak_at(-1), 1.0));
+        let [far, _] = highs(beds_of(leak_at(-4), 1.0));
+        assert!(near > far, "further is softer: {near} {far}");
+    }
+
+    fn first_light() -> Reactor {
+        let b = Balance::normal();
+        let text = include_str!("../assets/reactor/01-first-light.json");
+        let level = hollowdeep::reactor::schema::load(text.as_bytes(), &b).level.unwrap();
+        Reactor::new(Game::new(level, b))
+    }
+
+    #[test]
+    fn a_state_change_sounds_its_cue_when_the_cascade_has_played() {
+        // The third action's pulse takes the first level from Caution to Ready.
+        let actions = script::parse_actions("move:E move:E interact").unwrap();
+        let out = render_reactor_run(first_light(), &actions, effects_only());
+        let rate = f64::from(OFFLINE_RATE);
+        let pulse_at = 2.0 * key_seconds();
+        let cue_at = pulse_at + CASCADE_SECONDS;
+        let window = |from: f64, to: f64| &out.frames()[(from * rate) as usize..(to * rate) as usize];
+        // Ready rises through its first ring (523 Hz): there in the cue's window, not before it.
+        let ready = power_at(window(cue_at, cue_at + 0.2), 523.0);
+        let before = power_at(window(pulse_at, cue_at - 0.01), 523.0);
+        assert!(ready > before * 20.0 && ready > 1e-6, "the cue starts at {cue_at} s: {ready} vs {before}");
+        // Blocks of 10 ms: the first loud one after the switch's own sound is the cue's onset.
+        let block = (rate / 100.0) as usize;
+        let from = ((pulse_at + 0.35) * rate) as usize;
+        let onset = out.frames()[from..]
+            .chunks(block)
+            .position(|c| peak(c) > 0.02)
+            .map(|k| (from + k * block) as f64 / rate)
+            .expect("a cue");
+        assert!((onset - cue_at).abs() < 0.02, "onset {onset} s, cue at {cue_at} s");
+    }
+
+    #[test]
+    fn the_same_actions_give_the_same_wav_and_muted_is_silence() {
+        let actions = include_str!("../assets/reactor/01-first-light.actions");
+        let dir = std::env::temp_dir().join(format!("hollowdeep-reactor-wav-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let render = |name: &str| {
+            let path = dir.join(name);
+            let out = Command::new(env!("CARGO_BIN_EXE_hollowdeep"))
+                .args(["reactor", "--headless", "--level", "assets/reactor/01-first-light.json"])
+                .args(["--actions", actions.trim(), "--audio-out"])
+                .arg(&path)
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+            std::fs::read(&path).unwrap()
+        };
+        let (a, b) = (render("a.wav"), render("b.wav"));
+        assert!(a == b, "byte-identical");
+        let (rate, frames) = wav::decode(&a).unwrap();
+        assert_eq!(rate, OFFLINE_RATE);
+        let n = script::parse_actions(actions).unwrap().len() as f64;
+        let seconds = n * key_seconds().max(CASCADE_SECONDS) + AUDIO.offline_tail_seconds;
+        assert_eq!(frames.len(), (seconds * f64::from(rate)).round() as usize, "each action on game time");
+        assert!(peak(&frames) > 0.1 && peak(&frames) < 1.0);
+        let parsed = script::parse_actions(actions).unwrap();
+        let muted = render_reactor_run(first_light(), &parsed, Levels { muted: true, ..Levels::default() });
+        assert_eq!(peak(muted.frames()), 0.0);
+        let bad = Command::new(env!("CARGO_BIN_EXE_hollowdeep"))
+            .args(["reactor", "--level", "assets/reactor/01-first-light.json", "--audio-out", "x.wav"])
+            .output()
+            .unwrap();
+        assert_eq!(bad.status.code(), Some(2));
+        assert_eq!(String::from_utf8_lossy(&bad.stderr).lines().count(), 1);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// The window's reactor session hands the audio each action's cues and the state's beds once.
+#[test]
+fn the_reactor_window_session_feeds_the_mixer() {
+    use hollowdeep::app::input::{Command as Key, ReactorKey};
+    use hollowdeep::app::persist::settings::Settings;
+    use hollowdeep::audio::MixCommand;
+    use hollowdeep::scene::SoundKind;
+    let dir = std::env::temp_dir().join(format!("hollowdeep-reactor-session-audio-{}", std::process::id()));
+    let level = hollowdeep::app::reactor_play::shipped(0, &dir).unwrap();
+    let mut s = hollowdeep::app::reactor_play::session(level, &Settings::default(), &dir);
+    let first = s.take_mix_commands();
+    assert!(first.iter().any(|c| matches!(c, MixCommand::Beds(_))), "the level's beds from the start");
+    assert!(s.take_mix_commands().is_empty(), "once");
+    for k in [ReactorKey::Move(Facing::East), ReactorKey::Move(Facing::East), ReactorKey::Interact] {
+        s.command(Key::Reactor(k), 0.0);
+    }
+    let cmds = s.take_mix_commands();
+    let kinds: Vec<SoundKind> = cmds
+        .iter()
+        .filter_map(|c| if let MixCommand::Play(cue) = c { Some(cue.kind) } else { None })
+        .collect();
+    assert!(kinds.contains(&SoundKind::Switch) && kinds.contains(&SoundKind::StateReady), "{kinds:?}");
+    let hum = cmds.iter().find_map(|c| if let MixCommand::Beds(g) = c { Some(g[0]) } else { None }).unwrap();
+    assert!(hum[0] > 0.0, "the fuel network is live and hums");
+    let _ = std::fs::remove_dir_all(&dir);
+}

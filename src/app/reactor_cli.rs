@@ -9,6 +9,7 @@ pub const USAGE: &str = "usage: hollowdeep reactor [LEVEL.json] [--size WxH] [--
        hollowdeep reactor --headless --level FILE [--actions \"move:E interact ...\"] \
 [--dump-state OUT.json] [--save OUT.json] [--screenshot OUT.png] [--size WxH] [--text] [--difficulty easy|normal|hard]
        [--record OUT.solution.json] [--replay FILE.solution.json]   (a solution: the level's hash and its actions)
+       [--audio-out OUT.wav]   (the run's sound on game time, 48 kHz stereo)
        hollowdeep reactor --validate FILE
        hollowdeep reactor --bench [--quick]
 actions: move:N|E|S|W inspect:X,Y view interact[:X,Y] repair[:X,Y] neutralize:ELEMENT[@X,Y] shield activate undo restart
@@ -30,6 +31,7 @@ struct Opts {
     size: Option<(u32, u32)>,
     record: Option<String>,
     replay: Option<String>,
+    audio_out: Option<String>,
     quit_after_frames: Option<u64>,
     difficulty: Option<String>,
     /// A level named without a flag: open it in the window.
@@ -76,6 +78,7 @@ fn parse(args: &[OsString]) -> Result<Opts, String> {
             "--size" => o.size = Some(parse_size(&value("--size")?)?),
             "--record" => o.record = Some(value("--record")?),
             "--replay" => o.replay = Some(value("--replay")?),
+            "--audio-out" => o.audio_out = Some(value("--audio-out")?),
             "--quit-after-frames" => {
                 let v = value("--quit-after-frames")?;
                 let n =
@@ -138,6 +141,9 @@ fn try_run(args: &[OsString]) -> Result<i32, String> {
         }
         return Ok(if loaded.level.is_some() { 0 } else { 1 });
     }
+    if o.audio_out.is_some() && !o.headless {
+        return Err("--audio-out renders a --headless run; add --headless --level FILE".into());
+    }
     if !o.headless {
         let path = o.play.as_deref().or(o.level.as_deref());
         let level = match path {
@@ -179,6 +185,12 @@ fn try_run(args: &[OsString]) -> Result<i32, String> {
     if let Some(out) = &o.record {
         std::fs::write(out, reactor::solution::to_text(&level, &actions))
             .map_err(|e| format!("cannot write {out}: {e}"))?;
+    }
+    if let Some(out) = &o.audio_out {
+        let mode = reactor::mode::Reactor::new(Game::new(level.clone(), b.clone()));
+        super::audio_out::write(std::path::Path::new(out), || {
+            super::audio_out::render_reactor_run(mode, &actions, crate::audio::Levels::default())
+        })?;
     }
     let mut game = Game::new(level, b.clone());
     for line in script::run(&mut game, &actions) {

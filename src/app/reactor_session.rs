@@ -106,6 +106,19 @@ pub struct ReactorSession {
     replay: Option<(Vec<Action>, usize, f64)>,
     /// The scene changed since the window last uploaded it.
     dirty: bool,
+    /// What the actions since the window last asked sounded like, and when their world part
+    /// starts; `None` when nothing was played since (the first scene counts).
+    heard: Option<(Vec<crate::scene::SoundEvent>, f64)>,
+}
+
+/// When in an action's playback its world part (the state's cue) is heard: once its pulse's
+/// cascade has played, or at once.
+pub fn world_delay(report: &crate::reactor::mode::Report) -> f64 {
+    if report.pulse.as_ref().is_some_and(|p| !p.steps.is_empty()) {
+        CASCADE_SECONDS
+    } else {
+        0.0
+    }
 }
 
 impl ReactorSession {
@@ -125,6 +138,7 @@ impl ReactorSession {
             finished: false,
             replay: None,
             dirty: true,
+            heard: Some((Vec::new(), 0.0)),
         };
         s.rebuild();
         s
@@ -174,6 +188,17 @@ impl ReactorSession {
         let focus = if self.keyboard_cursor { board.cursor } else { board.robot };
         let (w, h) = (board.cells.width() as f32, board.cells.height() as f32);
         self.camera.pan = [focus.x as f32 + 0.5 - w / 2.0, focus.y as f32 + 0.5 - h / 2.0];
+    }
+
+    /// What the audio should play for the actions since the last call: their placed sounds and the
+    /// continuous sounds of the state now.
+    pub fn take_mix_commands(&mut self) -> Vec<crate::audio::MixCommand> {
+        match self.heard.take() {
+            Some((sounds, delay)) => {
+                crate::audio::board_commands(&self.scene, &sounds, &self.mode.beds(), delay)
+            }
+            None => Vec::new(),
+        }
     }
 
     /// Takes the "scene changed" flag (the window uploads when it is set).
@@ -347,6 +372,9 @@ impl ReactorSession {
             self.mode.view.target = 0;
         }
         let report = self.mode.act(action);
+        let heard = self.heard.get_or_insert_with(Default::default);
+        heard.0.extend(self.mode.sounds(action, &report));
+        heard.1 = world_delay(&report);
         self.played.push(action);
         if !self.keyboard_cursor {
             self.mode.view.cursor = None;

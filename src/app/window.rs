@@ -243,6 +243,7 @@ impl App {
         if matches!(screen, Screen::Title(_)) {
             // Out of a run the heart and the madness fall silent.
             self.audio.send(audio::MixCommand::Mood(audio::Mood::default()));
+            self.audio.send(audio::MixCommand::Beds([[0.0; 2]; 6]));
         }
         self.screen = screen;
         self.held.clear();
@@ -459,8 +460,8 @@ impl App {
                 title.set_muted(self.settings.muted);
                 title.note(&text);
             }
-            // The reactor's board has no message line yet; its sound is its own (issue 15's
-            // reactor bullet), so the setting is saved and nothing more is said.
+            // The reactor's board has no message line yet: its sound goes off (or on) with the
+            // setting, which is saved, and nothing more is said.
             Screen::Reactor(_) => {}
         }
     }
@@ -582,6 +583,7 @@ impl App {
     fn update(&mut self, now: f64) -> bool {
         if let Screen::Reactor(session) = &mut self.screen {
             let upload = session.update(now);
+            self.audio.send_all(session.take_mix_commands());
             if let Some(gfx) = self.graphics.as_mut() {
                 gfx.renderer.set_board_camera(session.camera);
             }

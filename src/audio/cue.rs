@@ -29,20 +29,27 @@ pub struct Placement {
     pub occluded: bool,
 }
 
-/// The listener of one scene: where the viewer stands, which way they face, and which cells sound
+/// The listener of one scene: where the viewer stands, which way is ahead, and which cells sound
 /// reaches them from unobstructed.
 pub struct Listener {
     eye: Pos,
     facing: Facing,
-    open: Grid<bool>,
+    /// The first-person view's open cells; `None` on a board, which is seen (and heard) whole.
+    open: Option<Grid<bool>>,
 }
 
 impl Listener {
+    /// A first-person scene is heard from the eye, ahead where it faces, muffled by believed
+    /// walls. A board (top-down) is heard from its viewer's cell with the screen's up as ahead
+    /// (left on screen is the left ear), by distance alone: nothing on it is out of sight.
     pub fn of(scene: &Scene) -> Listener {
+        if scene.board.is_some() {
+            return Listener { eye: scene.eye, facing: Facing::North, open: None };
+        }
         let cells = &scene.world.cells;
         let solid = |p: Pos| cells.get(p).is_none_or(|c| believed_wall(*c));
         let open = field_of_view(cells.width(), cells.height(), scene.eye, AUDIO.space.hearing_cells, solid);
-        Listener { eye: scene.eye, facing: scene.facing, open }
+        Listener { eye: scene.eye, facing: scene.facing, open: Some(open) }
     }
 
     /// How a sound from `at` reaches this listener; `None` when it is out of hearing.
@@ -50,30 +57,40 @@ impl Listener {
         let space = AUDIO.space;
         let (dx, dy) = ((at.x - self.eye.x) as f32, (at.y - self.eye.y) as f32);
         let distance = (dx * dx + dy * dy).sqrt();
-        if distance > space.hearing_cells as f32 {
-            return None;
-        }
         let (fx, fy) = self.facing.delta();
         let (rx, ry) = self.facing.right().delta();
         let ahead = dx * fx as f32 + dy * fy as f32;
         let across = dx * rx as f32 + dy * ry as f32;
         let pan = if distance > 0.0 { across / distance } else { 0.0 };
-        // Equal power, scaled so a centred sound has unit gain in each ear.
-        let angle = (pan + 1.0) * std::f32::consts::FRAC_PI_4;
-        let mut gain = 1.0 / (1.0 + space.falloff_per_cell * distance);
-        let mut cutoff = space.open_cutoff_hz;
-        if ahead < 0.0 {
-            gain *= space.behind_gain;
-            cutoff = cutoff.min(space.behind_cutoff_hz);
-        }
-        let occluded = !self.open.get(at).copied().unwrap_or(false);
+        let (mut gain, mut cutoff, occluded) = match &self.open {
+            None => (1.0 / (1.0 + AUDIO.board.falloff_per_cell * distance), AUDIO.board.cutoff_hz, false),
+            Some(open) => {
+                if distance > space.hearing_cells as f32 {
+                    return None;
+                }
+                let mut gain = 1.0 / (1.0 + space.falloff_per_cell * distance);
+                let mut cutoff = space.open_cutoff_hz;
+                if ahead < 0.0 {
+                    gain *= space.behind_gain;
+                    cutoff = cutoff.min(space.behind_cutoff_hz);
+                }
+                (gain, cutoff, !open.get(at).copied().unwrap_or(false))
+            }
+        };
         if occluded {
             gain *= space.wall_gain;
             cutoff = cutoff.min(space.wall_cutoff_hz);
         }
-        let (left, right) =
-            (angle.cos() * gain * std::f32::consts::SQRT_2, angle.sin() * gain * std::f32::consts::SQRT_2);
-        Some(Placement { left, right, cutoff_hz: cutoff, occluded })
+        Some(Placement { left: 0.0, right: 0.0, cutoff_hz: cutoff, occluded }.panned(pan, gain))
+    }
+}
+
+impl Placement {
+    /// Equal power, scaled so a centred sound has unit gain in each ear.
+    fn panned(self, pan: f32, gain: f32) -> Placement {
+        let angle = (pan + 1.0) * std::f32::consts::FRAC_PI_4;
+        let s2 = std::f32::consts::SQRT_2;
+        Placement { left: angle.cos() * gain * s2, right: angle.sin() * gain * s2, ..self }
     }
 }
 

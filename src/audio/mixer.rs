@@ -2,6 +2,7 @@
 //! frames under the volume settings. The sound device and the offline WAV writer both pull frames
 //! from this one type, so a render is exactly what a player hears.
 
+use super::bed::Beds;
 use super::cue::Cue;
 use super::mood::Mood;
 use super::tuning::AUDIO;
@@ -38,7 +39,13 @@ pub enum MixCommand {
     /// The ambience's new targets; the first one is taken at once, later ones glided to.
     Mood(Mood),
     Levels(Levels),
+    /// The continuous sounds' new per-ear gains (`SoundKind::BEDS` order), always glided to, so a
+    /// hum swells in and a repaired leak's hiss dies away.
+    Beds(BedGains),
 }
+
+/// Per bed (`SoundKind::BEDS` order), the left and right gain (0..1 of the ambience level).
+pub type BedGains = [[f32; 2]; 6];
 
 /// Linear below the knee; above it, a tanh bend toward full scale, which it never passes.
 fn limit(x: f32) -> f32 {
@@ -65,6 +72,9 @@ pub struct Mixer {
     clock: f64,
     whisper_lo: f32,
     whisper_hi: f32,
+    beds: Beds,
+    bed_gains: BedGains,
+    bed_target: BedGains,
 }
 
 impl Mixer {
@@ -81,6 +91,9 @@ impl Mixer {
             clock: 0.0,
             whisper_lo: 0.0,
             whisper_hi: 0.0,
+            beds: Beds::default(),
+            bed_gains: [[0.0; 2]; 6],
+            bed_target: [[0.0; 2]; 6],
         }
     }
 
@@ -100,6 +113,7 @@ impl Mixer {
                 self.target = Some(m);
             }
             MixCommand::Levels(l) => self.levels = l,
+            MixCommand::Beds(g) => self.bed_target = g,
         }
     }
 
@@ -123,7 +137,19 @@ impl Mixer {
                 m.whisper += (t.whisper - m.whisper) * glide;
                 m.drone += (t.drone - m.drone) * glide;
             }
-            let amb = self.ambience(dt, lo_a, hi_a);
+            let mut amb = self.ambience(dt, lo_a, hi_a);
+            if self.bed_gains != [[0.0; 2]; 6] || self.bed_target != [[0.0; 2]; 6] {
+                for (g, t) in self.bed_gains.iter_mut().flatten().zip(self.bed_target.iter().flatten()) {
+                    *g += (t - *g) * glide;
+                    // Snaps the last of a fade to silence, so the beds stop costing anything.
+                    if *t == 0.0 && *g < 1e-5 {
+                        *g = 0.0;
+                    }
+                }
+                let [l, r] = self.beds.frame(&self.bed_gains, self.rate);
+                amb[0] += l;
+                amb[1] += r;
+            }
             let lv = self.levels;
             let gain = if lv.muted { 0.0 } else { lv.master };
             let fx_gain = AUDIO.effects_gain * lv.effects;

@@ -64,11 +64,60 @@ pub struct SpaceTuning {
     pub open_cutoff_hz: f32,
 }
 
+/// How the board (a top-down view) is heard: from the robot, with the screen's up as ahead, so
+/// what lies left of the robot on screen is in the left ear. The whole board is in sight, so
+/// nothing is behind a wall or out of hearing; distance alone softens a sound.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BoardSpaceTuning {
+    /// Gain = 1 / (1 + falloff * cells).
+    pub falloff_per_cell: f32,
+    pub cutoff_hz: f32,
+}
+
+/// One continuous sound (a bed): its loudness when full, and how much of it (in the game's cells'
+/// worth at full strength, summed per ear after placing) is most of the way (1 - 1/e) to full.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BedLevel {
+    pub gain: f32,
+    pub full_amount: f32,
+}
+
+/// A network's hum: a fundamental and its next two harmonics' weights, and a slow wobble.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HumTuning {
+    pub hz: f32,
+    pub harmonics: [f32; 3],
+    pub wobble_hz: f32,
+    pub level: BedLevel,
+}
+
+/// The reactor's beds: one hum per carrier (fuel, coolant, electricity: a fifth and an octave
+/// apart so each network is told by ear), a leak's hiss (noise above `hiss_cutoff_hz`), the
+/// crackle of electricity (clicks at `crackle_per_second`, each ringing `crackle_click_s`), and
+/// fire (noise below `fire_cutoff_hz`, flickering, with pops at `fire_pops_per_second`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BedTuning {
+    pub hums: [HumTuning; 3],
+    pub hiss: BedLevel,
+    pub hiss_cutoff_hz: f32,
+    pub crackle: BedLevel,
+    pub crackle_per_second: f32,
+    pub crackle_click_s: f32,
+    pub fire: BedLevel,
+    pub fire_cutoff_hz: f32,
+    pub fire_flicker_hz: (f32, f32),
+    pub fire_pops_per_second: f32,
+    /// The bed voices' own noise seed, so a game without beds renders as it did before them.
+    pub noise_seed: u32,
+}
+
 /// The whole table.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct AudioTuning {
     pub heart: HeartTuning,
     pub space: SpaceTuning,
+    pub board: BoardSpaceTuning,
+    pub beds: BedTuning,
     /// Whispers and drone: how loud at full madness, and the sanity ramps that bring them in.
     pub whisper_gain: f32,
     pub whisper_ramp: Ramp,
@@ -122,6 +171,39 @@ pub const AUDIO: AudioTuning = AudioTuning {
         behind_gain: 0.8,
         behind_cutoff_hz: 3_000.0,
         open_cutoff_hz: 14_000.0,
+    },
+    board: BoardSpaceTuning { falloff_per_cell: 0.12, cutoff_hz: 14_000.0 },
+    beds: BedTuning {
+        hums: [
+            HumTuning {
+                hz: 55.0,
+                harmonics: [1.0, 0.45, 0.2],
+                wobble_hz: 0.21,
+                level: BedLevel { gain: 0.35, full_amount: 8.0 },
+            },
+            HumTuning {
+                hz: 82.5,
+                harmonics: [1.0, 0.3, 0.1],
+                wobble_hz: 0.17,
+                level: BedLevel { gain: 0.3, full_amount: 8.0 },
+            },
+            HumTuning {
+                hz: 110.0,
+                harmonics: [1.0, 0.6, 0.45],
+                wobble_hz: 0.29,
+                level: BedLevel { gain: 0.25, full_amount: 8.0 },
+            },
+        ],
+        hiss: BedLevel { gain: 0.3, full_amount: 0.5 },
+        hiss_cutoff_hz: 3_500.0,
+        crackle: BedLevel { gain: 0.45, full_amount: 1.5 },
+        crackle_per_second: 18.0,
+        crackle_click_s: 0.003,
+        fire: BedLevel { gain: 0.5, full_amount: 2.0 },
+        fire_cutoff_hz: 450.0,
+        fire_flicker_hz: (0.7, 1.9),
+        fire_pops_per_second: 6.0,
+        noise_seed: 0xF1AE_B0A7,
     },
     whisper_gain: 0.22,
     whisper_ramp: Ramp { start: 60.0, full: 10.0 },

@@ -110,6 +110,71 @@ pub fn recipe(kind: SoundKind) -> Recipe {
         K::Died => r(3.0, thump(70.0, 25.0, 1.5, 1.2, 0.9), grit(300.0, 0.3, 1.0, 0.3), &[]),
         K::CreatureStep => r(0.3, thump(70.0, 40.0, 0.03, 0.09, 0.9), grit(800.0, 0.005, 0.06, 0.4), &[]),
         K::CreatureAttack => r(0.5, thump(110.0, 45.0, 0.04, 0.1, 0.9), grit(2500.0, 0.03, 0.06, 0.6), &[]),
+        // The reactor: a thrown lever, then one cue per level state, each its own shape: calm
+        // falls, warnings repeat faster as they worsen, Ready rises, Won rises and rings on, Lost
+        // sinks into a rumble.
+        K::Switch => r(0.3, thump(200.0, 110.0, 0.01, 0.04, 0.7), grit(3000.0, 0.001, 0.015, 0.4), &[]),
+        K::StateStable => r(
+            0.9,
+            None,
+            None,
+            &[
+                Ring { hz: 392.0, at_s: 0.0, decay_s: 0.3, gain: 0.2 },
+                Ring { hz: 330.0, at_s: 0.15, decay_s: 0.4, gain: 0.2 },
+            ],
+        ),
+        K::StateCaution => r(
+            0.6,
+            None,
+            None,
+            &[
+                Ring { hz: 660.0, at_s: 0.0, decay_s: 0.08, gain: 0.3 },
+                Ring { hz: 660.0, at_s: 0.2, decay_s: 0.08, gain: 0.3 },
+            ],
+        ),
+        K::StateCritical => r(
+            0.6,
+            None,
+            grit(2000.0, 0.001, 0.3, 0.1),
+            &[
+                Ring { hz: 880.0, at_s: 0.0, decay_s: 0.05, gain: 0.35 },
+                Ring { hz: 880.0, at_s: 0.12, decay_s: 0.05, gain: 0.35 },
+                Ring { hz: 880.0, at_s: 0.24, decay_s: 0.05, gain: 0.35 },
+            ],
+        ),
+        K::StateReady => r(
+            1.0,
+            None,
+            None,
+            &[
+                Ring { hz: 523.0, at_s: 0.0, decay_s: 0.3, gain: 0.22 },
+                Ring { hz: 659.0, at_s: 0.12, decay_s: 0.3, gain: 0.22 },
+                Ring { hz: 784.0, at_s: 0.24, decay_s: 0.45, gain: 0.22 },
+            ],
+        ),
+        K::StateWon => r(
+            2.2,
+            thump(90.0, 55.0, 0.1, 0.3, 0.6),
+            None,
+            &[
+                Ring { hz: 523.0, at_s: 0.0, decay_s: 0.5, gain: 0.2 },
+                Ring { hz: 784.0, at_s: 0.15, decay_s: 0.6, gain: 0.2 },
+                Ring { hz: 1046.0, at_s: 0.3, decay_s: 0.9, gain: 0.22 },
+            ],
+        ),
+        K::StateLost => r(
+            2.5,
+            thump(120.0, 28.0, 0.8, 1.0, 0.9),
+            grit(350.0, 0.05, 1.2, 0.4),
+            &[
+                Ring { hz: 233.0, at_s: 0.0, decay_s: 0.9, gain: 0.15 },
+                Ring { hz: 220.0, at_s: 0.0, decay_s: 0.9, gain: 0.15 },
+            ],
+        ),
+        // Continuous sounds are beds (`bed::Beds`), not voices: played as a cue they are silent.
+        K::FuelHum | K::CoolantHum | K::ElectricHum | K::Hiss | K::Crackle | K::Fire => {
+            r(0.0, None, None, &[])
+        }
     }
 }
 

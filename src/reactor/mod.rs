@@ -7,6 +7,7 @@ pub mod dump;
 pub mod forecast;
 pub mod hash;
 pub mod hazards;
+pub mod hearing;
 pub mod integrity;
 pub mod level;
 pub mod mode;

@@ -2,13 +2,14 @@
 //! need (cursor, eye view, the last pulse's steps for the cascade).
 
 use super::command::Outcome;
+use super::level::LevelState;
 use super::present::{self, ViewState};
 use super::pulse::PulseReport;
 use super::script::Action;
 use super::{dump, hash, schema, Balance, Game};
 use crate::grid::Facing;
 use crate::mode::Mode;
-use crate::scene::Scene;
+use crate::scene::{Scene, SoundBed, SoundEvent};
 
 /// What one command did: its log line (as the headless driver prints it) and, for a lengthy action,
 /// the pulse with its recorded steps.
@@ -17,6 +18,10 @@ pub struct Report {
     pub line: String,
     pub pulse: Option<PulseReport>,
     pub lost_on_entry: bool,
+    /// The level state before the command (the ear's cue is for a change).
+    pub before: LevelState,
+    /// The rules refused the command (it changed nothing).
+    pub refused: bool,
 }
 
 /// A reactor level in play, as the shell drives it.
@@ -50,14 +55,19 @@ impl Mode for Reactor {
     const NAME: &'static str = "reactor";
 
     fn act(&mut self, command: Action) -> Report {
-        let mut report = Report { line: String::new(), pulse: None, lost_on_entry: false };
+        let before = self.game.level.state;
+        let mut report =
+            Report { line: String::new(), pulse: None, lost_on_entry: false, before, refused: false };
         report.line = match command {
             Action::Do(cmd) => {
                 if let super::Command::MoveRobot(f) = cmd {
                     self.view.facing = f;
                 }
                 match self.game.apply(cmd) {
-                    Outcome::Refused(r) => r.sentence().to_string(),
+                    Outcome::Refused(r) => {
+                        report.refused = true;
+                        r.sentence().to_string()
+                    }
                     Outcome::Pulsed(p) => {
                         report.pulse = Some(p);
                         format!("Pulse {}: {}.", self.game.level.pulse, self.game.level.state.name())
@@ -71,7 +81,10 @@ impl Mode for Reactor {
             }
             Action::Undo => match self.game.undo() {
                 Ok(()) => format!("Undone ({} undos).", self.game.undos),
-                Err(r) => r.sentence().to_string(),
+                Err(r) => {
+                    report.refused = true;
+                    r.sentence().to_string()
+                }
             },
             Action::Restart => {
                 self.game.restart();
@@ -90,6 +103,14 @@ impl Mode for Reactor {
     fn scene(&mut self, _report: Option<&Report>) -> Scene {
         self.scenes += 1;
         present::scene(&self.game, &self.view, None, self.scenes)
+    }
+
+    fn sounds(&self, command: Action, report: &Report) -> Vec<SoundEvent> {
+        super::hearing::sounds(&self.game.level, command, report)
+    }
+
+    fn beds(&self) -> Vec<SoundBed> {
+        super::hearing::beds(&self.game.level, &self.game.balance)
     }
 
     fn dump_json(&self) -> String {
@@ -130,12 +151,13 @@ impl Mode for Reactor {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::grid::Pos;
     use crate::reactor::{text, Command};
 
-    fn reactor() -> Reactor {
+    /// A corridor with a fuel source (off), a consumer and the reactor control.
+    pub(crate) fn reactor() -> Reactor {
         let map = "[surface]\n######\n#@a.r#\n######\n[fuel]\n......\n.====.\n......\n[props]\na flow fuel off\n3,1 consumer on\nr reactor\n[level]\nid m\nrequired 1 0 0\n";
         let b = Balance::normal();
         Reactor::new(Game::new(text::parse(map, &b).unwrap(), b))

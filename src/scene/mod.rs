@@ -14,7 +14,7 @@ pub use hud::{
     AutomapModel, BarModel, HudModel, MapCellLook, MapMarker, MessageLine, SlotLook, StatusLook, StatusTone,
     StripActor, TargetLook,
 };
-pub use sound::{SoundEvent, SoundKind, SoundPhase};
+pub use sound::{SoundBed, SoundEvent, SoundKind, SoundPhase};
 pub use world::{
     CellLook, FloorTint, Madness, PhantomLook, SpriteKind, SpriteLook, ThemeLook, TileLook, TorchLook,
     WorldScene, TORCH_REACH_CELLS,

@@ -29,6 +29,35 @@ pub enum SoundKind {
     /// A creature (or what looks like one: they sound alike) stepped, or struck the player.
     CreatureStep,
     CreatureAttack,
+    /// The reactor's robot threw a prop or worked a leak (a lengthy action was accepted).
+    Switch,
+    /// The reactor level entered a state: one distinct cue each.
+    StateStable,
+    StateCaution,
+    StateCritical,
+    StateReady,
+    StateWon,
+    StateLost,
+    /// Continuous sounds (beds, see [`SoundBed`]): a live network's hum by carrier, a leak's hiss,
+    /// electricity crackling on the floor, fire.
+    FuelHum,
+    CoolantHum,
+    ElectricHum,
+    Hiss,
+    Crackle,
+    Fire,
+}
+
+impl SoundKind {
+    /// The continuous kinds, in the mixer's bed order.
+    pub const BEDS: [SoundKind; 6] = [
+        SoundKind::FuelHum,
+        SoundKind::CoolantHum,
+        SoundKind::ElectricHum,
+        SoundKind::Hiss,
+        SoundKind::Crackle,
+        SoundKind::Fire,
+    ];
 }
 
 /// When in the turn's animation a sound starts: with the player's own motion, or with the world's
@@ -47,4 +76,14 @@ pub struct SoundEvent {
     /// The cell it came from; the player's own sounds come from the viewer's cell.
     pub at: Pos,
     pub phase: SoundPhase,
+}
+
+/// A continuous sound the state holds while it lasts (a hum, a hiss): what, where (`None`: all
+/// around, as a network under the whole floor is), and how much of it, in cells' worth at full
+/// strength by the game's own measure. The audio room decides how loud that is.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SoundBed {
+    pub kind: SoundKind,
+    pub at: Option<Pos>,
+    pub amount: f32,
 }

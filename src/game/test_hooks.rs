@@ -17,16 +17,7 @@ impl Game {
     /// without an exit tile gets an exit position off the grid, which no one can stand on.
     pub fn from_map(map: Map, start: Pos, facing: Facing) -> Self {
         let exit = map.cells().find(|&p| map.get(p) == Tile::Exit).unwrap_or(Pos::new(-1, -1));
-        let level = Level {
-            map,
-            rooms: Vec::new(),
-            start_room: 0,
-            exit_room: 0,
-            start,
-            exit,
-            generator: Generator::Rooms,
-            landmarks: Vec::new(),
-        };
+        let level = Level::without_rooms(map, start, exit, Generator::Rooms);
         Self::assemble(0, 1, level, Vec::new(), Player::new(start, facing))
     }
 

@@ -67,8 +67,9 @@ fn ensure(ok: bool, why: impl FnOnce() -> String) -> Result<(), String> {
 }
 
 /// Walking distances from `from` over walkable cells; None where unreachable. Written out here, not
-/// borrowed from the crate, so the generator is checked against an independent flood fill.
-fn walk_from(map: &Map, from: Pos) -> Grid<Option<u32>> {
+/// borrowed from the crate, so the generator is checked against an independent flood fill. The
+/// generators' tests use it too.
+pub(crate) fn walk_from(map: &Map, from: Pos) -> Grid<Option<u32>> {
     let mut dist = Grid::filled(map.width(), map.height(), None);
     dist.set(from, Some(0));
     let mut queue = VecDeque::from([from]);

@@ -6,7 +6,7 @@
 //! As in `generation.rs`, the checks recompute what they need (flood fills, nearest cells, walk
 //! shares) rather than calling the generator's helpers.
 
-use crate::generation::first_difference;
+use crate::generation::{first_difference, walk_from};
 use hollowdeep::game::balance::BALANCE;
 use hollowdeep::game::gen::builder::generator_for;
 use hollowdeep::game::gen::kind::Generator;
@@ -19,29 +19,11 @@ use hollowdeep::game::{
 use hollowdeep::game::{Status, Tile};
 use proptest::prelude::*;
 use rand::RngExt;
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
 const SEEDS: u64 = 40;
 const DEPTHS: [u32; 5] = [1, 4, 7, 10, 13];
-
-/// Walking distances from `from` over walkable cells (an independent flood fill).
-fn walk_from(map: &Map, from: Pos) -> Grid<Option<u32>> {
-    let mut dist = Grid::filled(map.width(), map.height(), None);
-    dist.set(from, Some(0));
-    let mut queue = VecDeque::from([from]);
-    while let Some(p) = queue.pop_front() {
-        let d = dist.at(p).expect("queued cells have a distance");
-        for (dx, dy) in [(0, -1), (1, 0), (0, 1), (-1, 0)] {
-            let n = p.offset(dx, dy);
-            if map.in_bounds(n) && map.get(n) != Tile::Wall && dist.at(n).is_none() {
-                dist.set(n, Some(d + 1));
-                queue.push_back(n);
-            }
-        }
-    }
-    dist
-}
 
 fn ensure(ok: bool, why: impl FnOnce() -> String) -> Result<(), String> {
     if ok {

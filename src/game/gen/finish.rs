@@ -13,16 +13,7 @@ pub fn finish_open(mut map: Map, generator: Generator) -> Level {
     connectivity::connect_all(&mut map, start);
     let exit = endpoints::open_exit(&map, start, BALANCE.exit_walk_percent);
     map.set(exit, Tile::Exit);
-    Level {
-        map,
-        rooms: Vec::new(),
-        start_room: 0,
-        exit_room: 0,
-        start,
-        exit,
-        generator,
-        landmarks: Vec::new(),
-    }
+    Level::without_rooms(map, start, exit, generator)
 }
 
 /// Finishes a layout with rooms by the rooms rules: start at the centre of the room nearest the

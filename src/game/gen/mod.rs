@@ -76,6 +76,23 @@ pub struct Level {
     pub exit: Pos,
 }
 
+impl Level {
+    /// A level laid out without rooms (caves, the drunkard's walk, hand-built test maps), its
+    /// landmarks still to be placed.
+    pub fn without_rooms(map: Map, start: Pos, exit: Pos, generator: kind::Generator) -> Self {
+        Level {
+            map,
+            rooms: Vec::new(),
+            start_room: 0,
+            exit_room: 0,
+            generator,
+            landmarks: Vec::new(),
+            start,
+            exit,
+        }
+    }
+}
+
 /// Grid side for a depth: 2n+1 with n = min(15 + depth, 28), from the balance table.
 pub fn side_for_depth(depth: u32) -> i32 {
     rooms::side_for_depth(depth)

@@ -8,10 +8,7 @@ use hollowdeep::audio::tuning::{AUDIO, OFFLINE_RATE};
 use hollowdeep::audio::wav;
 use hollowdeep::audio::{mood::heart_bpm, turn_commands, Levels, MixCommand, Mood};
 use hollowdeep::game::{Action, Facing, Game, Map, Pos};
-use hollowdeep::grid::Grid;
-use hollowdeep::scene::{
-    BarModel, CellLook, HudModel, Scene, SceneStamp, SoundEvent, SoundKind, SoundPhase, TileLook, WorldScene,
-};
+use hollowdeep::scene::{BarModel, Scene, SoundEvent, SoundKind, SoundPhase};
 use std::process::Command;
 
 /// Effects only: the ambience (heart, whispers, drone) off, so a placed sound is measured alone.
@@ -21,24 +18,10 @@ fn effects_only() -> Levels {
 
 /// A scene from map rows (`#` wall), the listener at `eye` facing `facing`, alive and sane.
 fn scene(rows: &[&str], eye: Pos, facing: Facing) -> Scene {
-    let cells: Vec<CellLook> = rows
-        .iter()
-        .flat_map(|r| r.chars())
-        .map(|c| CellLook {
-            tile: if c == '#' { TileLook::Wall } else { TileLook::Floor },
-            ..CellLook::default()
-        })
-        .collect();
-    let grid = Grid::from_cells(rows[0].len() as i32, rows.len() as i32, cells).unwrap();
     let bar = BarModel { hp: 10, max_hp: 10, sanity: 100, ..BarModel::default() };
-    Scene {
-        stamp: SceneStamp::default(),
-        eye,
-        facing,
-        world: WorldScene { cells: grid, ..WorldScene::default() },
-        hud: HudModel { bar, ..HudModel::default() },
-        board: None,
-    }
+    let mut scene = Scene::from_rows(rows, eye, facing);
+    scene.hud.bar = bar;
+    scene
 }
 
 /// Renders one creature step at `at` heard in `scene`, and returns the RMS of each channel.

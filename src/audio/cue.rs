@@ -129,27 +129,9 @@ pub fn cues(scene: &Scene, sounds: &[SoundEvent], world_delay: f64) -> Vec<Cue> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scene::{HudModel, SceneStamp, WorldScene};
 
-    /// A scene from map rows (`#` wall, anything else floor), the viewer at `eye` facing `facing`.
-    pub fn scene(rows: &[&str], eye: Pos, facing: Facing) -> Scene {
-        let cells: Vec<CellLook> = rows
-            .iter()
-            .flat_map(|r| r.chars())
-            .map(|c| CellLook {
-                tile: if c == '#' { TileLook::Wall } else { TileLook::Floor },
-                ..CellLook::default()
-            })
-            .collect();
-        let grid = Grid::from_cells(rows[0].len() as i32, rows.len() as i32, cells).unwrap();
-        Scene {
-            stamp: SceneStamp::default(),
-            eye,
-            facing,
-            world: WorldScene { cells: grid, ..WorldScene::default() },
-            hud: HudModel::default(),
-            board: None,
-        }
+    fn scene(rows: &[&str], eye: Pos, facing: Facing) -> Scene {
+        Scene::from_rows(rows, eye, facing)
     }
 
     const ROOM: [&str; 7] =

@@ -39,6 +39,33 @@ pub struct Scene {
     pub board: Option<BoardScene>,
 }
 
+impl Scene {
+    /// A first-person scene from map rows (`#` wall, anything else floor), the viewer at `eye`
+    /// facing `facing`: the hand-built situations of the presentation's tests (sound, sight).
+    #[cfg(any(test, feature = "test-hooks"))]
+    pub fn from_rows(rows: &[&str], eye: Pos, facing: Facing) -> Scene {
+        let cells: Vec<CellLook> = rows
+            .iter()
+            .flat_map(|r| r.chars())
+            .map(|c| CellLook {
+                tile: if c == '#' { TileLook::Wall } else { TileLook::Floor },
+                ..CellLook::default()
+            })
+            .collect();
+        let width = rows.first().map_or(0, |r| r.len()) as i32;
+        let cells =
+            crate::grid::Grid::from_cells(width, rows.len() as i32, cells).expect("rows of one length");
+        Scene {
+            stamp: SceneStamp::default(),
+            eye,
+            facing,
+            world: WorldScene { cells, ..WorldScene::default() },
+            hud: HudModel::default(),
+            board: None,
+        }
+    }
+}
+
 /// Identifies the turn a scene was built for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SceneStamp {

@@ -305,6 +305,21 @@ fn catalog_path() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/maps.txt")
 }
 
+/// A level's map rows, one a line, with `S` on the start cell: the catalogs' picture of a level.
+pub(crate) fn rows_with_start(level: &Level) -> String {
+    let mut out = String::new();
+    for (y, row) in level.map.rows().iter().enumerate() {
+        let line: String = row
+            .chars()
+            .enumerate()
+            .map(|(x, c)| if Pos::new(x as i32, y as i32) == level.start { 'S' } else { c })
+            .collect();
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
 /// The catalog text: a `seed S depth D` header per map, then its rows with `S` on the start cell.
 fn catalog() -> String {
     let mut out = String::new();
@@ -312,15 +327,7 @@ fn catalog() -> String {
         for depth in CATALOG_DEPTHS {
             let level = generate(depth, &mut level_stream(seed, depth));
             out.push_str(&format!("seed {seed} depth {depth}\n"));
-            for (y, row) in level.map.rows().iter().enumerate() {
-                let line: String = row
-                    .chars()
-                    .enumerate()
-                    .map(|(x, c)| if Pos::new(x as i32, y as i32) == level.start { 'S' } else { c })
-                    .collect();
-                out.push_str(&line);
-                out.push('\n');
-            }
+            out.push_str(&rows_with_start(&level));
             out.push('\n');
         }
     }

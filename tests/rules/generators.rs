@@ -6,7 +6,7 @@
 //! As in `generation.rs`, the checks recompute what they need (flood fills, nearest cells, walk
 //! shares) rather than calling the generator's helpers.
 
-use crate::generation::{first_difference, walk_from};
+use crate::generation::{first_difference, rows_with_start, walk_from};
 use hollowdeep::game::balance::BALANCE;
 use hollowdeep::game::gen::builder::generator_for;
 use hollowdeep::game::gen::kind::Generator;
@@ -316,15 +316,7 @@ fn level_catalog() -> String {
     let mut out = String::new();
     let mut write = |title: String, level: &Level, entities: &[Entity]| {
         out.push_str(&format!("{title} generator {}\n", level.generator.name()));
-        for (y, row) in level.map.rows().iter().enumerate() {
-            let line: String = row
-                .chars()
-                .enumerate()
-                .map(|(x, c)| if Pos::new(x as i32, y as i32) == level.start { 'S' } else { c })
-                .collect();
-            out.push_str(&line);
-            out.push('\n');
-        }
+        out.push_str(&rows_with_start(level));
         for e in entities {
             out.push_str(&entity_line(e));
             out.push('\n');

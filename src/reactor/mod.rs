@@ -2,6 +2,7 @@
 //! clock or randomness, and no hash-map iteration. The engine grid is its only outside dependency.
 
 pub mod balance;
+pub mod campaign;
 pub mod command;
 pub mod dump;
 pub mod forecast;

@@ -5,6 +5,7 @@ use super::support::*;
 use hollowdeep::app::bindings::Bindings;
 use hollowdeep::app::reactor_session::ReactorSession;
 use hollowdeep::mode::Mode;
+use hollowdeep::reactor::campaign::Campaign;
 use hollowdeep::reactor::mode::Reactor;
 use hollowdeep::reactor::{schema, script};
 use std::path::PathBuf;
@@ -19,12 +20,40 @@ fn shipped(name: &str) -> Level {
     schema::load(&bytes, &bal()).level.expect("a shipped level loads")
 }
 
+/// A level file: JSON, and neither the campaign's list nor a solution.
+fn is_level_file(path: &std::path::Path) -> bool {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    name.ends_with(".json") && name != "campaign.json" && !name.ends_with(".solution.json")
+}
+
+fn campaign() -> Campaign {
+    Campaign::parse(&std::fs::read_to_string(assets().join("campaign.json")).unwrap()).expect("the campaign")
+}
+
+#[test]
+fn the_campaign_lists_every_shipped_level_once_under_its_own_id() {
+    let c = campaign();
+    let mut listed: Vec<&str> = c.entries().map(|(_, e)| e.file.as_str()).collect();
+    for (_, e) in c.entries() {
+        assert_eq!(shipped(&e.file).id, e.id, "{} is listed under another id", e.file);
+    }
+    let mut on_disk: Vec<String> = std::fs::read_dir(assets())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| is_level_file(p))
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    on_disk.sort();
+    listed.sort();
+    assert_eq!(listed, on_disk, "every level file is in the campaign, once");
+}
+
 #[test]
 fn every_shipped_level_loads_without_errors_and_is_canonical() {
     let mut n = 0;
     for entry in std::fs::read_dir(assets()).expect("assets/reactor") {
         let path = entry.unwrap().path();
-        if path.extension().is_some_and(|e| e == "json") {
+        if is_level_file(&path) {
             let bytes = std::fs::read(&path).unwrap();
             let loaded = schema::load(&bytes, &bal());
             let level = loaded
@@ -210,7 +239,7 @@ fn no_panel_line_is_wider_than_the_panel_and_none_is_cut() {
     let mut sessions = Vec::new();
     for entry in std::fs::read_dir(assets()).expect("assets/reactor") {
         let path = entry.unwrap().path();
-        if path.extension().is_some_and(|e| e == "json") {
+        if is_level_file(&path) {
             let name = path.file_name().unwrap().to_str().unwrap().to_string();
             let mode = Reactor::new(Game::new(shipped(&name), bal()));
             sessions

@@ -8,6 +8,7 @@ pub mod audio_out;
 pub mod autoplayer;
 pub mod bench;
 pub mod bindings;
+pub mod campaign_page;
 pub mod cli;
 pub mod effects;
 pub mod guide;

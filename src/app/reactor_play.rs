@@ -1,9 +1,11 @@
 //! Starting and leaving a reactor level in the window: the session with its key table, the win
 //! folded into the level's best, and a level left in progress kept for later.
 
+use super::campaign_page::{CampaignPage, LevelRecord};
 use super::persist::reactor_records::{self, Best};
 use super::persist::{files, settings::Settings};
 use super::reactor_session::{Metrics, ReactorSession};
+use crate::reactor::campaign::Campaign;
 use crate::reactor::level::LevelState;
 use crate::reactor::mode::Reactor;
 use crate::reactor::{schema, Balance, Game, Level};
@@ -27,22 +29,39 @@ pub fn shipped_start(index: usize) -> Option<Level> {
     schema::load(SHIPPED.get(index)?.as_bytes(), &Balance::normal()).level
 }
 
-/// The title's list: each shipped level's name, its best or that it is in progress.
-pub fn shipped_labels(data_dir: &Path) -> Vec<String> {
-    SHIPPED
-        .iter()
-        .filter_map(|text| schema::load(text.as_bytes(), &Balance::normal()).level)
-        .map(|l| {
-            let name: String = l.name.split(':').next().unwrap_or(&l.name).to_string();
-            if reactor_records::progress_path(data_dir, &l.id).exists() {
-                format!("{name} (in progress)")
-            } else if let Some(b) = reactor_records::best(data_dir, &l.id) {
-                format!("{name} (won: best {} lengthy)", b.lengthy)
-            } else {
-                name
-            }
-        })
-        .collect()
+/// The campaign's groups and order, with each level's par (`assets/reactor/campaign.json`).
+pub const CAMPAIGN: &str = include_str!("../../assets/reactor/campaign.json");
+
+/// The shipped campaign; none only if the built-in file is broken, which a test rules out.
+pub fn campaign() -> Option<Campaign> {
+    Campaign::parse(CAMPAIGN).ok()
+}
+
+/// The par of the campaign level with this id.
+pub fn par(id: &str) -> Option<u32> {
+    campaign()?.entry(id).map(|e| e.par)
+}
+
+/// The campaign screen as the profile under `data_dir` stands: each level's best and whether it
+/// waits in progress.
+pub fn campaign_page(data_dir: &Path) -> CampaignPage {
+    let levels: Vec<Level> =
+        SHIPPED.iter().filter_map(|text| schema::load(text.as_bytes(), &Balance::normal()).level).collect();
+    let record = |id: &str| {
+        let index = levels.iter().position(|l| l.id == id);
+        LevelRecord {
+            shipped: index,
+            name: index.map_or(id.to_string(), |i| short_name(&levels[i].name)),
+            in_progress: reactor_records::progress_path(data_dir, id).exists(),
+            best: reactor_records::best(data_dir, id).map(|b| (b.lengthy, b.undos)),
+        }
+    };
+    campaign().map(|c| CampaignPage::new(&c, record)).unwrap_or_default()
+}
+
+/// A level's name up to its colon: "First light" of "First light: feed the fuel consumer, ...".
+fn short_name(name: &str) -> String {
+    name.split(':').next().unwrap_or(name).trim().to_string()
 }
 
 /// A session on `level`, whose wins are kept under `data_dir`.
@@ -61,13 +80,20 @@ pub fn session(level: Level, settings: &Settings, data_dir: &Path) -> ReactorSes
         };
         let _ = std::fs::remove_file(reactor_records::progress_path(&dir, &r.game.level.id));
         match reactor_records::record_win(&dir, &r.game.level.id, win) {
-            Ok(b) => vec![
-                String::new(),
-                format!(
-                    "Best: {} lengthy, {} pulses, {} undos, peak heat {:.1}",
-                    b.lengthy, b.pulses, b.undos, b.peak_heat
-                ),
-            ],
+            Ok(b) => {
+                let mut lines = vec![
+                    String::new(),
+                    format!(
+                        "Best: {} lengthy, {} pulses, {} undos, peak heat {:.1}",
+                        b.lengthy, b.pulses, b.undos, b.peak_heat
+                    ),
+                ];
+                if let Some(par) = par(&r.game.level.id) {
+                    let verdict = if m.lengthy <= par { "at par" } else { "over par" };
+                    lines.push(format!("Par: {par} lengthy actions ({verdict} this time)"));
+                }
+                lines
+            }
             Err(e) => vec![format!("Could not keep the best: {e}")],
         }
     });
@@ -109,7 +135,8 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("hollowdeep-reactor-progress-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let fresh = shipped(0, &dir).expect("the first shipped level");
-        assert!(shipped_labels(&dir).iter().all(|l| !l.contains("in progress")));
+        let first_row = |dir: &Path| campaign_page(dir).rows[1].label.clone();
+        assert!(!first_row(&dir).contains("in progress"));
         let mut r = Reactor::new(Game::new(fresh.clone(), Balance::normal()));
         for f in [crate::grid::Facing::East, crate::grid::Facing::East] {
             r.act(Action::Do(Command::MoveRobot(f)));
@@ -119,7 +146,7 @@ mod tests {
         let continued = shipped(0, &dir).expect("loads");
         assert_eq!(continued.pulse, 1);
         assert_eq!(continued.robot.pos, r.game.level.robot.pos);
-        assert!(shipped_labels(&dir)[0].contains("in progress"));
+        assert!(first_row(&dir).contains("in progress"), "{}", first_row(&dir));
         let mut s = session(continued, &Settings::default(), &dir);
         s.mode.game.set_start(shipped_start(0).unwrap());
         // R in a continued level goes back to the level's start, not to where it was continued.
@@ -140,6 +167,9 @@ mod tests {
             s.update(now);
         }
         assert_eq!(s.mode.game.level.status, crate::reactor::level::Status::Won);
+        let Some(crate::render::Overlay::Card { lines, .. }) = s.ui().overlay else { panic!("the win card") };
+        let par = par(&fresh.id).expect("a campaign level");
+        assert!(lines.iter().any(|l| l.starts_with(&format!("Par: {par} lengthy"))), "{lines:?}");
         assert!(!reactor_records::progress_path(&dir, &fresh.id).exists(), "a win clears the progress");
         assert!(reactor_records::best(&dir, &fresh.id).is_some(), "and keeps the best");
         let _ = std::fs::remove_dir_all(&dir);

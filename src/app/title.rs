@@ -4,6 +4,7 @@
 //! here; the window does what a choice asks.
 
 use super::bindings::{key_label, Bindings, Context, BINDABLE};
+use super::campaign_page::CampaignPage;
 use super::input::{Command, MenuStep};
 use super::persist::settings::{Settings, FOV_RANGE};
 use crate::render::Overlay;
@@ -45,7 +46,7 @@ enum Page {
     Keys {
         waiting: bool,
     },
-    /// The shipped reactor levels.
+    /// The reactor campaign: its groups and levels.
     Reactor,
     /// Asked before a new run when a save waits.
     Confirm {
@@ -76,8 +77,8 @@ pub struct Title {
     seed_text: String,
     /// A line under the title: what went wrong last, or what just happened.
     note: Option<String>,
-    /// The shipped reactor levels as the Reactor page lists them.
-    reactor_levels: Vec<String>,
+    /// The reactor campaign as its page lists it.
+    campaign: CampaignPage,
 }
 
 impl Title {
@@ -90,13 +91,13 @@ impl Title {
             settings,
             seed_text: String::new(),
             note: None,
-            reactor_levels: Vec::new(),
+            campaign: CampaignPage::default(),
         }
     }
 
-    /// Lists the shipped reactor levels under a "Reactor" entry of the main page.
-    pub fn with_reactor_levels(mut self, levels: Vec<String>) -> Title {
-        self.reactor_levels = levels;
+    /// Lists the reactor campaign under a "Reactor Maintenance" entry of the main page.
+    pub fn with_campaign(mut self, campaign: CampaignPage) -> Title {
+        self.campaign = campaign;
         self
     }
 
@@ -120,11 +121,28 @@ impl Title {
             items.push(MainItem::Continue);
         }
         items.extend([MainItem::NewRun, MainItem::NewRunWithSeed]);
-        if !self.reactor_levels.is_empty() {
+        if !self.campaign.rows.is_empty() {
             items.push(MainItem::Reactor);
         }
         items.extend([MainItem::Scores, MainItem::Settings, MainItem::Quit]);
         items
+    }
+
+    /// On the campaign page, moves the cursor off a group's header, going on by `stride` (1 down,
+    /// count - 1 up) until it rests on a level or on Back.
+    fn pass_headers(&mut self, stride: usize) {
+        if self.page != Page::Reactor {
+            return;
+        }
+        let count = self.item_count();
+        for _ in 0..count {
+            let on_header =
+                self.selected < self.campaign.rows.len() && !self.campaign.selectable(self.selected);
+            if !on_header {
+                return;
+            }
+            self.selected = (self.selected + stride) % count;
+        }
     }
 
     fn go(&mut self, page: Page) {
@@ -137,7 +155,7 @@ impl Title {
         match &self.page {
             Page::Main => self.main_items().len(),
             Page::Seed | Page::Scores => 1,
-            Page::Reactor => self.reactor_levels.len() + 1,
+            Page::Reactor => self.campaign.rows.len() + 1,
             Page::Settings => SETTING_ROWS.len(),
             Page::Keys { .. } => BINDABLE.len() + 1,
             Page::Confirm { .. } => 2,
@@ -173,10 +191,12 @@ impl Title {
         match step {
             MenuStep::Up => {
                 self.selected = (self.selected + count - 1) % count;
+                self.pass_headers(count - 1);
                 TitleChoice::None
             }
             MenuStep::Down => {
                 self.selected = (self.selected + 1) % count;
+                self.pass_headers(1);
                 TitleChoice::None
             }
             MenuStep::Back => {
@@ -208,6 +228,7 @@ impl Title {
                 }
                 MainItem::Reactor => {
                     self.go(Page::Reactor);
+                    self.pass_headers(1);
                     TitleChoice::None
                 }
                 MainItem::Settings => {
@@ -231,11 +252,19 @@ impl Title {
                 self.go(Page::Main);
                 TitleChoice::None
             }
-            Page::Reactor if self.selected < self.reactor_levels.len() => TitleChoice::Reactor(self.selected),
-            Page::Reactor => {
-                self.go(Page::Main);
-                TitleChoice::None
-            }
+            Page::Reactor => match self.campaign.rows.get(self.selected) {
+                Some(row) if !row.open => {
+                    let before = row.group.saturating_sub(1);
+                    let name = self.campaign.group_names.get(before).cloned().unwrap_or_default();
+                    self.note = Some(format!("Locked: win a level of {name} to open it."));
+                    TitleChoice::None
+                }
+                Some(row) => row.level.map_or(TitleChoice::None, TitleChoice::Reactor),
+                None => {
+                    self.go(Page::Main);
+                    TitleChoice::None
+                }
+            },
             Page::Settings => self.change_setting(),
             Page::Keys { .. } => {
                 if self.selected == BINDABLE.len() {
@@ -346,9 +375,11 @@ impl Title {
                 (lines, vec!["Back".into()])
             }
             Page::Reactor => {
-                let mut items = self.reactor_levels.clone();
+                let mut items: Vec<String> = self.campaign.rows.iter().map(|r| r.label.clone()).collect();
                 items.push("Back".into());
-                (vec!["Keep a failing reactor from melting down, then start it.".into()], items)
+                let mut lines = vec!["Keep a failing reactor from melting down, then start it.".into()];
+                lines.extend(self.campaign.teaching_line(self.selected));
+                (lines, items)
             }
             Page::Settings => (vec!["Changes are saved at once.".into()], self.settings_items()),
             Page::Keys { waiting } => {
@@ -598,5 +629,42 @@ mod tests {
             assert_eq!(hint, "↑ ↓ choose   Enter takes   Esc goes back");
             assert!(selected < items.len());
         }
+    }
+
+    fn with_campaign() -> Title {
+        use super::super::campaign_page::CampaignRow;
+        let row = |label: &str, group, level, open| CampaignRow { label: label.into(), group, level, open };
+        let page = CampaignPage {
+            rows: vec![
+                row("Tutorial", 0, None, true),
+                row("first", 0, Some(4), true),
+                row("Group 1", 1, None, true),
+                row("second", 1, Some(7), true),
+                row("Group 2", 2, None, false),
+                row("third", 2, Some(9), false),
+            ],
+            teaches: vec!["pulses".into(), "valves".into(), "water".into()],
+            group_names: vec!["Tutorial".into(), "Group 1".into(), "Group 2".into()],
+        };
+        title(false).with_campaign(page)
+    }
+
+    #[test]
+    fn the_campaign_page_passes_over_headers_and_a_locked_level_says_why() {
+        let mut t = with_campaign();
+        // New run, New run with a seed, Reactor Maintenance.
+        press(&mut t, &[K::ArrowDown, K::ArrowDown, K::Enter]);
+        let Overlay::Menu { selected, lines, items, .. } = t.overlay(&Bindings::default()) else { panic!() };
+        assert_eq!((selected, items[selected].as_str()), (1, "first"), "the cursor starts on a level");
+        assert!(lines.iter().any(|l| l.contains("Tutorial teaches: pulses")), "{lines:?}");
+        assert_eq!(press(&mut t, &[K::ArrowDown]), TitleChoice::None);
+        assert_eq!(press(&mut t, &[K::Enter]), TitleChoice::Reactor(7), "the header was passed over");
+        press(&mut t, &[K::ArrowDown, K::Enter]);
+        let Overlay::Menu { lines, .. } = t.overlay(&Bindings::default()) else { panic!() };
+        assert!(lines.iter().any(|l| l.contains("Locked: win a level of Group 1")), "{lines:?}");
+        // Up from the first level wraps to Back, past no header.
+        press(&mut t, &[K::ArrowUp, K::ArrowUp, K::ArrowUp]);
+        let Overlay::Menu { selected, items, .. } = t.overlay(&Bindings::default()) else { panic!() };
+        assert_eq!(items[selected], "Back");
     }
 }

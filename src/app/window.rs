@@ -206,8 +206,8 @@ impl App {
             Ok((p, _)) => p.table().lines().map(String::from).collect(),
             Err(message) => vec![message],
         };
-        let reactor = super::reactor_play::shipped_labels(&self.data_dir);
-        TitleScreen::new(Title::new(save, scores, self.settings.clone()).with_reactor_levels(reactor))
+        let campaign = super::reactor_play::campaign_page(&self.data_dir);
+        TitleScreen::new(Title::new(save, scores, self.settings.clone()).with_campaign(campaign))
     }
 
     fn session_for(&self, game: Game) -> Session {

@@ -23,8 +23,8 @@ pub const SHIPPED: &[&str] = &[
     include_str!("../../assets/reactor/10-arc-and-valve.json"),
     include_str!("../../assets/reactor/11-wet-floor.json"),
     include_str!("../../assets/reactor/12-live-and-wet.json"),
-    include_str!("../../assets/reactor/13-live-startup.json"),
-    include_str!("../../assets/reactor/14-three-lines.json"),
+    include_str!("../../assets/reactor/13-three-lines.json"),
+    include_str!("../../assets/reactor/14-full-startup.json"),
 ];
 
 /// Shipped level `index`, as left in progress if it was (the save is the level plus its state).

@@ -30,5 +30,7 @@ mod purity;
 mod robot;
 #[path = "reactor/schema.rs"]
 mod schema;
+#[path = "reactor/solver.rs"]
+mod solver;
 #[path = "reactor/validation.rs"]
 mod validation;

@@ -340,8 +340,8 @@ fn solve(path: &str, o: &Opts, b: &Balance) -> Result<i32, String> {
         }
         Verdict::Bounded { no_win_within } => {
             println!(
-                "bounded: not proven (no win within {no_win_within} lengthy actions; the node limit {} was reached)",
-                limits.nodes
+                "bounded: not proven (no win within {no_win_within} lengthy action(s) before the bound of {} nodes or {} actions)",
+                limits.nodes, limits.depth
             );
             1
         }

@@ -13,3 +13,6 @@ pub mod search;
 
 pub use first::{first_actions, FirstAction};
 pub use search::{solve, Limits, Report, Verdict};
+
+#[cfg(test)]
+mod tests;

@@ -148,15 +148,15 @@ impl Round<'_> {
                     self.cut = true;
                     return false;
                 }
+                if self.nodes >= self.max_nodes {
+                    self.out_of_nodes = true;
+                    return true;
+                }
                 let mut child = here.clone();
                 if !matches!(command::execute(&mut child, self.b, cmd), Outcome::Pulsed(_)) {
                     continue;
                 }
                 self.nodes += 1;
-                if self.nodes > self.max_nodes {
-                    self.out_of_nodes = true;
-                    return true;
-                }
                 if child.is_over() {
                     continue;
                 }

@@ -16,6 +16,8 @@ mod forecasts;
 mod hazards;
 #[path = "reactor/integrity.rs"]
 mod integrity;
+#[path = "reactor/levels.rs"]
+mod levels;
 #[path = "reactor/network.rs"]
 mod network;
 #[path = "reactor/properties.rs"]
@@ -28,5 +30,7 @@ mod purity;
 mod robot;
 #[path = "reactor/schema.rs"]
 mod schema;
+#[path = "reactor/solver.rs"]
+mod solver;
 #[path = "reactor/validation.rs"]
 mod validation;

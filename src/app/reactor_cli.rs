@@ -11,6 +11,8 @@ pub const USAGE: &str = "usage: hollowdeep reactor [LEVEL.json] [--size WxH] [--
        [--record OUT.solution.json] [--replay FILE.solution.json]   (a solution: the level's hash and its actions)
        [--audio-out OUT.wav]   (the run's sound on game time, 48 kHz stereo)
        hollowdeep reactor --validate FILE
+       hollowdeep reactor --solve LEVEL.json [--write-solution OUT.solution.json] [--first-actions] [--node-limit N]
+           (the shortest win: its actions, par, nodes and seconds; --first-actions: each plausible first action)
        hollowdeep reactor --bench [--quick]
 actions: move:N|E|S|W inspect:X,Y view interact[:X,Y] repair[:X,Y] neutralize:ELEMENT[@X,Y] shield activate undo restart
 ";
@@ -34,6 +36,10 @@ struct Opts {
     audio_out: Option<String>,
     quit_after_frames: Option<u64>,
     difficulty: Option<String>,
+    solve: Option<String>,
+    write_solution: Option<String>,
+    first_actions: bool,
+    node_limit: Option<u64>,
     /// A level named without a flag: open it in the window.
     play: Option<String>,
 }
@@ -79,6 +85,18 @@ fn parse(args: &[OsString]) -> Result<Opts, String> {
             "--record" => o.record = Some(value("--record")?),
             "--replay" => o.replay = Some(value("--replay")?),
             "--audio-out" => o.audio_out = Some(value("--audio-out")?),
+            "--solve" => o.solve = Some(value("--solve")?),
+            "--write-solution" => o.write_solution = Some(value("--write-solution")?),
+            "--first-actions" => o.first_actions = true,
+            "--node-limit" => {
+                let v = value("--node-limit")?;
+                let n = v
+                    .parse()
+                    .ok()
+                    .filter(|n| *n > 0)
+                    .ok_or(format!("--node-limit wants a positive whole number, not {v:?}"))?;
+                o.node_limit = Some(n);
+            }
             "--quit-after-frames" => {
                 let v = value("--quit-after-frames")?;
                 let n =
@@ -132,6 +150,12 @@ fn try_run(args: &[OsString]) -> Result<i32, String> {
     if o.bench {
         bench(&b, o.quick);
         return Ok(0);
+    }
+    if o.solve.is_none() && (o.write_solution.is_some() || o.first_actions || o.node_limit.is_some()) {
+        return Err("--write-solution, --first-actions and --node-limit go with --solve LEVEL.json".into());
+    }
+    if let Some(path) = &o.solve {
+        return solve(path, &o, &b);
     }
     if let Some(path) = &o.validate {
         let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
@@ -282,4 +306,74 @@ fn bench(b: &Balance, quick: bool) {
     }
     println!("forecast_horizon: {} pulses", b.forecast_horizon);
     println!("steps_per_pulse: {} steps", b.steps_per_pulse);
+}
+
+/// `--solve`: the shortest win (script grammar), its par, the nodes searched and the seconds taken;
+/// with `--first-actions` the seed's authoring reading. Exit 1 when no win is proven.
+fn solve(path: &str, o: &Opts, b: &Balance) -> Result<i32, String> {
+    use reactor::solver::{self, Verdict};
+    let (level, warnings) = load(path, b)?;
+    for w in warnings {
+        eprintln!("{w}");
+    }
+    let mut limits = solver::Limits::default();
+    if let Some(n) = o.node_limit {
+        limits.nodes = n;
+    }
+    let t = Instant::now();
+    let report = solver::solve(&level, b, limits);
+    let seconds = t.elapsed().as_secs_f64();
+    let code = match &report.verdict {
+        Verdict::Won { par, actions } => {
+            let tokens: Vec<String> = actions.iter().map(script::token).collect();
+            println!("solution: {}", tokens.join(" "));
+            println!("par: {par}");
+            if let Some(out) = &o.write_solution {
+                std::fs::write(out, reactor::solution::to_text(&level, actions))
+                    .map_err(|e| format!("cannot write {out}: {e}"))?;
+            }
+            0
+        }
+        Verdict::Unwinnable => {
+            println!("unwinnable: every reachable state was searched and none can be won");
+            1
+        }
+        Verdict::Bounded { no_win_within } => {
+            println!(
+                "bounded: not proven (no win within {no_win_within} lengthy action(s) before the bound of {} nodes or {} actions)",
+                limits.nodes, limits.depth
+            );
+            1
+        }
+    };
+    println!("nodes: {}", report.nodes);
+    println!("seconds: {seconds:.3}");
+    if o.write_solution.is_some() && code != 0 {
+        return Err("no solution was found, so none was written".into());
+    }
+    if o.first_actions {
+        let mut first_limits = limits;
+        first_limits.nodes = (limits.nodes / 5).max(1);
+        let t = Instant::now();
+        let firsts = solver::first_actions(&level, b, first_limits);
+        for f in &firsts {
+            let moves = f.actions.len() - 1;
+            let verdict = match &f.after {
+                None => "its pulse loses the level".to_string(),
+                Some(Verdict::Won { par, .. }) => format!("still winnable in {par} more"),
+                Some(Verdict::Unwinnable) => "the level can no longer be won".into(),
+                Some(Verdict::Bounded { no_win_within }) => {
+                    format!("not proven winnable (no win within {no_win_within} more)")
+                }
+            };
+            let mark = if f.plausible() { "plausible" } else { "not plausible" };
+            println!("first: {} at {},{} ({moves} moves): {mark}: {verdict}", f.token, f.at.x, f.at.y);
+            let changes = if f.changes.is_empty() { "nothing visible".into() } else { f.changes.join("; ") };
+            println!("    visible: {changes}");
+        }
+        let plausible = firsts.iter().filter(|f| f.plausible()).count();
+        println!("plausible first actions: {plausible} of {}", firsts.len());
+        println!("first-actions seconds: {:.3}", t.elapsed().as_secs_f64());
+    }
+    Ok(code)
 }

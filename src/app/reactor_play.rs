@@ -16,6 +16,17 @@ pub const SHIPPED: &[&str] = &[
     include_str!("../../assets/reactor/01-first-light.json"),
     include_str!("../../assets/reactor/02-wet-fire.json"),
     include_str!("../../assets/reactor/03-isolate.json"),
+    include_str!("../../assets/reactor/04-pressure.json"),
+    include_str!("../../assets/reactor/05-sprinkler.json"),
+    include_str!("../../assets/reactor/06-two-sprinklers.json"),
+    include_str!("../../assets/reactor/07-spark.json"),
+    include_str!("../../assets/reactor/08-door.json"),
+    include_str!("../../assets/reactor/09-spark-and-spill.json"),
+    include_str!("../../assets/reactor/10-arc-and-valve.json"),
+    include_str!("../../assets/reactor/11-wet-floor.json"),
+    include_str!("../../assets/reactor/12-live-and-wet.json"),
+    include_str!("../../assets/reactor/13-three-lines.json"),
+    include_str!("../../assets/reactor/14-full-startup.json"),
 ];
 
 /// Shipped level `index`, as left in progress if it was (the save is the level plus its state).

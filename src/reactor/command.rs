@@ -118,16 +118,31 @@ pub fn at_active_terminal(level: &Level) -> bool {
         && level.props.iter().any(|p| p.pos == level.robot.pos && matches!(p.kind, PropKind::Terminal))
 }
 
-fn move_robot(level: &mut Level, b: &Balance, f: Facing) -> Outcome {
-    let to = level.robot.pos.step(f);
+/// The one movement rule, shared by `MoveRobot` and the solver's reachability: where a step from
+/// `from` lands, and whether entering it loses. Protection is checked on entry (before the step that
+/// spends it); closed doors do not block the robot (the seed: they block only surface propagation).
+pub fn move_target(
+    level: &Level,
+    b: &Balance,
+    from: Pos,
+    f: Facing,
+    heat_immunity: u32,
+) -> Result<(Pos, bool), Refusal> {
+    let to = from.step(f);
     if !level.terrain.in_bounds(to) {
-        return Outcome::Refused(Refusal::OutOfBounds);
+        return Err(Refusal::OutOfBounds);
     }
     if !level.is_floor(to) {
-        return Outcome::Refused(Refusal::Wall);
+        return Err(Refusal::Wall);
     }
-    // Protection is checked on entry, then one movement step is spent.
-    let lost = hazards::unsafe_cell(level, b, to, level.robot.heat_immunity > 0);
+    Ok((to, hazards::unsafe_cell(level, b, to, heat_immunity > 0)))
+}
+
+fn move_robot(level: &mut Level, b: &Balance, f: Facing) -> Outcome {
+    let (to, lost) = match move_target(level, b, level.robot.pos, f, level.robot.heat_immunity) {
+        Ok(t) => t,
+        Err(r) => return Outcome::Refused(r),
+    };
     level.robot.pos = to;
     level.robot.heat_immunity = level.robot.heat_immunity.saturating_sub(1);
     level.robot.terminal_active = false;

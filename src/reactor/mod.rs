@@ -20,6 +20,7 @@ pub mod sample;
 pub mod schema;
 pub mod script;
 pub mod solution;
+pub mod solver;
 pub mod state;
 pub mod text;
 pub mod undo;

@@ -129,3 +129,107 @@ fn a_bad_size_is_one_sentence_and_exit_2() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--size wants"));
 }
+
+/// The recorded par of a shipped level, from the campaign manifest.
+fn manifest_par(file: &str) -> u32 {
+    let text = std::fs::read_to_string(shipped("campaign.json")).unwrap();
+    let c = hollowdeep::reactor::campaign::Campaign::parse(&text).unwrap();
+    let par = c.entries().map(|(_, e)| e).find(|e| e.file == file).expect("listed").par;
+    par
+}
+
+#[test]
+fn solve_prints_the_shortest_line_its_par_nodes_and_seconds_and_writes_a_solution_that_replays() {
+    let sol = std::env::temp_dir().join(format!("reactor-solve-{}.solution.json", std::process::id()));
+    let out = bin()
+        .args(["reactor", "--solve", &shipped("01-first-light.json"), "--write-solution"])
+        .arg(&sol)
+        .output()
+        .expect("runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    let line = |key: &str| {
+        stdout.lines().find_map(|l| l.strip_prefix(key)).unwrap_or_else(|| panic!("no {key} in {stdout}"))
+    };
+    assert_eq!(line("par: ").parse::<u32>().unwrap(), manifest_par("01-first-light.json"));
+    assert!(line("nodes: ").parse::<u64>().is_ok());
+    assert!(line("seconds: ").parse::<f64>().is_ok());
+    let actions = line("solution: ").to_string();
+    assert!(actions.ends_with("activate"), "{actions}");
+    // The written file replays through the headless driver to a win, as do the printed actions.
+    for extra in [vec!["--replay".to_string(), sol.display().to_string()], vec!["--actions".into(), actions]]
+    {
+        let played = bin()
+            .args(["reactor", "--headless", "--level", &shipped("01-first-light.json")])
+            .args(&extra)
+            .output()
+            .expect("runs");
+        assert!(String::from_utf8_lossy(&played.stdout).contains("state: Won"), "{extra:?}");
+    }
+    let _ = std::fs::remove_file(&sol);
+}
+
+#[test]
+fn solve_first_actions_prints_each_one_and_what_its_pulse_shows() {
+    let out = bin()
+        .args(["reactor", "--solve", &shipped("03-isolate.json"), "--first-actions"])
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let firsts: Vec<&str> = stdout.lines().filter(|l| l.starts_with("first: ")).collect();
+    assert!(firsts.len() >= 2, "{stdout}");
+    assert!(firsts.iter().any(|l| l.contains(": plausible: still winnable in ")), "{stdout}");
+    assert_eq!(
+        stdout.lines().filter(|l| l.starts_with("    visible: ")).count(),
+        firsts.len(),
+        "each first action says what its pulse changed visibly"
+    );
+    assert!(stdout.contains("plausible first actions: "), "{stdout}");
+}
+
+/// Three lengthy actions needed (source on, consumer on, activate): a node limit of one cannot prove it.
+const LINE: &str = "[surface]\n########\n#a.b..r#\n#......#\n########\n[fuel]\n........\n.======.\n........\n........\n[props]\na flow fuel off\nb consumer off\nr reactor\n[level]\nid line\nrequired 1 0 0\nrobot 1 2 0 false\n";
+
+#[test]
+fn solve_under_a_tight_bound_says_not_proven_and_exits_1() {
+    let map = std::env::temp_dir().join(format!("reactor-line-{}.txt", std::process::id()));
+    std::fs::write(&map, LINE).unwrap();
+    let run = |limit: &str| {
+        bin().arg("reactor").arg("--solve").arg(&map).args(["--node-limit", limit]).output().expect("runs")
+    };
+    let tight = run("1");
+    let free = run("100000");
+    let _ = std::fs::remove_file(&map);
+    assert_eq!(tight.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&tight.stdout);
+    assert!(stdout.contains("bounded: not proven") && !stdout.contains("par: "), "{stdout}");
+    assert!(free.status.success(), "{}", String::from_utf8_lossy(&free.stderr));
+    assert!(String::from_utf8_lossy(&free.stdout).contains("par: 3"));
+}
+
+#[test]
+fn solve_bad_input_gives_one_sentence_and_a_non_zero_exit() {
+    for args in [
+        vec!["reactor", "--solve"],
+        vec!["reactor", "--solve", "/no/such/level.json"],
+        vec!["reactor", "--solve", &fixture("valve.json"), "--node-limit", "many"],
+        vec!["reactor", "--solve", &fixture("valve.json"), "--node-limit", "0"],
+        vec!["reactor", "--first-actions"],
+        vec!["reactor", "--write-solution", "/tmp/x.solution.json"],
+        vec![
+            "reactor",
+            "--solve",
+            &shipped("01-first-light.json"),
+            "--write-solution",
+            "/no/such/dir/x.json",
+        ],
+    ] {
+        let out = bin().args(&args).output().expect("runs");
+        assert!(!out.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        let ours: Vec<&str> = err.lines().filter(|l| l.starts_with("hollowdeep reactor: ")).collect();
+        assert_eq!(ours.len(), 1, "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}

@@ -145,6 +145,9 @@ fn first_actions_lists_each_accepted_one_with_what_it_changes() {
     assert_eq!(tokens, ["interact:1,1", "interact:3,1"], "the reactor control is not an InteractProp");
     assert!(firsts.iter().all(|f| f.plausible()), "both keep the level winnable");
     assert_ne!(firsts[0].outcome(), firsts[1].outcome(), "their pulses differ visibly");
-    assert!(firsts[0].changes.iter().any(|c| c.contains("flow at 1,1")), "{:?}", firsts[0].changes);
+    let flow_on = "flow at 1,1: enabled false -> true";
+    assert!(firsts[0].changes.iter().any(|c| c == flow_on), "{:?}", firsts[0].changes);
+    let consumer_on = firsts[1].changes.iter().find(|c| c.starts_with("consumer at 3,1: "));
+    assert!(consumer_on.is_some_and(|c| c.contains("enabled false -> true")), "{:?}", firsts[1].changes);
     assert!(matches!(firsts[0].after, Some(Verdict::Won { par: 2, .. })), "{:?}", firsts[0].after);
 }

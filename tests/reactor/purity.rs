@@ -1,5 +1,5 @@
 //! Architecture invariant: the reactor's rules are pure. No file under src/reactor names the GPU, the
-//! window, a clock, randomness, hash maps, fused multiply-add, or the crawler and the renderer.
+//! window, a clock, randomness, hash maps, fused multiply-add, egui, or the crawler and the renderer.
 
 use std::path::Path;
 
@@ -7,23 +7,22 @@ fn words(text: &str) -> Vec<&str> {
     text.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':')).filter(|w| !w.is_empty()).collect()
 }
 
-/// Every `.rs` file under `dir`, sub-rooms (the solver, the editor) included.
-fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
-    for e in std::fs::read_dir(dir).expect("src/reactor exists").flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            rust_files(&p, out);
-        } else if p.extension().is_some_and(|x| x == "rs") {
-            out.push(p);
-        }
-    }
-}
-
 #[test]
 fn src_reactor_names_nothing_impure() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/reactor");
+    // Subfolders (the editor model in src/reactor/edit) are rules too.
     let mut files = Vec::new();
-    rust_files(&dir, &mut files);
+    let mut dirs = vec![dir];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(&d).expect("src/reactor exists").flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else {
+                files.push(p);
+            }
+        }
+    }
     files.sort();
     assert!(files.len() >= 10, "the check found the files");
     let banned = [
@@ -37,6 +36,7 @@ fn src_reactor_names_nothing_impure() {
         "HashSet",
         "mul_add",
         "thread_rng",
+        "egui",
     ];
     for f in files {
         let text = std::fs::read_to_string(&f).expect("readable");

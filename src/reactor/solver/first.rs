@@ -104,6 +104,25 @@ pub fn first_actions(level: &Level, b: &Balance, limits: Limits) -> Vec<FirstAct
     out
 }
 
+/// The fields of one prop that differ, nested ones (a consumer's service per carrier) by name.
+fn field_changes(before: &Value, after: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    if let (Value::Object(b), Value::Object(a)) = (before, after) {
+        for (k, v) in a {
+            match (b.get(k), v) {
+                (Some(Value::Object(_)), Value::Object(_)) => {
+                    for sub in field_changes(&b[k], v) {
+                        out.push(format!("{k} {sub}"));
+                    }
+                }
+                (Some(old), new) if old != new => out.push(format!("{k} {old} -> {new}")),
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
 fn cell_name(v: &Value) -> String {
     format!("{},{}", v["x"], v["y"])
 }
@@ -121,7 +140,8 @@ pub fn describe_changes(before: &Value, after: &Value) -> Vec<String> {
     let list = |v: &Value, k: &str| v[k].as_array().cloned().unwrap_or_else(|| empty.clone());
     for (p, q) in list(before, "props").iter().zip(list(after, "props").iter()) {
         if p != q {
-            out.push(format!("{} at {} changed", q["kind"].as_str().unwrap_or("prop"), cell_name(q)));
+            let what = q["kind"].as_str().unwrap_or("prop");
+            out.push(format!("{what} at {}: {}", cell_name(q), field_changes(p, q).join(", ")));
         }
     }
     let (lb, la) = (list(before, "leaks"), list(after, "leaks"));

@@ -145,6 +145,63 @@ fn first_actions_lists_each_accepted_one_with_what_it_changes() {
     assert_eq!(tokens, ["interact:1,1", "interact:3,1"], "the reactor control is not an InteractProp");
     assert!(firsts.iter().all(|f| f.plausible()), "both keep the level winnable");
     assert_ne!(firsts[0].outcome(), firsts[1].outcome(), "their pulses differ visibly");
-    assert!(firsts[0].changes.iter().any(|c| c.contains("flow at 1,1")), "{:?}", firsts[0].changes);
+    let flow_on = "flow at 1,1: enabled false -> true";
+    assert!(firsts[0].changes.iter().any(|c| c == flow_on), "{:?}", firsts[0].changes);
+    let consumer_on = firsts[1].changes.iter().find(|c| c.starts_with("consumer at 3,1: "));
+    assert!(consumer_on.is_some_and(|c| c.contains("enabled false -> true")), "{:?}", firsts[1].changes);
     assert!(matches!(firsts[0].after, Some(Verdict::Won { par: 2, .. })), "{:?}", firsts[0].after);
+}
+
+/// Hot cells (critical heat) wall the reactor off; a fuel leak sits in them. Turning the source on
+/// feeds the leak and the fire loses the level; switching the consumer off is a pulse that lets the
+/// heat spread out, which opens the way.
+const HOT: &str = "[surface]
+########
+#a.b..r#
+#......#
+########
+[fuel]
+........
+.====!..
+........
+........
+[props]
+a flow fuel off
+b consumer on
+r reactor
+[leaks]
+fuel 5 1 5 1
+[values]
+5 1 heat=8.9
+5 2 heat=8.5
+4 1 heat=8.5
+[level]
+id hot
+robot 1 2 0 false
+";
+
+#[test]
+fn a_first_action_whose_pulse_loses_is_not_plausible() {
+    let b = Balance::normal();
+    let firsts = first_actions(&level(HOT), &b, Limits::default());
+    let by = |t: &str| firsts.iter().find(|f| f.token == t).unwrap_or_else(|| panic!("{t} listed"));
+    let source = by("interact:1,1");
+    assert!(source.lost && source.after.is_none() && !source.plausible());
+    assert!(source.changes.iter().any(|c| c.contains("lost_terminal_heat")), "{:?}", source.changes);
+    let consumer = by("interact:3,1");
+    assert!(!consumer.lost && consumer.plausible(), "{consumer:?}");
+    let (par, actions) = won(&solve(&level(HOT), &b, Limits::default()));
+    assert_eq!(par, 2, "the consumer's pulse, then the reactor: {actions:?}");
+    assert_eq!(replay(HOT, &actions).level.status, Status::Won);
+}
+
+#[test]
+fn a_carried_heat_shield_is_a_lengthy_action_the_search_uses() {
+    let map = "[surface]\n#######\n#...r.#\n#######\n[props]\nr reactor\n[values]\n2 1 heat=8\n3 1 heat=8\n[level]\nid shield\ninventory heat_shield\nrobot 1 1 0 false\n";
+    let (par, actions) = won(&solve(&level(map), &Balance::normal(), Limits::default()));
+    assert_eq!(par, 2, "{actions:?}");
+    assert_eq!(actions[0], Action::Do(Command::ApplyHeatShield));
+    assert_eq!(replay(map, &actions).level.status, Status::Won);
+    let bare = map.replace("inventory heat_shield\n", "");
+    assert_eq!(solve(&level(&bare), &Balance::normal(), Limits::default()).verdict, Verdict::Unwinnable);
 }

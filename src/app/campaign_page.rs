@@ -57,7 +57,9 @@ impl CampaignPage {
             for (i, entry) in group.levels.iter().enumerate() {
                 let r = record(&entry.id);
                 let mut label = format!("   {} {}", level_number(g, i), r.name);
-                match (open[g], r.best, r.in_progress) {
+                // A level once won stays open (it may have been won from the command line).
+                let open_here = open[g] || r.best.is_some();
+                match (open_here, r.best, r.in_progress) {
                     (false, _, _) => label.push_str("  (locked)"),
                     (true, _, true) => label.push_str(&format!("  in progress; par {}", entry.par)),
                     (true, Some((lengthy, undos)), false) => {
@@ -69,7 +71,7 @@ impl CampaignPage {
                     }
                     (true, None, false) => label.push_str(&format!("  par {}", entry.par)),
                 }
-                page.rows.push(CampaignRow { label, group: g, level: r.shipped, open: open[g] });
+                page.rows.push(CampaignRow { label, group: g, level: r.shipped, open: open_here });
             }
             page.teaches.push(group.teaches.clone());
             page.group_names.push(title);
@@ -165,5 +167,16 @@ mod tests {
         assert!(page.rows[3].label.contains("won: best 3 lengthy, at par, 1 undos; par 3"));
         assert!(page.rows[2].label.contains("1 of 2 won"));
         assert!(page.rows[5].open && page.rows[6].label.ends_with("par 5"));
+    }
+
+    #[test]
+    fn a_level_won_in_a_locked_group_stays_open_and_shows_its_best() {
+        let page = CampaignPage::new(&campaign(), record(&[("c", 6)]));
+        assert!(!page.rows[5].open, "the group itself stays locked");
+        assert!(
+            page.rows[6].open && page.rows[6].label.contains("won: best 6 lengthy"),
+            "{}",
+            page.rows[6].label
+        );
     }
 }

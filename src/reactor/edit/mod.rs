@@ -1,5 +1,5 @@
 //! The reactor level editor's model: layers, tools, painting, cycling, metadata, undo/redo and
-//! validation, driven by a UI through `Editor` calls. Pure and deterministic (no egui, no clock), so
+//! validation, driven by a UI through `Editor` calls. Pure and deterministic (no UI toolkit, no clock), so
 //! tests build whole levels through the same calls the mouse and keyboard make.
 
 mod cycle;

@@ -617,3 +617,26 @@ fn a_level_built_from_blank_through_editor_calls_saves_reloads_and_is_won_by_a_s
     let log = script::run(&mut game, &actions);
     assert_eq!(game.level.status, Status::Won, "{log:?}");
 }
+
+#[test]
+fn the_keyboard_edits_at_the_cursor_and_files_open_through_the_loader() {
+    let mut ed = Editor::blank(6, 5, &bal());
+    ed.set_tool(Tool::Wall).unwrap();
+    ed.set_cursor(p(2, 2));
+    ed.begin_stroke();
+    ed.apply_at_cursor().unwrap();
+    ed.move_cursor(Facing::East);
+    ed.apply_at_cursor().unwrap();
+    ed.end_stroke();
+    assert!(ed.level().is_wall(p(2, 2)) && ed.level().is_wall(p(3, 2)));
+    for _ in 0..9 {
+        ed.move_cursor(Facing::East);
+    }
+    assert_eq!(ed.cursor(), p(5, 2), "the cursor stops at the edge");
+    assert!(ed.undo() && !ed.can_undo(), "the keyboard stroke is one step");
+    let text = ed.save_text().unwrap();
+    let opened = Editor::from_text(text.as_bytes(), &bal()).unwrap();
+    assert_eq!(opened.level(), ed.level());
+    let bad = Editor::from_text(b"{\"format\": 1}", &bal());
+    assert!(bad.is_err_and(|e| e.contains("format")));
+}

@@ -426,6 +426,10 @@ proptest! {
                 past.push(before);
                 future.clear();
             }
+            // Outside a stroke every derived value is current.
+            let mut fresh = ed.level().clone();
+            hollowdeep::reactor::undo::refresh(&mut fresh, &bal());
+            prop_assert_eq!(&fresh, ed.level());
             prop_assert_eq!(ed.can_undo(), !past.is_empty());
             prop_assert_eq!(ed.can_redo(), !future.is_empty());
         }

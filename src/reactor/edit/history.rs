@@ -32,6 +32,10 @@ impl History {
         }
     }
 
+    pub fn in_stroke(&self) -> bool {
+        self.stroke.is_some()
+    }
+
     /// Marks a cell as touched by the running stroke; false when it already was (outside a stroke,
     /// always true).
     pub fn touch(&mut self, at: Pos) -> bool {

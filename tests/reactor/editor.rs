@@ -644,3 +644,21 @@ fn the_keyboard_edits_at_the_cursor_and_files_open_through_the_loader() {
     let bad = Editor::from_text(b"{\"format\": 1}", &bal());
     assert!(bad.is_err_and(|e| e.contains("format")));
 }
+
+#[test]
+fn undo_keeps_the_last_undo_limit_steps() {
+    use hollowdeep::reactor::edit::UNDO_LIMIT;
+    let mut ed = Editor::blank(5, 5, &bal());
+    ed.set_tool(Tool::Hazard(Quantity::Heat)).unwrap();
+    for k in 0..UNDO_LIMIT + 10 {
+        ed.set_amount(if k % 2 == 0 { 1.0 } else { 2.0 });
+        ed.apply(p(2, 2)).unwrap();
+    }
+    let mut n = 0;
+    while ed.undo() {
+        n += 1;
+    }
+    assert_eq!(n, UNDO_LIMIT);
+    // The oldest kept snapshot is the level before the 11th edit: after the 10th, which wrote 2.0.
+    assert_eq!(val(ed.level(), Quantity::Heat, 2, 2), 2.0);
+}

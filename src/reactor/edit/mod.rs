@@ -20,13 +20,10 @@ use super::undo;
 use super::validate::{self, Issue, IssueKind, Severity};
 use crate::grid::{Facing, Pos};
 use history::History;
+pub use history::UNDO_LIMIT;
 
 /// The smallest side `blank` makes: a ring of walls around at least one floor cell for the robot.
 pub const BLANK_MIN_SIDE: i32 = 3;
-
-/// Undo steps kept. Not balance: an editor memory bound, not a rule of the game. A step is a level
-/// snapshot, so this bounds memory on the largest (256x256) maps too.
-pub const UNDO_LIMIT: usize = 256;
 
 /// The level being edited, the current layer, tool and cursor, the tool amounts, and the history.
 #[derive(Clone, Debug)]

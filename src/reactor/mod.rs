@@ -5,6 +5,7 @@ pub mod balance;
 pub mod campaign;
 pub mod command;
 pub mod dump;
+pub mod edit;
 pub mod forecast;
 pub mod hash;
 pub mod hazards;

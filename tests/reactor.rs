@@ -18,8 +18,6 @@ mod forecasts;
 mod hazards;
 #[path = "reactor/integrity.rs"]
 mod integrity;
-#[path = "reactor/levels.rs"]
-mod levels;
 #[path = "reactor/network.rs"]
 mod network;
 #[path = "reactor/properties.rs"]

@@ -5,30 +5,9 @@ use super::support::*;
 use hollowdeep::app::bindings::Bindings;
 use hollowdeep::app::reactor_session::ReactorSession;
 use hollowdeep::mode::Mode;
-use hollowdeep::reactor::campaign::Campaign;
 use hollowdeep::reactor::mode::Reactor;
 use hollowdeep::reactor::{schema, script};
-use std::path::PathBuf;
 use winit::keyboard::KeyCode;
-
-fn assets() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/reactor")
-}
-
-fn shipped(name: &str) -> Level {
-    let bytes = std::fs::read(assets().join(name)).expect("a shipped level");
-    schema::load(&bytes, &bal()).level.expect("a shipped level loads")
-}
-
-/// A level file: JSON, and neither the campaign's list nor a solution.
-fn is_level_file(path: &std::path::Path) -> bool {
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-    name.ends_with(".json") && name != "campaign.json" && !name.ends_with(".solution.json")
-}
-
-fn campaign() -> Campaign {
-    Campaign::parse(&std::fs::read_to_string(assets().join("campaign.json")).unwrap()).expect("the campaign")
-}
 
 #[test]
 fn the_campaign_lists_every_shipped_level_once_under_its_own_id() {
@@ -37,38 +16,23 @@ fn the_campaign_lists_every_shipped_level_once_under_its_own_id() {
     for (_, e) in c.entries() {
         assert_eq!(shipped(&e.file).id, e.id, "{} is listed under another id", e.file);
     }
-    let mut on_disk: Vec<String> = std::fs::read_dir(assets())
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| is_level_file(p))
-        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
-        .collect();
-    on_disk.sort();
+    let on_disk: Vec<String> =
+        level_files().iter().map(|p| p.file_name().unwrap().to_string_lossy().into_owned()).collect();
     listed.sort();
     assert_eq!(listed, on_disk, "every level file is in the campaign, once");
 }
 
 #[test]
 fn every_shipped_level_loads_without_errors_and_is_canonical() {
-    let mut n = 0;
-    for entry in std::fs::read_dir(assets()).expect("assets/reactor") {
-        let path = entry.unwrap().path();
-        if is_level_file(&path) {
-            let bytes = std::fs::read(&path).unwrap();
-            let loaded = schema::load(&bytes, &bal());
-            let level = loaded
-                .level
-                .unwrap_or_else(|| panic!("{} does not load: {:?}", path.display(), loaded.issues));
-            assert_eq!(
-                schema::save(&level).as_bytes(),
-                bytes.as_slice(),
-                "{} is not canonical",
-                path.display()
-            );
-            n += 1;
-        }
+    let files = level_files();
+    for path in &files {
+        let bytes = std::fs::read(path).unwrap();
+        let loaded = schema::load(&bytes, &bal());
+        let level =
+            loaded.level.unwrap_or_else(|| panic!("{} does not load: {:?}", path.display(), loaded.issues));
+        assert_eq!(schema::save(&level).as_bytes(), bytes.as_slice(), "{} is not canonical", path.display());
     }
-    assert!(n >= 2, "at least two shipped levels, found {n}");
+    assert!(files.len() >= 2, "at least two shipped levels, found {}", files.len());
 }
 
 #[test]
@@ -237,14 +201,10 @@ fn no_panel_line_is_wider_than_the_panel_and_none_is_cut() {
     use KeyCode::*;
     let sizes = [(1280, 720), (1920, 1080), (3840, 2160), (1024, 768), (701, 401), (320, 200)];
     let mut sessions = Vec::new();
-    for entry in std::fs::read_dir(assets()).expect("assets/reactor") {
-        let path = entry.unwrap().path();
-        if is_level_file(&path) {
-            let name = path.file_name().unwrap().to_str().unwrap().to_string();
-            let mode = Reactor::new(Game::new(shipped(&name), bal()));
-            sessions
-                .push((name, ReactorSession::new(mode, Bindings::default(), Box::new(|_, _| Vec::new()))));
-        }
+    for path in level_files() {
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        let mode = Reactor::new(Game::new(shipped(&name), bal()));
+        sessions.push((name, ReactorSession::new(mode, Bindings::default(), Box::new(|_, _| Vec::new()))));
     }
     let mut open = session();
     let mut now = 0.0;

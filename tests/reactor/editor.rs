@@ -8,7 +8,6 @@ use hollowdeep::reactor::level::{Difficulty, Terrain};
 use hollowdeep::reactor::validate::Severity;
 use hollowdeep::reactor::{schema, script};
 use proptest::prelude::*;
-use std::path::PathBuf;
 
 fn p(x: i32, y: i32) -> Pos {
     Pos::new(x, y)
@@ -498,21 +497,11 @@ fn the_merge_warning_stays_quiet_for_separate_branches_and_one_source() {
     assert!(!kinds(&mixed).contains(&IssueKind::BranchMerge), "{:?}", mixed.issues());
 }
 
-fn assets() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/reactor")
-}
-
 #[test]
 fn shipped_levels_gain_no_errors_and_reload_identically_from_the_editor() {
-    let mut n = 0;
-    for entry in std::fs::read_dir(assets()).expect("assets/reactor") {
-        let path = entry.unwrap().path();
-        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        // Levels only: not the campaign's list, not a solution.
-        if !name.ends_with(".json") || name == "campaign.json" || name.ends_with(".solution.json") {
-            continue;
-        }
-        let bytes = std::fs::read(&path).unwrap();
+    let files = level_files();
+    for path in &files {
+        let bytes = std::fs::read(path).unwrap();
         let level = schema::load(&bytes, &bal()).level.expect("a shipped level loads");
         let ed = Editor::new(level, &bal());
         assert_eq!(errors(&ed), Vec::<String>::new(), "{}", path.display());
@@ -525,9 +514,8 @@ fn shipped_levels_gain_no_errors_and_reload_identically_from_the_editor() {
             "{} saves canonically",
             path.display()
         );
-        n += 1;
     }
-    assert!(n >= 2, "found {n} shipped levels");
+    assert!(files.len() >= 2, "found {} shipped levels", files.len());
 }
 
 #[test]

@@ -10,6 +10,41 @@ pub use hollowdeep::reactor::validate::IssueKind;
 use hollowdeep::reactor::{hash, pulse, text, undo, validate};
 pub use hollowdeep::reactor::{Balance, Command, Game, LeakAction, Outcome};
 
+/// `assets/reactor/`, where the shipped levels, their solutions and the campaign live.
+pub fn assets() -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/reactor")
+}
+
+/// The shipped campaign manifest.
+pub fn campaign() -> hollowdeep::reactor::campaign::Campaign {
+    let text = std::fs::read_to_string(assets().join("campaign.json")).expect("the campaign manifest");
+    hollowdeep::reactor::campaign::Campaign::parse(&text).expect("the campaign manifest parses")
+}
+
+/// The shipped level in `file` (under `assets/reactor/`), loaded without errors.
+pub fn shipped(file: &str) -> Level {
+    let bytes = std::fs::read(assets().join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+    let loaded = hollowdeep::reactor::schema::load(&bytes, &bal());
+    loaded.level.unwrap_or_else(|| panic!("{file} does not load: {:?}", loaded.issues))
+}
+
+/// A level file among the assets: JSON, and neither the campaign's list nor a solution.
+pub fn is_level_file(path: &std::path::Path) -> bool {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    name.ends_with(".json") && name != "campaign.json" && !name.ends_with(".solution.json")
+}
+
+/// Every level file under `assets/reactor/`, sorted by name.
+pub fn level_files() -> Vec<std::path::PathBuf> {
+    let mut files: Vec<_> = std::fs::read_dir(assets())
+        .expect("assets/reactor")
+        .map(|e| e.expect("a directory entry").path())
+        .filter(|p| is_level_file(p))
+        .collect();
+    files.sort();
+    files
+}
+
 pub fn bal() -> Balance {
     Balance::normal()
 }

@@ -4,6 +4,7 @@
 pub mod balance;
 pub mod command;
 pub mod dump;
+pub mod edit;
 pub mod forecast;
 pub mod hash;
 pub mod hazards;

@@ -1,0 +1,87 @@
+//! The editor's undo/redo: exact level snapshots, one per edit or per stroke, redo cleared by a new edit.
+
+use super::UNDO_LIMIT;
+use crate::grid::Pos;
+use crate::reactor::level::Level;
+
+#[derive(Clone, Debug, Default)]
+pub struct History {
+    undo: Vec<Level>,
+    redo: Vec<Level>,
+    stroke: Option<Stroke>,
+}
+
+#[derive(Clone, Debug)]
+struct Stroke {
+    before: Level,
+    touched: Vec<Pos>,
+}
+
+impl History {
+    pub fn begin(&mut self, level: &Level) {
+        if self.stroke.is_none() {
+            self.stroke = Some(Stroke { before: level.clone(), touched: Vec::new() });
+        }
+    }
+
+    pub fn end(&mut self, level: &Level) {
+        if let Some(s) = self.stroke.take() {
+            if s.before != *level {
+                self.push(s.before);
+            }
+        }
+    }
+
+    /// Marks a cell as touched by the running stroke; false when it already was (outside a stroke,
+    /// always true).
+    pub fn touch(&mut self, at: Pos) -> bool {
+        match &mut self.stroke {
+            Some(s) if s.touched.contains(&at) => false,
+            Some(s) => {
+                s.touched.push(at);
+                true
+            }
+            None => true,
+        }
+    }
+
+    /// An edit changed the level from `before` (inside a stroke the stroke's start is the step).
+    pub fn record(&mut self, before: Level) {
+        if self.stroke.is_none() {
+            self.push(before);
+        } else {
+            self.redo.clear();
+        }
+    }
+
+    fn push(&mut self, before: Level) {
+        self.undo.push(before);
+        if self.undo.len() > UNDO_LIMIT {
+            self.undo.remove(0);
+        }
+        self.redo.clear();
+    }
+
+    /// Undo ends a running stroke first, so the stroke's edits are undone as one step.
+    pub fn undo(&mut self, current: &Level) -> Option<Level> {
+        self.end(current);
+        let prev = self.undo.pop()?;
+        self.redo.push(current.clone());
+        Some(prev)
+    }
+
+    pub fn redo(&mut self, current: &Level) -> Option<Level> {
+        self.end(current);
+        let next = self.redo.pop()?;
+        self.undo.push(current.clone());
+        Some(next)
+    }
+
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+}

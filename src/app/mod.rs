@@ -9,6 +9,7 @@ pub mod autoplayer;
 pub mod bench;
 pub mod bindings;
 pub mod cli;
+pub mod editor;
 pub mod effects;
 pub mod guide;
 pub mod headless;

@@ -13,6 +13,8 @@ use winit::keyboard::KeyCode;
 pub const TITLE: &str = "HOLLOWDEEP";
 /// The longest seed the seed page takes: every u64 has at most 20 digits.
 const SEED_DIGITS: usize = 20;
+/// The Reactor page's entry that opens the level editor.
+pub const EDITOR_ITEM: &str = "Reactor editor";
 /// Field-of-view steps the settings page cycles through, in degrees.
 const FOV_STEP: f32 = 10.0;
 
@@ -33,6 +35,8 @@ pub enum TitleChoice {
     SettingsChanged,
     /// Play the shipped reactor level of this index.
     Reactor(usize),
+    /// Open the reactor level editor on a new level.
+    Editor,
     Quit,
 }
 
@@ -137,7 +141,8 @@ impl Title {
         match &self.page {
             Page::Main => self.main_items().len(),
             Page::Seed | Page::Scores => 1,
-            Page::Reactor => self.reactor_levels.len() + 1,
+            // The levels, the editor, Back.
+            Page::Reactor => self.reactor_levels.len() + 2,
             Page::Settings => SETTING_ROWS.len(),
             Page::Keys { .. } => BINDABLE.len() + 1,
             Page::Confirm { .. } => 2,
@@ -232,6 +237,7 @@ impl Title {
                 TitleChoice::None
             }
             Page::Reactor if self.selected < self.reactor_levels.len() => TitleChoice::Reactor(self.selected),
+            Page::Reactor if self.selected == self.reactor_levels.len() => TitleChoice::Editor,
             Page::Reactor => {
                 self.go(Page::Main);
                 TitleChoice::None
@@ -347,6 +353,7 @@ impl Title {
             }
             Page::Reactor => {
                 let mut items = self.reactor_levels.clone();
+                items.push(EDITOR_ITEM.into());
                 items.push("Back".into());
                 (vec!["Keep a failing reactor from melting down, then start it.".into()], items)
             }

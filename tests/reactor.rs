@@ -10,6 +10,8 @@ mod campaign;
 mod cli;
 #[path = "reactor/determinism.rs"]
 mod determinism;
+#[path = "reactor/editor.rs"]
+mod editor;
 #[path = "reactor/forecasts.rs"]
 mod forecasts;
 #[path = "reactor/hazards.rs"]

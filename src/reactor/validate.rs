@@ -42,6 +42,7 @@ pub enum IssueKind {
     UnusedSupply,
     SprinklerNoTarget,
     HazardWithoutRemedy,
+    BranchMerge,
 }
 
 impl IssueKind {
@@ -343,6 +344,7 @@ fn warnings(level: &Level, b: &Balance, v: &mut Vec<Issue>) {
             }
         }
     }
+    merge_warnings(&l, v);
     if !super::state::readiness(&l, b) {
         let pos = l.props.iter().find(|p| matches!(p.kind, PropKind::Reactor)).map(|p| p.pos);
         v.push(Issue::new(IssueKind::UnreadyReactor, pos, "the reactor is not ready at the start"));
@@ -431,6 +433,81 @@ fn warnings(level: &Level, b: &Balance, v: &mut Vec<Issue>) {
                     format!("this {} hazard has no remedy supply or sprinkler in the level", q.name()),
                 ));
             }
+        }
+    }
+}
+
+/// REACTOR.md's merge warning, read as: one connected component of a carrier (4-adjacent present
+/// cells, valve state ignored) that holds two or more of that carrier's flow props, so branches the
+/// author may have meant as separate networks merge by adjacency. Reported once per component, at the
+/// first cell (row-major) where the regions grown breadth-first from different sources touch.
+fn merge_warnings(level: &Level, v: &mut Vec<Issue>) {
+    for c in Carrier::ALL {
+        let grid = &level.under[c as usize];
+        let n = grid.as_slice().len();
+        let present = |j: usize| grid.as_slice()[j].present();
+        let mut owner: Vec<Option<usize>> = vec![None; n];
+        let mut queue = std::collections::VecDeque::new();
+        for prop in &level.props {
+            let PropKind::Flow { carrier, .. } = prop.kind else { continue };
+            let Some(i) = grid.index(prop.pos) else { continue };
+            if carrier == c && present(i) && owner[i].is_none() {
+                owner[i] = Some(i);
+                queue.push_back(i);
+            }
+        }
+        while let Some(i) = queue.pop_front() {
+            for q in grid.pos_of(i).neighbours4() {
+                if let Some(j) = grid.index(q) {
+                    if present(j) && owner[j].is_none() {
+                        owner[j] = owner[i];
+                        queue.push_back(j);
+                    }
+                }
+            }
+        }
+        // Each meeting joins the components of its two sources; report the first meeting per component.
+        let mut reported: Vec<usize> = Vec::new();
+        let mut root: Vec<usize> = (0..n).collect();
+        fn find(root: &mut [usize], mut x: usize) -> usize {
+            while root[x] != x {
+                root[x] = root[root[x]];
+                x = root[x];
+            }
+            x
+        }
+        let mut meetings: Vec<(usize, usize, usize)> = Vec::new();
+        for i in 0..n {
+            let Some(a) = owner[i] else { continue };
+            for q in grid.pos_of(i).neighbours4() {
+                let Some(j) = grid.index(q) else { continue };
+                if let Some(b) = owner[j] {
+                    if a != b {
+                        meetings.push((i, a, b));
+                    }
+                }
+            }
+        }
+        for (_, a, b) in &meetings {
+            let (ra, rb) = (find(&mut root, *a), find(&mut root, *b));
+            if ra != rb {
+                root[ra] = rb;
+            }
+        }
+        for (i, a, _) in meetings {
+            let r = find(&mut root, a);
+            if reported.contains(&r) {
+                continue;
+            }
+            reported.push(r);
+            v.push(Issue::new(
+                IssueKind::BranchMerge,
+                Some(grid.pos_of(i)),
+                format!(
+                    "two {} branches with their own sources touch here and merge into one network",
+                    c.name()
+                ),
+            ));
         }
     }
 }

@@ -1,5 +1,5 @@
 //! Architecture invariant: the reactor's rules are pure. No file under src/reactor names the GPU, the
-//! window, a clock, randomness, hash maps, fused multiply-add, or the crawler and the renderer.
+//! window, a clock, randomness, hash maps, fused multiply-add, egui, or the crawler and the renderer.
 
 use std::path::Path;
 
@@ -10,8 +10,19 @@ fn words(text: &str) -> Vec<&str> {
 #[test]
 fn src_reactor_names_nothing_impure() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/reactor");
-    let mut files: Vec<_> =
-        std::fs::read_dir(&dir).expect("src/reactor exists").flatten().map(|e| e.path()).collect();
+    // Subfolders (the editor model in src/reactor/edit) are rules too.
+    let mut files = Vec::new();
+    let mut dirs = vec![dir];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(&d).expect("src/reactor exists").flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else {
+                files.push(p);
+            }
+        }
+    }
     files.sort();
     assert!(files.len() >= 10, "the check found the files");
     let banned = [
@@ -25,6 +36,7 @@ fn src_reactor_names_nothing_impure() {
         "HashSet",
         "mul_add",
         "thread_rng",
+        "egui",
     ];
     for f in files {
         let text = std::fs::read_to_string(&f).expect("readable");

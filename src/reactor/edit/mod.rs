@@ -1,5 +1,5 @@
 //! The reactor level editor's model: layers, tools, painting, cycling, metadata, undo/redo and
-//! validation, driven by a UI through `Editor` calls. Pure and deterministic (no egui, no clock), so
+//! validation, driven by a UI through `Editor` calls. Pure and deterministic (no UI toolkit, no clock), so
 //! tests build whole levels through the same calls the mouse and keyboard make.
 
 mod cycle;
@@ -18,7 +18,7 @@ use super::level::{Level, Quantity, Robot, Status, Terrain};
 use super::schema;
 use super::undo;
 use super::validate::{self, Issue, IssueKind, Severity};
-use crate::grid::Pos;
+use crate::grid::{Facing, Pos};
 use history::History;
 
 /// The smallest side `blank` makes: a ring of walls around at least one floor cell for the robot.
@@ -57,6 +57,18 @@ impl Editor {
             hazard_amount: Quantity::ALL.map(|q| balance.caution(q)),
             integrity_amount: balance.max_integrity,
             history: History::default(),
+        }
+    }
+
+    /// Opens level file bytes. A level with validation errors opens (the author is here to fix
+    /// them); one that cannot be read at all is refused with the loader's first sentence.
+    pub fn from_text(bytes: &[u8], balance: &Balance) -> Result<Editor, String> {
+        let loaded = schema::load(bytes, balance);
+        match loaded.level {
+            Some(level) => Ok(Editor::new(level, balance)),
+            None => {
+                Err(loaded.issues.first().map_or_else(|| "the level cannot be read".into(), |i| i.line()))
+            }
         }
     }
 
@@ -117,6 +129,17 @@ impl Editor {
     /// Moves the cursor (clamped into the map); keyboard editing applies the tool at the cursor.
     pub fn set_cursor(&mut self, at: Pos) {
         self.cursor = Pos::new(at.x.clamp(0, self.level.width() - 1), at.y.clamp(0, self.level.height() - 1));
+    }
+
+    /// Keyboard editing: moves the cursor one cell (stopping at the edge).
+    pub fn move_cursor(&mut self, f: Facing) {
+        self.set_cursor(self.cursor.step(f));
+    }
+
+    /// Keyboard editing: the current tool at the cursor (inside a stroke, moving with the tool key
+    /// held paints a line as one undo step).
+    pub fn apply_at_cursor(&mut self) -> Result<(), String> {
+        self.apply(self.cursor)
     }
 
     /// The current tool at a cell (a second click on what the tool placed cycles it). `Err` is one

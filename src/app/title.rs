@@ -489,6 +489,15 @@ mod tests {
     }
 
     #[test]
+    fn the_reactor_page_opens_the_level_editor() {
+        let mut t = title(false).with_reactor_levels(vec!["First".into(), "Second".into()]);
+        assert_eq!(items(&t)[2], "Reactor Maintenance");
+        press(&mut t, &[K::ArrowDown, K::ArrowDown, K::Enter]);
+        assert_eq!(items(&t), ["First", "Second", EDITOR_ITEM, "Back"]);
+        assert_eq!(press(&mut t, &[K::ArrowDown, K::ArrowDown, K::Enter]), TitleChoice::Editor);
+    }
+
+    #[test]
     fn the_main_page_offers_continue_only_when_a_save_waits() {
         assert_eq!(items(&title(false))[0], "New run");
         let with = items(&title(true));

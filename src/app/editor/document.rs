@@ -74,6 +74,13 @@ impl Document {
         Ok(Document::with(editor, Some(path), saved, balance))
     }
 
+    /// A level already in memory (a test's, or a text-form one), not yet tied to a file.
+    pub fn from_level(level: Level, balance: &Balance) -> Document {
+        let editor = Editor::new(level, balance);
+        let saved = Some(editor.level().clone());
+        Document::with(editor, None, saved, balance)
+    }
+
     fn with(editor: Editor, path: Option<PathBuf>, saved: Option<Level>, balance: &Balance) -> Document {
         let path_field = path.as_ref().map(|p| p.display().to_string()).unwrap_or_default();
         Document {
@@ -355,4 +362,147 @@ fn capitalised(s: &str) -> String {
         out.push('.');
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reactor::edit::Tool;
+    use crate::reactor::level::Terrain;
+
+    fn tool_index(doc: &Document, tool: Tool) -> u8 {
+        tools_for(doc.editor.layer()).iter().position(|t| *t == tool).expect("on this layer") as u8
+    }
+
+    fn shipped() -> Level {
+        let text = crate::app::reactor_play::SHIPPED[0];
+        crate::reactor::schema::load(text.as_bytes(), &Balance::normal()).level.expect("shipped level")
+    }
+
+    fn temp(name: &str) -> PathBuf {
+        std::env::temp_dir().join(format!("hollowdeep-doc-{}-{name}", std::process::id()))
+    }
+
+    #[test]
+    fn a_drag_paints_every_cell_and_undoes_as_one_step() {
+        let mut doc = Document::blank(&Balance::normal());
+        doc.key(EditorKey::Tool(tool_index(&doc, Tool::Wall)));
+        doc.press(Pos::new(2, 2));
+        doc.drag(Pos::new(3, 2));
+        doc.drag(Pos::new(4, 2));
+        doc.release();
+        let wall = |d: &Document, x| d.editor.level().terrain.get(Pos::new(x, 2)) == Some(&Terrain::Wall);
+        assert!((2..=4).all(|x| wall(&doc, x)), "the stroke painted three walls");
+        assert!(doc.unsaved());
+        doc.key(EditorKey::Undo);
+        assert!((2..=4).all(|x| !wall(&doc, x)), "one undo takes the whole stroke back");
+        doc.key(EditorKey::Redo);
+        assert!((2..=4).all(|x| wall(&doc, x)));
+    }
+
+    #[test]
+    fn the_keyboard_moves_the_cursor_applies_and_switches_layers_and_tools() {
+        let mut doc = Document::blank(&Balance::normal());
+        let start = doc.editor.cursor();
+        doc.key(EditorKey::Cursor(crate::grid::Facing::East));
+        assert_eq!(doc.editor.cursor(), Pos::new(start.x + 1, start.y));
+        doc.key(EditorKey::Tool(tool_index(&doc, Tool::Wall)));
+        doc.key(EditorKey::Apply);
+        assert_eq!(doc.editor.level().terrain.get(doc.editor.cursor()), Some(&Terrain::Wall));
+        doc.key(EditorKey::NextLayer);
+        assert_eq!(doc.editor.layer(), Layer::Electricity);
+        doc.key(EditorKey::Layer(2));
+        assert_eq!(doc.editor.layer(), Layer::Fuel);
+        doc.key(EditorKey::Tool(1));
+        assert_eq!(doc.editor.tool(), tools_for(Layer::Fuel)[1]);
+        doc.key(EditorKey::Tool(30));
+        assert!(matches!(doc.message, Some((_, Tone::Refusal))), "a key past the palette says so");
+    }
+
+    #[test]
+    fn play_is_blocked_with_the_panel_sentence_while_errors_exist() {
+        let b = Balance::normal();
+        let mut doc = Document::blank(&b);
+        doc.editor.set_required(crate::reactor::level::Carrier::Fuel, 1).expect("a count");
+        assert!(!doc.editor.can_play(), "a required consumer that is not there is an error");
+        assert_eq!(doc.play(), Outcome::None);
+        let (text, tone) = doc.message.clone().expect("a sentence");
+        assert!(text.starts_with("Play is blocked: ") && tone == Tone::Refusal, "{text}");
+        let mut good = Document::from_level(shipped(), &b);
+        assert!(matches!(good.key(EditorKey::Play), Outcome::Play(_)));
+    }
+
+    #[test]
+    fn new_and_load_and_leave_ask_before_unsaved_changes_are_lost() {
+        let b = Balance::normal();
+        let mut doc = Document::from_level(shipped(), &b);
+        assert_eq!(doc.key(EditorKey::Leave), Outcome::Quit, "nothing unsaved: leaves at once");
+        doc.key(EditorKey::Tool(tool_index(&doc, Tool::Wall)));
+        doc.press(Pos::new(2, 2));
+        doc.release();
+        let edited = doc.editor.level().clone();
+        assert_eq!(doc.new_level(), Outcome::None);
+        assert_eq!(doc.question, Some(Pending::New));
+        assert_eq!(doc.answer(false), Outcome::None, "cancel keeps the level");
+        assert_eq!(doc.editor.level(), &edited);
+        assert_eq!(doc.key(EditorKey::Leave), Outcome::None);
+        assert_eq!(doc.answer(true), Outcome::Quit, "discarding leaves");
+        doc.new_level();
+        doc.answer(true);
+        assert_eq!(doc.editor.level().width(), NEW_SIZE.0, "a new blank level");
+    }
+
+    #[test]
+    fn save_as_writes_the_file_whole_and_it_opens_as_the_same_level() {
+        let b = Balance::normal();
+        let path = temp("saved.json");
+        let mut doc = Document::from_level(shipped(), &b);
+        doc.key(EditorKey::Tool(tool_index(&doc, Tool::Wall)));
+        doc.press(Pos::new(1, 2));
+        doc.release();
+        doc.path_field = path.display().to_string();
+        doc.save_as();
+        assert!(!doc.unsaved(), "{:?}", doc.message);
+        assert_eq!(doc.path.as_deref(), Some(path.as_path()));
+        let dir = path.parent().unwrap();
+        let leftovers = std::fs::read_dir(dir).unwrap().filter_map(|e| e.ok()).any(|e| {
+            e.file_name().to_string_lossy().starts_with(".hollowdeep-doc-")
+                && e.file_name().to_string_lossy().contains(".tmp-")
+        });
+        assert!(!leftovers, "no temporary file is left beside it");
+        let back = Document::open(path.clone(), &b).expect("it opens");
+        assert_eq!(back.editor.level(), doc.editor.level());
+        let _ = std::fs::remove_file(&path);
+    }
+
+    #[test]
+    fn errors_block_saving_and_nothing_is_written() {
+        let b = Balance::normal();
+        let path = temp("never.json");
+        let mut doc = Document::blank(&b);
+        doc.editor.set_required(crate::reactor::level::Carrier::Coolant, 2).expect("a count");
+        doc.path_field = path.display().to_string();
+        doc.key(EditorKey::Save);
+        assert!(!path.exists());
+        let (text, _) = doc.message.clone().expect("why");
+        assert!(text.starts_with("Not saved: "), "{text}");
+    }
+
+    #[test]
+    fn a_file_that_is_not_a_level_is_one_sentence() {
+        let path = temp("junk.json");
+        std::fs::write(&path, "not json").unwrap();
+        let why = Document::open(path.clone(), &Balance::normal()).err().expect("refused");
+        assert_eq!(why.lines().count(), 1, "{why}");
+        assert!(why.ends_with('.'), "{why}");
+        let _ = std::fs::remove_file(&path);
+        let mut doc = Document::blank(&Balance::normal());
+        doc.path_field = path.display().to_string();
+        doc.load();
+        assert!(
+            matches!(doc.message, Some((ref t, Tone::Refusal)) if t.contains("Cannot read")),
+            "{:?}",
+            doc.message
+        );
+    }
 }

@@ -30,7 +30,7 @@ pub fn render(gpu: &Gpu, screen: &mut EditorScreen, (width, height): (u32, u32))
     let mut renderer = Renderer::new(gpu, Offscreen::format());
     let mut painter = Painter::new(gpu, Offscreen::format());
     screen.refresh_scene();
-    screen.draw(gpu, &mut renderer, &mut painter, target.view(), (width, height), 0.0, true);
+    screen.draw(gpu, &mut renderer, &mut painter, target.view(), (width, height), 0.0, true, true);
     target.read_rgba(gpu)
 }
 

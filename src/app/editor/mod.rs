@@ -22,7 +22,7 @@ use crate::app::input::Command;
 use crate::render::{Frame, Gpu, Renderer, View};
 use crate::scene::Scene;
 use document::{Document, Outcome};
-use painter::{Painted, Painter};
+use painter::{Painted, Painter, Textures};
 
 /// The editor as the shell shows it: the document, egui's context and widget state, the board's
 /// scene and where the last frame laid the board out.
@@ -37,8 +37,9 @@ pub struct EditorScreen {
     scenes: u64,
     layout: ui::Layout,
     primitives: Vec<egui::ClippedPrimitive>,
-    /// Texture changes of every pass since the last paint (the font atlas arrives in the first).
-    textures: egui::TexturesDelta,
+    /// Texture changes since the window's painter last painted, and the whole current state (the
+    /// font atlas arrives in the first pass only).
+    textures: Textures,
     pixels_per_point: f32,
 }
 
@@ -49,6 +50,7 @@ impl EditorScreen {
             badges: badges::Badges::new(badges::badge_dirs()),
             help_open: false,
             help: bindings.describe_contexts(&[Context::Editor, Context::Global]),
+            status_hint: status_hint(bindings),
         };
         let scene = scene::board_scene(&doc.editor, 1);
         let scene_rev = Some(doc.revision);
@@ -62,7 +64,7 @@ impl EditorScreen {
             scenes: 1,
             layout: ui::Layout::default(),
             primitives: Vec::new(),
-            textures: egui::TexturesDelta::default(),
+            textures: Textures::default(),
             pixels_per_point: 1.0,
         }
     }
@@ -81,11 +83,10 @@ impl EditorScreen {
             }
         });
         self.layout = layout;
-        let platform = output.platform_output.clone();
-        let painted = Painted::of(&self.ctx, output);
-        self.primitives = painted.primitives;
-        self.textures.append(painted.textures);
-        self.pixels_per_point = painted.pixels_per_point;
+        let platform = output.platform_output;
+        self.pixels_per_point = output.pixels_per_point;
+        self.primitives = self.ctx.tessellate(output.shapes, output.pixels_per_point);
+        self.textures.take(output.textures_delta);
         (outcome, platform)
     }
 
@@ -131,7 +132,8 @@ impl EditorScreen {
     }
 
     /// Draws the board (uploading its scene when `upload`) and the last pass's widgets over it
-    /// into `target`, then submits.
+    /// into `target`, then submits. `fresh`: the painter has never painted this screen, so it
+    /// starts from the whole texture state (the window's painter gets only the changes).
     #[allow(clippy::too_many_arguments)]
     pub fn draw(
         &mut self,
@@ -142,30 +144,44 @@ impl EditorScreen {
         (width, height): (u32, u32),
         time: f32,
         upload: bool,
+        fresh: bool,
     ) {
         if upload {
             renderer.upload_scene(gpu, &self.scene);
         }
         renderer.set_board_area(Some(self.layout.board_area));
+        let t = &self.textures;
         let painted = Painted {
-            primitives: std::mem::take(&mut self.primitives),
-            textures: std::mem::take(&mut self.textures),
+            primitives: &self.primitives,
+            set: if fresh { &t.state } else { &t.pending },
+            free: if fresh { &[] } else { &t.pending_free },
             pixels_per_point: self.pixels_per_point,
         };
         let frame = Frame::calm(View::of_scene(&self.scene, time));
         renderer.draw_frame_then(gpu, target, width, height, &frame, &mut |gpu, encoder, view, size| {
             painter.paint(gpu, encoder, view, size, &painted);
         });
-        // The shapes stay for the next draw when no pass ran in between (a resize repaint).
-        let Painted { primitives, mut textures, .. } = painted;
-        textures.clear();
-        self.primitives = primitives;
+        if !fresh {
+            self.textures.pending.clear();
+            self.textures.pending_free.clear();
+        }
     }
 }
 
-impl Drop for EditorScreen {
-    /// egui insists every texture change is applied or dropped on purpose; unpainted ones die here.
-    fn drop(&mut self) {
-        self.textures.clear();
-    }
+/// The status line's key hint, from the key table's first keys.
+pub fn status_hint(b: &Bindings) -> String {
+    let k = |n: &str| b.first_key(n);
+    format!(
+        "Click/drag: apply   right click / {}: cycle   arrows + {}: cursor and apply   {} or 1-4: layer   {}-{}: tools   {} undo   {} redo   {} save   {} play   {} help",
+        k("editor_cycle"),
+        k("editor_apply"),
+        k("editor_next_layer"),
+        k("editor_tool_1"),
+        k("editor_tool_20"),
+        k("editor_undo"),
+        k("editor_redo"),
+        k("editor_save"),
+        k("editor_play"),
+        k("help"),
+    )
 }

@@ -9,22 +9,41 @@ pub struct Painter {
     renderer: egui_wgpu::Renderer,
 }
 
-/// What one egui pass produced, ready to paint.
-pub struct Painted {
-    pub primitives: Vec<egui::ClippedPrimitive>,
-    pub textures: egui::TexturesDelta,
+/// What to paint: the tessellated shapes and the texture changes a painter must apply first.
+pub struct Painted<'a> {
+    pub primitives: &'a [egui::ClippedPrimitive],
+    pub set: &'a [(egui::TextureId, egui::epaint::ImageDelta)],
+    pub free: &'a [egui::TextureId],
     pub pixels_per_point: f32,
 }
 
-impl Painted {
-    /// Tessellates a pass's shapes (the textures' changes travel with them).
-    pub fn of(ctx: &egui::Context, output: egui::FullOutput) -> Painted {
-        let pixels_per_point = output.pixels_per_point;
-        Painted {
-            primitives: ctx.tessellate(output.shapes, pixels_per_point),
-            textures: output.textures_delta,
-            pixels_per_point,
+/// egui's texture changes kept twice: the ones a painter has not seen since its last paint, and
+/// the whole current state (each texture's last whole image and the patches since), which a new
+/// painter (an F12 screenshot's, a test's) starts from.
+#[derive(Default)]
+pub struct Textures {
+    pub pending: Vec<(egui::TextureId, egui::epaint::ImageDelta)>,
+    pub pending_free: Vec<egui::TextureId>,
+    pub state: Vec<(egui::TextureId, egui::epaint::ImageDelta)>,
+}
+
+impl Textures {
+    /// Takes a pass's changes (egui wants every delta handled: they are all moved here).
+    pub fn take(&mut self, mut delta: egui::TexturesDelta) {
+        for (id, images) in std::mem::take(&mut delta.set) {
+            for image in images {
+                if image.is_whole() {
+                    self.state.retain(|(i, _)| *i != id);
+                }
+                self.state.push((id, image.clone()));
+                self.pending.push((id, image));
+            }
         }
+        for id in std::mem::take(&mut delta.free) {
+            self.state.retain(|(i, _)| *i != id);
+            self.pending_free.push(id);
+        }
+        delta.clear();
     }
 }
 
@@ -44,12 +63,10 @@ impl Painter {
         encoder: &mut wgpu::CommandEncoder,
         target: &wgpu::TextureView,
         size: (u32, u32),
-        painted: &Painted,
+        painted: &Painted<'_>,
     ) {
-        for (id, deltas) in &painted.textures.set {
-            for delta in deltas {
-                self.renderer.update_texture(&gpu.device, &gpu.queue, *id, delta);
-            }
+        for (id, delta) in painted.set {
+            self.renderer.update_texture(&gpu.device, &gpu.queue, *id, delta);
         }
         let screen = egui_wgpu::ScreenDescriptor {
             size_in_pixels: [size.0, size.1],
@@ -74,9 +91,9 @@ impl Painter {
         });
         // egui-wgpu takes a pass with no borrow of the encoder; the pass ends when dropped here.
         let mut pass = pass.forget_lifetime();
-        self.renderer.render(&mut pass, &painted.primitives, &screen);
+        self.renderer.render(&mut pass, painted.primitives, &screen);
         drop(pass);
-        for id in &painted.textures.free {
+        for id in painted.free {
             self.renderer.free_texture(id);
         }
     }

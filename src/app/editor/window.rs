@@ -89,7 +89,7 @@ impl EditorWindow {
             self.painter = Some((format, Painter::new(gpu, format)));
         }
         if let Some((_, painter)) = self.painter.as_mut() {
-            self.screen.draw(gpu, renderer, painter, target, size, time, upload);
+            self.screen.draw(gpu, renderer, painter, target, size, time, upload, false);
         }
         outcome
     }

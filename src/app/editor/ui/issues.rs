@@ -25,7 +25,7 @@ pub fn show(ui: &mut egui::Ui, doc: &mut Document) {
             Severity::Error => (ERROR, "error"),
             Severity::Warning => (WARNING, "warning"),
         };
-        let at = issue.pos.map_or("level".to_string(), |p| format!("({}, {})", p.x, p.y));
+        let at = issue.pos.map_or("(level)".to_string(), |p| format!("({}, {})", p.x, p.y));
         let text = egui::RichText::new(format!("{word} {at}: {}", issue.message)).color(colour);
         let picked = doc.picked == Some(i);
         if ui.selectable_label(picked, text).on_hover_text("Click to move the cursor to this cell.").clicked()

@@ -53,15 +53,25 @@ pub fn metadata(ui: &mut egui::Ui, doc: &mut Document) {
         }
     });
     ui.label("Required consumers");
-    ui.horizontal(|ui| {
-        for c in Carrier::ALL {
+    for c in Carrier::ALL {
+        ui.horizontal(|ui| {
             let mut n = level.required[c as usize];
-            ui.label(c.name());
-            if ui.add(egui::DragValue::new(&mut n).range(0..=99)).changed() {
+            ui.label(format!("{:<12}", c.name()));
+            // Buttons as well as the drag value, so the mouse alone sets a count exactly.
+            let minus = ui.small_button("-").on_hover_text(format!("One {} consumer fewer", c.name()));
+            let value = ui.add(egui::DragValue::new(&mut n).range(0..=99));
+            let plus = ui.small_button("+").on_hover_text(format!("One {} consumer more", c.name()));
+            if minus.clicked() {
+                n = n.saturating_sub(1);
+            }
+            if plus.clicked() {
+                n += 1;
+            }
+            if (value.changed() || minus.clicked() || plus.clicked()) && n != level.required[c as usize] {
                 results.push(doc.editor.set_required(c, n));
             }
-        }
-    });
+        });
+    }
     ui.horizontal(|ui| {
         ui.label("Difficulty");
         for d in [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard] {

@@ -26,13 +26,21 @@ pub struct Widgets {
     pub help_open: bool,
     /// The help window's lines (label, keys), from the key table.
     pub help: Vec<(String, String)>,
+    /// The status line when there is no message: the main keys, from the key table.
+    pub status_hint: String,
 }
+
+/// The status line's height in points.
+pub const STATUS_HEIGHT: f32 = 22.0;
 
 /// Lays out the whole screen for one frame.
 pub fn show(ui: &mut egui::Ui, doc: &mut Document, w: &mut Widgets) -> (Outcome, Layout) {
     let mut outcome = Outcome::None;
     egui::Panel::top("editor-toolbar").show(ui, |ui| {
         outcome = toolbar::show(ui, doc, &mut w.help_open);
+    });
+    egui::Panel::bottom("editor-status").exact_size(STATUS_HEIGHT).show(ui, |ui| {
+        toolbar::status(ui, doc, &w.status_hint);
     });
     egui::Panel::left("editor-palette").resizable(false).exact_size(PALETTE_WIDTH).show(ui, |ui| {
         egui::ScrollArea::vertical().show(ui, |ui| palette::show(ui, doc, &mut w.badges));

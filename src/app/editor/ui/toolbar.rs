@@ -45,16 +45,33 @@ pub fn show(ui: &mut egui::Ui, doc: &mut Document, help_open: &mut bool) -> Outc
         if ui.button("Help").on_hover_text("Every key (F1).").clicked() {
             *help_open = !*help_open;
         }
+        if ui
+            .button("Quit")
+            .on_hover_text("Leave the editor (Esc); asks first when changes are unsaved.")
+            .clicked()
+        {
+            outcome = doc.key(crate::app::input::EditorKey::Leave);
+        }
         let name = doc.path.as_ref().map_or("new level".to_string(), |p| p.display().to_string());
         let star = if doc.unsaved() { " *" } else { "" };
         ui.label(egui::RichText::new(format!("{name}{star}")).weak());
     });
-    if let Some((text, tone)) = &doc.message {
-        let colour = match tone {
-            Tone::Info => egui::Color32::from_rgb(200, 220, 200),
-            Tone::Refusal => super::ERROR,
-        };
-        ui.colored_label(colour, text);
-    }
     outcome
+}
+
+/// The status line at the bottom: the latest message, or what the keys do. Always one line high,
+/// so the board never moves when a message comes or goes.
+pub fn status(ui: &mut egui::Ui, doc: &Document, hint: &str) {
+    match &doc.message {
+        Some((text, tone)) => {
+            let colour = match tone {
+                Tone::Info => egui::Color32::from_rgb(200, 220, 200),
+                Tone::Refusal => super::ERROR,
+            };
+            ui.colored_label(colour, text);
+        }
+        None => {
+            ui.label(egui::RichText::new(hint).weak());
+        }
+    }
 }

@@ -426,6 +426,10 @@ proptest! {
                 past.push(before);
                 future.clear();
             }
+            // Outside a stroke every derived value is current.
+            let mut fresh = ed.level().clone();
+            hollowdeep::reactor::undo::refresh(&mut fresh, &bal());
+            prop_assert_eq!(&fresh, ed.level());
             prop_assert_eq!(ed.can_undo(), !past.is_empty());
             prop_assert_eq!(ed.can_redo(), !future.is_empty());
         }
@@ -639,4 +643,22 @@ fn the_keyboard_edits_at_the_cursor_and_files_open_through_the_loader() {
     assert_eq!(opened.level(), ed.level());
     let bad = Editor::from_text(b"{\"format\": 1}", &bal());
     assert!(bad.is_err_and(|e| e.contains("format")));
+}
+
+#[test]
+fn undo_keeps_the_last_undo_limit_steps() {
+    use hollowdeep::reactor::edit::UNDO_LIMIT;
+    let mut ed = Editor::blank(5, 5, &bal());
+    ed.set_tool(Tool::Hazard(Quantity::Heat)).unwrap();
+    for k in 0..UNDO_LIMIT + 10 {
+        ed.set_amount(if k % 2 == 0 { 1.0 } else { 2.0 });
+        ed.apply(p(2, 2)).unwrap();
+    }
+    let mut n = 0;
+    while ed.undo() {
+        n += 1;
+    }
+    assert_eq!(n, UNDO_LIMIT);
+    // The oldest kept snapshot is the level before the 11th edit: after the 10th, which wrote 2.0.
+    assert_eq!(val(ed.level(), Quantity::Heat, 2, 2), 2.0);
 }

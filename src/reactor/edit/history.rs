@@ -1,8 +1,11 @@
 //! The editor's undo/redo: exact level snapshots, one per edit or per stroke, redo cleared by a new edit.
 
-use super::UNDO_LIMIT;
 use crate::grid::Pos;
 use crate::reactor::level::Level;
+
+/// Undo steps kept. Not balance: an editor memory bound, not a rule of the game. A step is a level
+/// snapshot, so this bounds memory on the largest (256x256) maps too.
+pub const UNDO_LIMIT: usize = 256;
 
 #[derive(Clone, Debug, Default)]
 pub struct History {
@@ -30,6 +33,10 @@ impl History {
                 self.push(s.before);
             }
         }
+    }
+
+    pub fn in_stroke(&self) -> bool {
+        self.stroke.is_some()
     }
 
     /// Marks a cell as touched by the running stroke; false when it already was (outside a stroke,

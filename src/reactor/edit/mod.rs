@@ -20,13 +20,10 @@ use super::undo;
 use super::validate::{self, Issue, IssueKind, Severity};
 use crate::grid::{Facing, Pos};
 use history::History;
+pub use history::UNDO_LIMIT;
 
 /// The smallest side `blank` makes: a ring of walls around at least one floor cell for the robot.
 pub const BLANK_MIN_SIDE: i32 = 3;
-
-/// Undo steps kept. Not balance: an editor memory bound, not a rule of the game. A step is a level
-/// snapshot, so this bounds memory on the largest (256x256) maps too.
-pub const UNDO_LIMIT: usize = 256;
 
 /// The level being edited, the current layer, tool and cursor, the tool amounts, and the history.
 #[derive(Clone, Debug)]
@@ -88,7 +85,8 @@ impl Editor {
         Editor::new(level, balance)
     }
 
-    /// The level as authored, derived state (networks, services, forecasts, level state) refreshed.
+    /// The level as authored, derived state (networks, services, forecasts, level state) refreshed;
+    /// inside a stroke the forecasts wait for `end_stroke`.
     pub fn level(&self) -> &Level {
         &self.level
     }
@@ -165,8 +163,12 @@ impl Editor {
         self.history.begin(&self.level);
     }
 
-    /// Ends a drag (a stroke that changed nothing leaves no undo step).
+    /// Ends a drag (a stroke that changed nothing leaves no undo step); the forecasts, skipped during
+    /// the drag, are refreshed here.
     pub fn end_stroke(&mut self) {
+        if self.history.in_stroke() {
+            undo::refresh(&mut self.level, &self.balance);
+        }
         self.history.end(&self.level);
     }
 
@@ -205,6 +207,7 @@ impl Editor {
 
     /// Restores the level before the last edit (or stroke). False when there is none.
     pub fn undo(&mut self) -> bool {
+        self.end_stroke();
         match self.history.undo(&self.level) {
             Some(l) => {
                 self.level = l;
@@ -217,6 +220,7 @@ impl Editor {
 
     /// Re-applies the last undone edit. False when there is none (a new edit clears redo).
     pub fn redo(&mut self) -> bool {
+        self.end_stroke();
         match self.history.redo(&self.level) {
             Some(l) => {
                 self.level = l;
@@ -286,7 +290,15 @@ impl Editor {
     fn edit(&mut self, f: impl FnOnce(&mut Level, &Balance) -> Result<(), String>) -> Result<(), String> {
         let mut next = self.level.clone();
         f(&mut next, &self.balance)?;
-        undo::refresh(&mut next, &self.balance);
+        if self.history.in_stroke() {
+            // Forecasts cost most of a refresh (they run pulses on copies; 90 ms a cell on a 128x128
+            // map in a debug build), so a drag refreshes the networks and services per cell and the
+            // forecasts once, at `end_stroke`.
+            super::network::propagate(&mut next, &self.balance);
+            next.state = super::state::derive(&next, &self.balance);
+        } else {
+            undo::refresh(&mut next, &self.balance);
+        }
         if next != self.level {
             let before = std::mem::replace(&mut self.level, next);
             self.history.record(before);

@@ -39,3 +39,19 @@ fn a_bad_level_file_for_the_editor_is_one_sentence_and_exit_2() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("Cannot read"), "names the problem");
     let _ = std::fs::remove_file(&broken);
 }
+
+/// The level built with the mouse in the walk-through (docs/reactor-editor-walkthrough.md), as the
+/// editor saved it, loads and plays to Won: two steps east onto the reactor control, activate.
+#[test]
+fn the_walkthrough_level_saved_by_the_editor_plays_to_won() {
+    let level = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/editor/walkthrough-level.json");
+    let out = hollowdeep()
+        .args(["reactor", "--headless", "--level", level, "--actions", "move:E move:E activate"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("state: Won"), "{stdout}");
+    let validate = hollowdeep().args(["reactor", "--validate", level]).output().unwrap();
+    assert!(validate.status.success() && validate.stdout.is_empty(), "no errors and no warnings");
+}

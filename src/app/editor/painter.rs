@@ -73,7 +73,7 @@ impl Painter {
             pixels_per_point: painted.pixels_per_point,
         };
         let extra =
-            self.renderer.update_buffers(&gpu.device, &gpu.queue, encoder, &painted.primitives, &screen);
+            self.renderer.update_buffers(&gpu.device, &gpu.queue, encoder, painted.primitives, &screen);
         // The callbacks' command buffers (none: we add no paint callbacks) would have to go first.
         debug_assert!(extra.is_empty());
         let pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {

@@ -193,3 +193,20 @@ pub fn pack_marks(board: &BoardScene, raw: &[BoardCellRaw]) -> Vec<u32> {
     }
     marks
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::board::{BoardCamera, BoardView};
+
+    #[test]
+    fn without_an_opacity_the_player_look_stands_and_with_one_the_uniforms_carry_it() {
+        let mut board = BoardScene::default();
+        let view = BoardView::new(640, 360, 1, 1, BoardCamera::default());
+        let player = BoardUniforms::new(&board, &view, 0.0, (640, 360));
+        assert_eq!((player.mark_opacity, player.opacity), (1.0, [TERMINAL_FLOOR_DIM, 1.0, 1.0, 1.0]));
+        board.opacity = Some([0.5, 0.25, 1.0, 0.25]);
+        let editor = BoardUniforms::new(&board, &view, 0.0, (640, 360));
+        assert_eq!((editor.mark_opacity, editor.opacity), (0.5, [0.5, 0.25, 1.0, 0.25]));
+    }
+}

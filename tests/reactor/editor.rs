@@ -662,3 +662,29 @@ fn undo_keeps_the_last_undo_limit_steps() {
     // The oldest kept snapshot is the level before the 11th edit: after the 10th, which wrote 2.0.
     assert_eq!(val(ed.level(), Quantity::Heat, 2, 2), 2.0);
 }
+
+#[test]
+fn the_inspector_describes_every_layer_at_a_cell() {
+    let ed = everything();
+    let lines = ed.describe(p(4, 2));
+    let has = |s: &str| lines.iter().any(|l| l.contains(s));
+    assert!(lines[0].starts_with("(4, 2) floor"), "{lines:?}");
+    assert!(has("consumer, on"), "{lines:?}");
+    assert!(has("fuel: intact") && has("coolant: intact"), "{lines:?}");
+    assert!(!has("electricity:"), "{lines:?}");
+    let wall = ed.describe(p(6, 7));
+    assert!(wall.iter().any(|l| l.contains("electricity leak at (6, 7), reached from (6, 6)")), "{wall:?}");
+    let start = ed.describe(p(1, 1));
+    assert!(start.iter().any(|l| l == "robot start"), "{start:?}");
+    let heat = ed.describe(p(10, 5));
+    assert!(heat.iter().any(|l| l.starts_with("heat 4.5")), "{heat:?}");
+    // A source is erased on its own layer only.
+    let mut ed = ed;
+    ed.set_tool(Tool::Erase).unwrap();
+    let e = ed.apply(p(1, 2)).expect_err("a source is not erased from Surface");
+    assert!(e.contains("Fuel layer"), "{e}");
+    ed.set_layer(Layer::Fuel);
+    ed.set_tool(Tool::Erase).unwrap();
+    ed.apply(p(1, 2)).unwrap();
+    assert!(ed.level().prop_at(p(1, 2)).is_none() && !ed.level().under_at(Carrier::Fuel, p(1, 2)).present());
+}

@@ -54,8 +54,19 @@ pub fn paint(
         }
         (Tool::Erase, None) => {
             if let Some(k) = level.prop_at(at) {
-                if !matches!(level.props[k].kind, PropKind::Flow { .. }) {
-                    level.props.remove(k);
+                match level.props[k].kind {
+                    // Sources belong to their underground layer (the seed's layer rules).
+                    PropKind::Flow { carrier, .. } if level.surface.at(at).is_clear() => {
+                        return Err(format!(
+                            "the {} source is erased on the {} layer",
+                            carrier.name(),
+                            Layer::of(carrier).name()
+                        ));
+                    }
+                    PropKind::Flow { .. } => {}
+                    _ => {
+                        level.props.remove(k);
+                    }
                 }
             }
             level.surface.set(at, Surface::default());

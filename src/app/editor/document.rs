@@ -196,6 +196,13 @@ impl Document {
 
     /// A key of the editor's table (arrows, Space, Tab, 1-4, tool letters, Ctrl shortcuts).
     pub fn key(&mut self, key: EditorKey) -> Outcome {
+        if self.question.is_some() {
+            // The question waits for its buttons; Esc cancels it, no other key edits under it.
+            return match key {
+                EditorKey::Leave => self.answer(false),
+                _ => Outcome::None,
+            };
+        }
         match key {
             EditorKey::Cursor(f) => {
                 let to = self.editor.cursor().step(f);
@@ -446,6 +453,8 @@ mod tests {
         assert_eq!(doc.answer(false), Outcome::None, "cancel keeps the level");
         assert_eq!(doc.editor.level(), &edited);
         assert_eq!(doc.key(EditorKey::Leave), Outcome::None);
+        doc.key(EditorKey::Apply);
+        assert_eq!(doc.editor.level(), &edited, "no key edits under the question");
         assert_eq!(doc.answer(true), Outcome::Quit, "discarding leaves");
         doc.new_level();
         doc.answer(true);

@@ -40,15 +40,22 @@ pub fn show(ctx: &egui::Context, doc: &mut Document) -> Option<Outcome> {
 pub fn help(ctx: &egui::Context, lines: &[(String, String)], open: &mut bool) {
     egui::Window::new("Editor keys").open(open).resizable(false).show(ctx, |ui| {
         ui.label("Mouse: left click or drag applies the tool (a drag is one undo step); right click cycles; hover inspects.");
-        egui::Grid::new("editor-keys").striped(true).show(ui, |ui| {
-            for (label, keys) in lines {
-                if label.is_empty() {
-                    continue;
+        egui::ScrollArea::vertical().max_height(ui.ctx().content_rect().height() * 0.7).show(ui, |ui| {
+            egui::Grid::new("editor-keys").striped(true).show(ui, |ui| {
+                for (label, keys) in lines {
+                    if label.is_empty() {
+                        continue;
+                    }
+                    ui.label(label.trim_start_matches("Editor: "));
+                    ui.label(spelled(keys));
+                    ui.end_row();
                 }
-                ui.label(label.trim_start_matches("Editor: "));
-                ui.label(keys);
-                ui.end_row();
-            }
+            });
         });
     });
+}
+
+/// egui's default fonts have no arrow glyphs: the help spells the arrow keys out.
+fn spelled(keys: &str) -> String {
+    keys.replace('↑', "Up").replace('→', "Right").replace('↓', "Down").replace('←', "Left")
 }

@@ -18,11 +18,15 @@ struct BoardUniforms {
     robot: vec2<i32>,
     cursor: vec2<i32>,
     flags: u32,
-    _pad0: u32,
+    // How opaque the props are (an editor's surface opacity; 1 for the player).
+    mark_opacity: f32,
     caution: vec4<f32>,
     critical: vec4<f32>,
     screen: vec2<f32>,
     _pad1: vec2<f32>,
+    // The floor's dimming under the carriers (x), then each carrier's opacity (fuel, coolant,
+    // electricity): an editor's layer scheme, or the player's look at a terminal.
+    opacity: vec4<f32>,
 }
 
 struct BoardCellRaw {
@@ -162,7 +166,7 @@ fn carrier_hue(c: u32) -> vec3<f32> {
 // (each cell draws its half, so two linked cells show one line between their centres) and a large
 // dot on a source. Offset per carrier so three layers under one cell stay apart. The lines are two
 // spans, one across and one down, each reaching the linked sides.
-fn carrier(col: vec3<f32>, under: u32, amount: f32, k: u32, f: vec2<f32>, aa: f32, blink_now: f32) -> vec3<f32> {
+fn carrier(col: vec3<f32>, under: u32, amount: f32, k: u32, f: vec2<f32>, aa: f32, blink_now: f32, alpha: f32) -> vec3<f32> {
     let bits = (under >> (k * 8u)) & 0xffu;
     let o = 0.5 + (f32(k) - 1.0) * 0.2;
     let c = vec2<f32>(o, o);
@@ -182,7 +186,7 @@ fn carrier(col: vec3<f32>, under: u32, amount: f32, k: u32, f: vec2<f32>, aa: f3
     // A leaking cell blinks white.
     let blink = select(0.0, blink_now, (bits & BOARD_UNDER_LEAKING) != 0u);
     hue = mix(hue, vec3<f32>(1.0), blink);
-    let present = select(0.0, 1.0, (bits & BOARD_UNDER_PRESENT) != 0u);
+    let present = select(0.0, alpha, (bits & BOARD_UNDER_PRESENT) != 0u);
     let edge = fill(d - aa * 1.5, aa) * present;
     let body = fill(d, aa) * present;
     return mix(mix(col, vec3<f32>(0.0), edge * 0.8), hue, body);
@@ -331,7 +335,8 @@ fn fs_mark(in: VsOut) -> @location(0) vec4<f32> {
     let q = f - 0.5;
     let word = cells[in.cell].word;
     let edge = min(min(f.x, 1.0 - f.x), min(f.y, 1.0 - f.y));
-    var acc = prop_layer(vec4<f32>(0.0), word, q, aa, w, ph);
+    // Premultiplied, so scaling the whole colour is the prop's opacity.
+    var acc = prop_layer(vec4<f32>(0.0), word, q, aa, w, ph) * board.mark_opacity;
     if (word & BOARD_LEAK) != 0u {
         let hue = carrier_hue((word >> BOARD_LEAK_SHIFT) & 3u);
         acc = over(acc, hue, ring(q, 0.42, 0.035, aa) * (0.6 + 0.4 * w.w));
@@ -413,13 +418,13 @@ fn fs_main(in: VsOut) -> @location(0) vec4<f32> {
         }
     }
     if LAYERS {
-        col = col * 0.55;
+        col = col * board.opacity.x;
         let under = cells[i].under;
         let amount = cells[i].amount;
         let blink = 0.5 + 0.5 * w.w;
-        col = carrier(col, under, amount.x, 0u, f, aa, blink);
-        col = carrier(col, under, amount.y, 1u, f, aa, blink);
-        col = carrier(col, under, amount.z, 2u, f, aa, blink);
+        col = carrier(col, under, amount.x, 0u, f, aa, blink, board.opacity.y);
+        col = carrier(col, under, amount.y, 1u, f, aa, blink, board.opacity.z);
+        col = carrier(col, under, amount.z, 2u, f, aa, blink, board.opacity.w);
     }
     return vec4<f32>(encode(col), 1.0);
 }

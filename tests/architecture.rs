@@ -214,3 +214,35 @@ fn the_import_reader_finds_what_a_circle_needs() {
     std::fs::remove_dir_all(&dir).ok();
     assert_eq!(cycles, vec![vec!["room/a".to_string(), "room/b".to_string()]]);
 }
+
+/// egui is the level editor's widget set and nothing else's: only files of the shell's editor
+/// folder name it (and of those, only the painter names egui-wgpu), never a rules room, the scene
+/// contract or the renderer, which hands its encoder to a caller without knowing who paints.
+#[test]
+fn only_the_editor_names_egui_and_only_its_painter_names_egui_wgpu() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut egui_files = Vec::new();
+    let mut wgpu_files = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        let rel = file.strip_prefix(&src).unwrap().to_string_lossy().replace('\\', "/");
+        // Code names a crate by its path (`egui::Ui`); a comment saying "no egui" is no use of it.
+        let uses = |krate: &str| {
+            text.match_indices(&format!("{krate}::"))
+                .any(|(i, _)| !text[..i].chars().next_back().is_some_and(|c| c.is_alphanumeric() || c == '_'))
+        };
+        if ["egui", "egui_wgpu", "egui_winit"].iter().any(|k| uses(k)) {
+            egui_files.push(rel.clone());
+        }
+        if uses("egui_wgpu") {
+            wgpu_files.push(rel);
+        }
+    }
+    assert!(!egui_files.is_empty(), "the editor names egui somewhere");
+    for f in &egui_files {
+        assert!(f.starts_with("app/editor/"), "{f} names egui outside the editor");
+    }
+    assert_eq!(wgpu_files, ["app/editor/painter.rs"]);
+}

@@ -8,6 +8,8 @@ mod common;
 
 #[path = "render/board.rs"]
 mod board;
+#[path = "render/editor.rs"]
+mod editor;
 #[path = "render/eye_view.rs"]
 mod eye_view;
 #[path = "render/frames.rs"]

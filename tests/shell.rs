@@ -10,6 +10,8 @@ mod persist_support;
 
 #[path = "shell/cli.rs"]
 mod cli;
+#[path = "shell/editor.rs"]
+mod editor;
 #[path = "shell/persistence.rs"]
 mod persistence;
 #[path = "shell/recordings.rs"]

@@ -2,7 +2,7 @@
 //! tokens. Key dispatch, the help overlay and every on-screen hint read it, so a rebinding in the
 //! settings file can never leave a stale hint (STYLE 18).
 
-use super::input::{Command, MenuStep, ReactorKey};
+use super::input::{Command, EditorKey, MenuStep, ReactorKey};
 use crate::game::Action;
 use crate::grid::Facing;
 use winit::keyboard::KeyCode;
@@ -27,11 +27,13 @@ pub enum Context {
     Menu,
     /// Playing a reactor level on its board.
     Reactor,
+    /// The reactor level editor (while no text field has the keyboard).
+    Editor,
 }
 
 impl Context {
     /// The order contexts appear in the help overlay.
-    pub const ALL: [Context; 7] = [
+    pub const ALL: [Context; 8] = [
         Context::Play,
         Context::Global,
         Context::Prompt,
@@ -39,6 +41,7 @@ impl Context {
         Context::Replay,
         Context::Menu,
         Context::Reactor,
+        Context::Editor,
     ];
 }
 
@@ -58,6 +61,9 @@ pub struct Binding {
     pub tokens: &'static [&'static str],
     /// A key that triggers it together with Alt. Fixed: the settings file lists plain keys only.
     pub alt: Option<KeyCode>,
+    /// Its keys act only together with Ctrl (the editor's undo, redo and save); plain, they are
+    /// free for the context's other rows.
+    pub ctrl: bool,
 }
 
 const fn row(
@@ -68,10 +74,31 @@ const fn row(
     label: &'static str,
     tokens: &'static [&'static str],
 ) -> Binding {
-    Binding { context, name, command, keys, label, tokens, alt: None }
+    Binding { context, name, command, keys, label, tokens, alt: None, ctrl: false }
 }
 
-use Context::{Global, Log, Menu, Play, Prompt, Reactor, Replay};
+/// An editor row whose keys act with Ctrl held.
+const fn ctrl_row(
+    name: &'static str,
+    command: EditorKey,
+    keys: &'static [KeyCode],
+    label: &'static str,
+) -> Binding {
+    Binding { ctrl: true, ..row(Context::Editor, name, Command::Editor(command), keys, label, &[]) }
+}
+
+/// An editor row with plain keys.
+const fn edit(
+    name: &'static str,
+    command: EditorKey,
+    keys: &'static [KeyCode],
+    label: &'static str,
+) -> Binding {
+    row(Context::Editor, name, Command::Editor(command), keys, label, &[])
+}
+
+use Context::{Editor, Global, Log, Menu, Play, Prompt, Reactor, Replay};
+use EditorKey as Ek;
 use KeyCode as K;
 
 /// Every binding, grouped by context in the order the help overlay lists them. Defaults follow the
@@ -133,6 +160,42 @@ pub const BINDABLE: &[Binding] = &[
     row(Reactor, "reactor_zoom_in", Command::Reactor(ReactorKey::ZoomIn), &[K::Equal, K::NumpadAdd], "Reactor: zoom in", &[]),
     row(Reactor, "reactor_zoom_out", Command::Reactor(ReactorKey::ZoomOut), &[K::Minus, K::NumpadSubtract], "Reactor: zoom out", &[]),
     row(Reactor, "reactor_leave", Command::Quit, &[K::Escape], "Reactor: back to the title", &[]),
+    edit("editor_cursor_north", Ek::Cursor(Facing::North), &[K::ArrowUp], "Editor: cursor north"),
+    edit("editor_cursor_east", Ek::Cursor(Facing::East), &[K::ArrowRight], "Editor: cursor east"),
+    edit("editor_cursor_south", Ek::Cursor(Facing::South), &[K::ArrowDown], "Editor: cursor south"),
+    edit("editor_cursor_west", Ek::Cursor(Facing::West), &[K::ArrowLeft], "Editor: cursor west"),
+    edit("editor_apply", Ek::Apply, &[K::Space, K::Enter], "Editor: apply the tool at the cursor"),
+    edit("editor_cycle", Ek::Cycle, &[K::KeyC], "Editor: cycle what is at the cursor"),
+    edit("editor_next_layer", Ek::NextLayer, &[K::Tab], "Editor: next layer"),
+    edit("editor_layer_surface", Ek::Layer(0), &[K::Digit1], "Editor: Surface layer"),
+    edit("editor_layer_electricity", Ek::Layer(1), &[K::Digit2], "Editor: Electricity layer"),
+    edit("editor_layer_fuel", Ek::Layer(2), &[K::Digit3], "Editor: Fuel layer"),
+    edit("editor_layer_coolant", Ek::Layer(3), &[K::Digit4], "Editor: Coolant layer"),
+    edit("editor_tool_1", Ek::Tool(0), &[K::KeyQ], "Editor: palette tool 1"),
+    edit("editor_tool_2", Ek::Tool(1), &[K::KeyW], "Editor: palette tool 2"),
+    edit("editor_tool_3", Ek::Tool(2), &[K::KeyE], "Editor: palette tool 3"),
+    edit("editor_tool_4", Ek::Tool(3), &[K::KeyR], "Editor: palette tool 4"),
+    edit("editor_tool_5", Ek::Tool(4), &[K::KeyT], "Editor: palette tool 5"),
+    edit("editor_tool_6", Ek::Tool(5), &[K::KeyY], "Editor: palette tool 6"),
+    edit("editor_tool_7", Ek::Tool(6), &[K::KeyU], "Editor: palette tool 7"),
+    edit("editor_tool_8", Ek::Tool(7), &[K::KeyI], "Editor: palette tool 8"),
+    edit("editor_tool_9", Ek::Tool(8), &[K::KeyO], "Editor: palette tool 9"),
+    edit("editor_tool_10", Ek::Tool(9), &[K::KeyP], "Editor: palette tool 10"),
+    edit("editor_tool_11", Ek::Tool(10), &[K::KeyA], "Editor: palette tool 11"),
+    edit("editor_tool_12", Ek::Tool(11), &[K::KeyS], "Editor: palette tool 12"),
+    edit("editor_tool_13", Ek::Tool(12), &[K::KeyD], "Editor: palette tool 13"),
+    edit("editor_tool_14", Ek::Tool(13), &[K::KeyF], "Editor: palette tool 14"),
+    edit("editor_tool_15", Ek::Tool(14), &[K::KeyG], "Editor: palette tool 15"),
+    edit("editor_tool_16", Ek::Tool(15), &[K::KeyH], "Editor: palette tool 16"),
+    edit("editor_tool_17", Ek::Tool(16), &[K::KeyJ], "Editor: palette tool 17"),
+    edit("editor_tool_18", Ek::Tool(17), &[K::KeyK], "Editor: palette tool 18"),
+    edit("editor_tool_19", Ek::Tool(18), &[K::KeyL], "Editor: palette tool 19"),
+    edit("editor_tool_20", Ek::Tool(19), &[K::KeyZ], "Editor: palette tool 20"),
+    ctrl_row("editor_undo", Ek::Undo, &[K::KeyZ], "Editor: undo"),
+    ctrl_row("editor_redo", Ek::Redo, &[K::KeyY], "Editor: redo"),
+    ctrl_row("editor_save", Ek::Save, &[K::KeyS], "Editor: save"),
+    edit("editor_play", Ek::Play, &[K::F5], "Editor: play from here"),
+    edit("editor_leave", Ek::Leave, &[K::Escape], "Editor: leave (asks when unsaved)"),
 ];
 
 /// Messages one PgUp/PgDn scrolls the log by.
@@ -292,13 +355,23 @@ impl Bindings {
     /// with a row naming the key wins, and within a context the first row. With Alt held, a row's
     /// fixed Alt chord is tried first; otherwise the modifier does not matter.
     pub fn command(&self, key: KeyCode, alt: bool, contexts: &[Context]) -> Option<Command> {
-        let rows = || contexts.iter().flat_map(|c| self.rows().filter(move |(b, _)| b.context == *c));
+        let rows =
+            || contexts.iter().flat_map(|c| self.rows().filter(move |(b, _)| b.context == *c && !b.ctrl));
         if alt {
             if let Some((b, _)) = rows().find(|(b, _)| b.alt == Some(key)) {
                 return Some(b.command);
             }
         }
         rows().find(|(_, keys)| keys.contains(&key)).map(|(b, _)| b.command)
+    }
+
+    /// The command `key` triggers with Ctrl held in `contexts` (rows marked `ctrl` only).
+    pub fn ctrl_command(&self, key: KeyCode, contexts: &[Context]) -> Option<Command> {
+        contexts
+            .iter()
+            .flat_map(|c| self.rows().filter(move |(b, _)| b.context == *c && b.ctrl))
+            .find(|(_, keys)| keys.contains(&key))
+            .map(|(b, _)| b.command)
     }
 
     fn rows(&self) -> impl Iterator<Item = (&'static Binding, &[KeyCode])> {
@@ -308,7 +381,8 @@ impl Bindings {
     /// The keycaps of the row named `name`, joined by `sep` (the Alt chord last).
     pub fn keys_text(&self, name: &str, sep: &str) -> String {
         let Some((b, keys)) = self.rows().find(|(b, _)| b.name == name) else { return "?".into() };
-        let mut caps: Vec<String> = keys.iter().map(|k| key_label(*k)).collect();
+        let ctrl = if b.ctrl { "Ctrl+" } else { "" };
+        let mut caps: Vec<String> = keys.iter().map(|k| format!("{ctrl}{}", key_label(*k))).collect();
         caps.extend(b.alt.map(|k| format!("Alt+{}", key_name(k))));
         caps.join(sep)
     }
@@ -317,14 +391,15 @@ impl Bindings {
     pub fn first_key(&self, name: &str) -> String {
         self.rows()
             .find(|(b, _)| b.name == name)
-            .and_then(|(_, k)| k.first())
-            .map_or("?".into(), |k| key_label(*k))
+            .and_then(|(b, k)| k.first().map(|k| (b, k)))
+            .map_or("?".into(), |(b, k)| format!("{}{}", if b.ctrl { "Ctrl+" } else { "" }, key_label(*k)))
     }
 
     /// The help overlay's (label, keys) lines, context by context with a blank line between.
     pub fn describe(&self) -> Vec<(String, String)> {
-        // The reactor lists its own keys in its own help.
-        let crawler: Vec<Context> = Context::ALL.into_iter().filter(|c| *c != Context::Reactor).collect();
+        // The reactor and its editor list their own keys in their own help.
+        let crawler: Vec<Context> =
+            Context::ALL.into_iter().filter(|c| !matches!(c, Context::Reactor | Context::Editor)).collect();
         self.describe_contexts(&crawler)
     }
 
@@ -395,7 +470,7 @@ impl Bindings {
         let old_first = self.keys[index].first().copied();
         // Play and Global are live together, so a key may not mean one thing in each.
         let together = |a: Context, b: Context| {
-            a == b || matches!((a, b), (Play | Reactor, Global) | (Global, Play | Reactor))
+            a == b || matches!((a, b), (Play | Reactor | Editor, Global) | (Global, Play | Reactor | Editor))
         };
         for (i, other) in BINDABLE.iter().enumerate() {
             if i == index || !together(other.context, row.context) {
@@ -485,7 +560,7 @@ mod tests {
     #[test]
     fn no_two_rows_of_one_context_share_a_default_key() {
         for (i, b) in BINDABLE.iter().enumerate() {
-            for o in BINDABLE[..i].iter().filter(|o| o.context == b.context) {
+            for o in BINDABLE[..i].iter().filter(|o| o.context == b.context && o.ctrl == b.ctrl) {
                 assert!(b.keys.iter().all(|k| !o.keys.contains(k)), "{} and {} share a key", o.name, b.name);
             }
         }
@@ -537,6 +612,19 @@ mod tests {
             Some(Command::Menu(MenuStep::Back)),
             "other contexts untouched"
         );
+    }
+
+    #[test]
+    fn editor_keys_with_and_without_ctrl_mean_different_things() {
+        let b = Bindings::default();
+        let editor = [Context::Editor, Context::Global];
+        assert_eq!(b.command(K::KeyZ, false, &editor), Some(Command::Editor(EditorKey::Tool(19))));
+        assert_eq!(b.ctrl_command(K::KeyZ, &editor), Some(Command::Editor(EditorKey::Undo)));
+        assert_eq!(b.ctrl_command(K::KeyS, &editor), Some(Command::Editor(EditorKey::Save)));
+        assert_eq!(b.ctrl_command(K::KeyQ, &editor), None);
+        assert_eq!(b.command(K::F1, false, &editor), Some(Command::Help));
+        assert_eq!(b.first_key("editor_undo"), "Ctrl+Z");
+        assert!(!b.describe().iter().any(|(label, _)| label.starts_with("Editor:")));
     }
 
     #[test]

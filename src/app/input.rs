@@ -27,6 +27,31 @@ pub enum Command {
     Menu(MenuStep),
     /// A key of the reactor's board.
     Reactor(ReactorKey),
+    /// A key of the reactor level editor.
+    Editor(EditorKey),
+}
+
+/// What a key does in the reactor level editor (the mouse does the same through its widgets).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EditorKey {
+    /// Moves the cell cursor.
+    Cursor(Facing),
+    /// The tool at the cursor.
+    Apply,
+    /// Cycles what the layer holds at the cursor (as a right click).
+    Cycle,
+    NextLayer,
+    /// Layer 0..4 of the selector (Surface, Electricity, Fuel, Coolant).
+    Layer(u8),
+    /// The layer palette's tool of this index.
+    Tool(u8),
+    Undo,
+    Redo,
+    Save,
+    /// Play from here.
+    Play,
+    /// Leave the editor (asks first when changes are unsaved).
+    Leave,
 }
 
 /// What a key does on the reactor's board.

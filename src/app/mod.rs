@@ -10,6 +10,7 @@ pub mod bench;
 pub mod bindings;
 pub mod campaign_page;
 pub mod cli;
+pub mod editor;
 pub mod effects;
 pub mod guide;
 pub mod headless;

@@ -10,6 +10,8 @@ pub const USAGE: &str = "usage: hollowdeep reactor [LEVEL.json] [--size WxH] [--
 [--dump-state OUT.json] [--save OUT.json] [--screenshot OUT.png] [--size WxH] [--text] [--difficulty easy|normal|hard]
        [--record OUT.solution.json] [--replay FILE.solution.json]   (a solution: the level's hash and its actions)
        [--audio-out OUT.wav]   (the run's sound on game time, 48 kHz stereo)
+       hollowdeep reactor --edit [LEVEL.json] [--size WxH]   (the level editor; a new level without a file)
+       hollowdeep reactor --edit LEVEL.json --headless --screenshot OUT.png [--layer surface|electricity|fuel|coolant] [--size WxH]
        hollowdeep reactor --validate FILE
        hollowdeep reactor --solve LEVEL.json [--write-solution OUT.solution.json] [--first-actions] [--node-limit N]
            (the shortest win: its actions, par, nodes and seconds; --first-actions: each plausible first action)
@@ -42,6 +44,10 @@ struct Opts {
     node_limit: Option<u64>,
     /// A level named without a flag: open it in the window.
     play: Option<String>,
+    /// `--edit`: the level editor.
+    edit: bool,
+    /// `--layer`: the editor's active layer (headless screenshots).
+    layer: Option<String>,
 }
 
 /// `WxH` with both sides in the range a window or a screenshot can take.
@@ -70,6 +76,8 @@ fn parse(args: &[OsString]) -> Result<Opts, String> {
         let mut value = |name: &str| it.next().ok_or(format!("{name} needs a value (see --help)"));
         match a.as_str() {
             "--headless" => o.headless = true,
+            "--edit" => o.edit = true,
+            "--layer" => o.layer = Some(value("--layer")?),
             "--bench" => o.bench = true,
             "--quick" => o.quick = true,
             "--text" => o.text = true,
@@ -165,6 +173,12 @@ fn try_run(args: &[OsString]) -> Result<i32, String> {
         }
         return Ok(if loaded.level.is_some() { 0 } else { 1 });
     }
+    if o.edit {
+        return edit(&o, &b);
+    }
+    if o.layer.is_some() {
+        return Err("--layer picks the editor's layer; add --edit".into());
+    }
     if o.audio_out.is_some() && !o.headless {
         return Err("--audio-out renders a --headless run; add --headless --level FILE".into());
     }
@@ -246,6 +260,39 @@ fn try_run(args: &[OsString]) -> Result<i32, String> {
         )?;
     }
     Ok(0)
+}
+
+/// `--edit`: the editor on the named level (or a new one), in the window or, with `--headless
+/// --screenshot`, one frame of it offscreen.
+fn edit(o: &Opts, b: &Balance) -> Result<i32, String> {
+    use super::editor::document::Document;
+    let path = o.play.as_deref().or(o.level.as_deref());
+    let mut doc = match path {
+        Some(p) => Document::open(std::path::PathBuf::from(p), b)?,
+        None => Document::blank(b),
+    };
+    if let Some(name) = &o.layer {
+        let layer = reactor::edit::Layer::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(name))
+            .ok_or(format!("unknown layer {name:?}; use surface, electricity, fuel or coolant"))?;
+        doc.set_layer(layer);
+    }
+    if o.headless {
+        let out =
+            o.screenshot.as_deref().ok_or("--edit --headless takes a picture: add --screenshot OUT.png")?;
+        let size = o.size.unwrap_or((1280, 720));
+        super::editor::headless::screenshot(doc, size, std::path::Path::new(out))?;
+        println!("Editor frame written to {out}.");
+        return Ok(0);
+    }
+    let window = super::window::ReactorWindow {
+        size: o.size,
+        record: None,
+        quit_after_frames: o.quit_after_frames,
+        replay: None,
+    };
+    super::window::run_editor(doc, window).map(|()| 0)
 }
 
 /// The actions of solution file `file`, which must have been recorded on `level`.

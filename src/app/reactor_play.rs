@@ -115,6 +115,22 @@ pub fn session(level: Level, settings: &Settings, data_dir: &Path) -> ReactorSes
     )
 }
 
+/// A session on a level played from the editor: no best is kept and nothing is saved for later
+/// (the level is the editor's, not a shipped one), and the leave key goes back to the editor.
+pub fn editor_session(level: Level, settings: &Settings) -> ReactorSession {
+    let on_finish = Box::new(|_: &Reactor, _: Metrics| -> Vec<String> { Vec::new() });
+    let mut s = ReactorSession::new(
+        Reactor::new(Game::new(level, Balance::normal())),
+        settings.bindings.clone(),
+        on_finish,
+    );
+    s.leave_to(EDITOR_PLACE);
+    s
+}
+
+/// What the leave key's hint calls the editor.
+pub const EDITOR_PLACE: &str = "the editor";
+
 /// Keeps a level left unfinished (the level plus its dynamic state) so it can be continued.
 pub fn save_progress(mode: &Reactor, data_dir: &Path) {
     let level = &mode.game.level;

@@ -109,6 +109,9 @@ pub struct ReactorSession {
     /// What the actions since the window last asked sounded like, and when their world part
     /// starts; `None` when nothing was played since (the first scene counts).
     heard: Option<(Vec<crate::scene::SoundEvent>, f64)>,
+    /// Where the leave key goes, when not the title screen ("the editor" for a level played from
+    /// it): the card and the panel's hints say so.
+    leave_to: Option<&'static str>,
 }
 
 /// When in an action's playback its world part (the state's cue) is heard: once its pulse's
@@ -139,9 +142,16 @@ impl ReactorSession {
             replay: None,
             dirty: true,
             heard: Some((Vec::new(), 0.0)),
+            leave_to: None,
         };
         s.rebuild();
         s
+    }
+
+    /// The leave key goes back to `place` (the window does the going), and the hints say so.
+    pub fn leave_to(&mut self, place: &'static str) {
+        self.leave_to = Some(place);
+        self.rebuild();
     }
 
     /// Plays `actions` back one at a time, each after the last one's cascade (empty: play normally).
@@ -171,6 +181,10 @@ impl ReactorSession {
             board.hud.hints.push(BoardLine::new(ROBOT_LEGEND, [150, 140, 120]));
             for h in self.bindings.reactor_hints() {
                 board.hud.hints.push(BoardLine::new(h, [150, 140, 120]));
+            }
+            if let Some(place) = self.leave_to {
+                let line = format!("{} back to {place}", self.bindings.first_key("reactor_leave"));
+                board.hud.hints.push(BoardLine::new(line, [235, 225, 160]));
             }
         }
         self.scene = scene;
@@ -420,10 +434,11 @@ impl ReactorSession {
             lines.insert(0, cause.to_string());
         }
         let hint = format!(
-            "{} undo   {} restart   {} back to the title",
+            "{} undo   {} restart   {} back to {}",
             self.bindings.first_key("reactor_undo"),
             self.bindings.first_key("reactor_restart"),
-            self.bindings.first_key("reactor_leave")
+            self.bindings.first_key("reactor_leave"),
+            self.leave_to.unwrap_or("the title")
         );
         self.overlay = Some(Overlay::Card { title: title.into(), lines, hint });
     }

@@ -276,7 +276,7 @@ impl Session {
             Command::ReplayFaster => self.change_replay_speed(2.0, now),
             Command::ReplaySlower => self.change_replay_speed(0.5, now),
             // Only the prompt takes answers (handled above); menu steps belong to the title screen.
-            Command::Answer(_) | Command::Menu(_) | Command::Reactor(_) => {}
+            Command::Answer(_) | Command::Menu(_) | Command::Reactor(_) | Command::Editor(_) => {}
             Command::Act(_) if self.overlay.is_some() || self.replay.is_some() => {}
             Command::Act(action) => self.act(action, now),
         }

@@ -14,6 +14,8 @@ use winit::keyboard::KeyCode;
 pub const TITLE: &str = "HOLLOWDEEP";
 /// The longest seed the seed page takes: every u64 has at most 20 digits.
 const SEED_DIGITS: usize = 20;
+/// The Reactor page's entry that opens the level editor.
+pub const EDITOR_ITEM: &str = "Reactor editor";
 /// Field-of-view steps the settings page cycles through, in degrees.
 const FOV_STEP: f32 = 10.0;
 
@@ -34,6 +36,8 @@ pub enum TitleChoice {
     SettingsChanged,
     /// Play the shipped reactor level of this index.
     Reactor(usize),
+    /// Open the reactor level editor on a new level.
+    Editor,
     Quit,
 }
 
@@ -155,7 +159,8 @@ impl Title {
         match &self.page {
             Page::Main => self.main_items().len(),
             Page::Seed | Page::Scores => 1,
-            Page::Reactor => self.campaign.rows.len() + 1,
+            // The campaign's rows, the editor, Back.
+            Page::Reactor => self.campaign.rows.len() + 2,
             Page::Settings => SETTING_ROWS.len(),
             Page::Keys { .. } => BINDABLE.len() + 1,
             Page::Confirm { .. } => 2,
@@ -260,6 +265,7 @@ impl Title {
                     TitleChoice::None
                 }
                 Some(row) => row.level.map_or(TitleChoice::None, TitleChoice::Reactor),
+                None if self.selected == self.campaign.rows.len() => TitleChoice::Editor,
                 None => {
                     self.go(Page::Main);
                     TitleChoice::None
@@ -376,6 +382,7 @@ impl Title {
             }
             Page::Reactor => {
                 let mut items: Vec<String> = self.campaign.rows.iter().map(|r| r.label.clone()).collect();
+                items.push(EDITOR_ITEM.into());
                 items.push("Back".into());
                 let mut lines = vec!["Keep a failing reactor from melting down, then start it.".into()];
                 lines.extend(self.campaign.teaching_line(self.selected));
@@ -510,6 +517,16 @@ mod tests {
     fn items(t: &Title) -> Vec<String> {
         let Overlay::Menu { items, .. } = t.overlay(&Bindings::default()) else { panic!("a menu") };
         items
+    }
+
+    #[test]
+    fn the_reactor_page_opens_the_level_editor() {
+        let mut t = with_campaign();
+        assert_eq!(items(&t)[2], "Reactor Maintenance");
+        press(&mut t, &[K::ArrowDown, K::ArrowDown, K::Enter]);
+        assert_eq!(items(&t)[6..], [EDITOR_ITEM, "Back"], "after the campaign's rows");
+        // From the first level: the second, the third (past a header), then the editor.
+        assert_eq!(press(&mut t, &[K::ArrowDown, K::ArrowDown, K::ArrowDown, K::Enter]), TitleChoice::Editor);
     }
 
     #[test]

@@ -2,6 +2,9 @@
 
 use super::bindings::Context;
 use super::cli::Options;
+use super::editor::document::{Document, Outcome};
+use super::editor::window::{EditorWindow, Routed};
+use super::editor::EditorScreen;
 use super::input::{Command, ReactorKey};
 use super::persist::{self, files, profile, recording::Recording, run_save, settings::Settings};
 use super::reactor_session::ReactorSession;
@@ -52,12 +55,34 @@ pub fn run_reactor(level: Option<crate::reactor::Level>, window: ReactorWindow) 
     run_with(&opts, 0, level.map(|l| (l, window.replay.unwrap_or_default())))
 }
 
+/// `hollowdeep reactor --edit [LEVEL.json]`: the window opened on the level editor.
+pub fn run_editor(doc: Document, window: ReactorWindow) -> Result<(), String> {
+    let mut opts = Options::default();
+    if let Some(size) = window.size {
+        opts.size = size;
+    }
+    opts.quit_after_frames = window.quit_after_frames;
+    run_app(&opts, 0, First::Editor(Box::new(doc)))
+}
+
+/// What the window opens on besides the title screen (or the command line's run).
+enum First {
+    Default,
+    /// A reactor level, with the actions to replay on it (none to play it).
+    Reactor(Box<crate::reactor::Level>, Vec<crate::reactor::script::Action>),
+    Editor(Box<Document>),
+}
+
 /// `level`: a reactor level to open at once, with the actions to replay on it (none to play it).
 fn run_with(
     opts: &Options,
     seed: u64,
     level: Option<(crate::reactor::Level, Vec<crate::reactor::script::Action>)>,
 ) -> Result<(), String> {
+    run_app(opts, seed, level.map_or(First::Default, |(l, a)| First::Reactor(Box::new(l), a)))
+}
+
+fn run_app(opts: &Options, seed: u64, first: First) -> Result<(), String> {
     if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
         return Err(
             "No display found: run inside a desktop session or under xvfb-run, or use --headless.".into()
@@ -88,14 +113,19 @@ fn run_with(
         error: None,
         scene_dirty: true,
         audio,
+        parked_editor: None,
     };
-    app.screen = match level {
-        Some((level, replay)) => {
-            let mut session = super::reactor_play::session(level, &app.settings, &app.data_dir);
+    app.screen = match first {
+        First::Reactor(level, replay) => {
+            let mut session = super::reactor_play::session(*level, &app.settings, &app.data_dir);
             session.replay(replay);
             Screen::Reactor(Box::new(session))
         }
-        None => app.opening()?,
+        First::Editor(doc) => {
+            let screen = EditorScreen::new(*doc, &app.settings.bindings);
+            Screen::Editor(Box::new(EditorWindow::new(screen, false)))
+        }
+        First::Default => app.opening()?,
     };
     let event_loop = EventLoop::new().map_err(|e| format!("Could not open the window system ({e})."))?;
     event_loop.run_app(&mut app).map_err(|e| format!("The window system failed ({e})."))?;
@@ -111,6 +141,8 @@ enum Screen {
     Run(Box<Session>),
     /// A reactor level on its board.
     Reactor(Box<ReactorSession>),
+    /// The reactor level editor.
+    Editor(Box<EditorWindow>),
 }
 
 impl Screen {
@@ -120,6 +152,7 @@ impl Screen {
             Screen::Title(t) => &t.scene,
             Screen::Run(session) => session.scene(),
             Screen::Reactor(session) => session.scene(),
+            Screen::Editor(editor) => editor.screen.scene(),
         }
     }
 }
@@ -150,6 +183,8 @@ struct App {
     /// The screen changed: its scene must be uploaded before the next frame.
     scene_dirty: bool,
     audio: audio::Output,
+    /// The editor a "Play from here" left; the level's end (or Esc) goes back to it.
+    parked_editor: Option<Box<EditorWindow>>,
 }
 
 impl App {
@@ -245,9 +280,68 @@ impl App {
             self.audio.send(audio::MixCommand::Mood(audio::Mood::default()));
             self.audio.send(audio::MixCommand::Beds([[0.0; 2]; 6]));
         }
+        if let Some(gfx) = self.graphics.as_mut() {
+            // The editor places the board between its own panels; every other screen as usual.
+            gfx.renderer.set_board_area(None);
+        }
         self.screen = screen;
         self.held.clear();
         self.scene_dirty = true;
+    }
+
+    /// What the editor asked for: play its level (the editor waits), or leave it.
+    fn on_editor_outcome(&mut self, event_loop: &ActiveEventLoop, outcome: Outcome) {
+        match outcome {
+            Outcome::None => {}
+            Outcome::Play(level) => {
+                let Screen::Editor(_) = &self.screen else { return };
+                let session = super::reactor_play::editor_session(*level, &self.settings);
+                let title = Screen::Title(Box::new(self.title_screen()));
+                if let Screen::Editor(editor) = std::mem::replace(&mut self.screen, title) {
+                    self.parked_editor = Some(editor);
+                }
+                self.enter(Screen::Reactor(Box::new(session)));
+            }
+            Outcome::Quit => {
+                let to_title = matches!(&self.screen, Screen::Editor(e) if e.leave_to_title);
+                if to_title && self.opts.quit_after_frames.is_none() {
+                    let title = self.title_screen();
+                    self.enter(Screen::Title(Box::new(title)));
+                } else {
+                    event_loop.exit();
+                }
+            }
+        }
+    }
+
+    /// Back from a level played from the editor.
+    fn back_to_editor(&mut self) -> bool {
+        let Some(mut editor) = self.parked_editor.take() else { return false };
+        editor.upload = true;
+        self.enter(Screen::Editor(editor));
+        true
+    }
+
+    /// A key the editor's widgets left for the key table.
+    fn editor_key(&mut self, event_loop: &ActiveEventLoop, code: KeyCode, ctrl: bool) {
+        let contexts = EditorScreen::contexts();
+        let b = &self.settings.bindings;
+        let command = if ctrl {
+            b.ctrl_command(code, &contexts)
+        } else {
+            b.command(code, self.modifiers.alt_key(), &contexts)
+        };
+        match command {
+            None => {}
+            Some(Command::Screenshot) => self.screenshot(),
+            Some(Command::Fullscreen) => self.handle(event_loop, Request::ToggleFullscreen),
+            Some(Command::Mute) => self.handle(event_loop, Request::ToggleMute),
+            Some(command) => {
+                let Screen::Editor(editor) = &mut self.screen else { return };
+                let outcome = editor.screen.command(command);
+                self.on_editor_outcome(event_loop, outcome);
+            }
+        }
     }
 
     /// Does what the title screen's choice asks.
@@ -255,6 +349,13 @@ impl App {
         match choice {
             TitleChoice::None => {}
             TitleChoice::Quit => event_loop.exit(),
+            TitleChoice::Editor => {
+                let screen = EditorScreen::new(
+                    Document::blank(&crate::reactor::Balance::normal()),
+                    &self.settings.bindings,
+                );
+                self.enter(Screen::Editor(Box::new(EditorWindow::new(screen, true))));
+            }
             TitleChoice::Reactor(index) => match super::reactor_play::shipped(index, &self.data_dir) {
                 Some(level) => {
                     let mut session = super::reactor_play::session(level, &self.settings, &self.data_dir);
@@ -405,6 +506,8 @@ impl App {
                 let request = session.key(code, alt, now);
                 self.handle(event_loop, request);
             }
+            // The editor's keys arrive through `editor_key` (egui sees them first).
+            Screen::Editor(_) => {}
         }
     }
 
@@ -416,6 +519,9 @@ impl App {
             Request::Exit => self.close(event_loop),
             Request::SaveAndExit => self.save_and_exit(event_loop),
             Request::EndRun => {
+                if self.back_to_editor() {
+                    return;
+                }
                 if let Screen::Reactor(session) = &self.screen {
                     super::reactor_play::save_progress(&session.mode, &self.data_dir);
                 }
@@ -463,6 +569,7 @@ impl App {
             // The reactor's board has no message line yet: its sound goes off (or on) with the
             // setting, which is saved, and nothing more is said.
             Screen::Reactor(_) => {}
+            Screen::Editor(editor) => editor.screen.doc.say(text, super::editor::document::Tone::Info),
         }
     }
 
@@ -489,6 +596,17 @@ impl App {
     /// that has ended is recorded first; anything else just closes.
     fn close(&mut self, event_loop: &ActiveEventLoop) {
         let now = self.now();
+        if let Screen::Editor(editor) = &mut self.screen {
+            let outcome = editor.close_requested();
+            self.on_editor_outcome(event_loop, outcome);
+            return;
+        }
+        if self.parked_editor.as_ref().is_some_and(|e| e.screen.doc.unsaved()) {
+            // Closing a level played from the editor with unsaved edits: back to them, and ask.
+            self.back_to_editor();
+            self.close(event_loop);
+            return;
+        }
         if let Screen::Reactor(session) = &self.screen {
             super::reactor_play::save_progress(&session.mode, &self.data_dir);
             self.write_recording();
@@ -518,6 +636,20 @@ impl App {
         let now = self.now();
         let Some(gfx) = &self.graphics else { return };
         let (w, h) = (gfx.config.width.max(1), gfx.config.height.max(1));
+        if let Screen::Editor(editor) = &mut self.screen {
+            let rgba = super::editor::headless::render(&gfx.gpu, &mut editor.screen, (w, h));
+            let (_, stamp) = files::date_and_stamp();
+            let path = self.data_dir.join("screenshots").join(format!("hollowdeep-editor-{stamp}.png"));
+            let result = std::fs::create_dir_all(path.parent().unwrap_or(&self.data_dir))
+                .map_err(|e| e.to_string())
+                .and_then(|_| render::write_png(&path, w, h, &rgba).map_err(|e| e.to_string()));
+            let text = match result {
+                Ok(()) => format!("Screenshot saved to {}", path.display()),
+                Err(e) => format!("Could not save the screenshot: {e}"),
+            };
+            editor.screen.doc.say(text, super::editor::document::Tone::Info);
+            return;
+        }
         // What the player sees, overlays and effects included, drawn offscreen with the same shaders.
         let target = render::Offscreen::new(&gfx.gpu, w, h);
         let mut renderer = Renderer::new(&gfx.gpu, render::Offscreen::format());
@@ -542,6 +674,7 @@ impl App {
             Screen::Run(session) => session.notify(&text, now),
             Screen::Title(title) => title.note(&text),
             Screen::Reactor(_) => println!("{text}"),
+            Screen::Editor(_) => {}
         }
     }
 
@@ -556,6 +689,7 @@ impl App {
                 effects: Effects::default(),
                 ui: session.ui(),
             },
+            Screen::Editor(editor) => Frame::calm(View::of_scene(editor.screen.scene(), now as f32)),
             Screen::Run(session) => {
                 let pose = session.machine.pose(now);
                 let effect = session.effects.sample(now);
@@ -629,10 +763,25 @@ impl App {
             }
         };
         let target = frame.texture.create_view(&wgpu::TextureViewDescriptor::default());
-        gfx.renderer.draw_frame(&gfx.gpu, &target, gfx.config.width, gfx.config.height, &frame_input);
+        let mut outcome = Outcome::None;
+        if let Screen::Editor(editor) = &mut self.screen {
+            let size = (gfx.config.width, gfx.config.height);
+            outcome = editor.redraw(
+                &gfx.window,
+                &gfx.gpu,
+                &mut gfx.renderer,
+                gfx.config.format,
+                &target,
+                size,
+                now as f32,
+            );
+        } else {
+            gfx.renderer.draw_frame(&gfx.gpu, &target, gfx.config.width, gfx.config.height, &frame_input);
+        }
         gfx.window.pre_present_notify();
         gfx.gpu.queue.present(frame);
         self.frames += 1;
+        self.on_editor_outcome(event_loop, outcome);
         if self.opts.quit_after_frames.is_some_and(|n| self.frames >= n) {
             println!("Presented {} frames.", self.frames);
             self.write_recording();
@@ -703,6 +852,14 @@ impl ApplicationHandler for App {
     }
 
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
+        if let (Screen::Editor(editor), Some(gfx)) = (&mut self.screen, self.graphics.as_ref()) {
+            if !matches!(event, WindowEvent::RedrawRequested | WindowEvent::CloseRequested) {
+                let ctrl = self.modifiers.control_key();
+                if let Routed::Key(code, ctrl) = editor.on_event(&gfx.window, &event, ctrl) {
+                    self.editor_key(event_loop, code, ctrl);
+                }
+            }
+        }
         match event {
             WindowEvent::CloseRequested => self.close(event_loop),
             WindowEvent::Resized(size) => self.resize(size.width, size.height),

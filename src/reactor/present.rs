@@ -134,6 +134,7 @@ fn board(
         cuts,
         step,
         eye_view: view.eye_view,
+        opacity: None,
         hud: hud(game, view, cursor, surface, layers, step.is_some()),
     }
 }

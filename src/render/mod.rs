@@ -38,5 +38,5 @@ pub use capture::{render_image, write_png, Offscreen};
 pub use error::RenderError;
 pub use gpu::Gpu;
 pub use overlay::{Edge, Overlay, UiState};
-pub use renderer::{world_viewport, Frame, Renderer};
+pub use renderer::{world_viewport, AfterPasses, Frame, Renderer};
 pub use scene::{Effects, WorldTurn};

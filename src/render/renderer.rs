@@ -61,7 +61,14 @@ pub struct Renderer {
     board_scene: Option<BoardScene>,
     board_text: Option<BoardText>,
     board_camera: BoardCamera,
+    /// Where the board lies when a caller draws its own panels around it (an editor); its HUD
+    /// panel is then not drawn.
+    board_area: Option<[f32; 4]>,
 }
+
+/// What a caller records into a frame's encoder after the renderer's passes, into the same target
+/// (an editor's widgets): the GPU, the encoder, the target and its size.
+pub type AfterPasses<'a> = &'a mut dyn FnMut(&Gpu, &mut wgpu::CommandEncoder, &wgpu::TextureView, (u32, u32));
 
 impl Renderer {
     /// Pipelines for targets of `format`. Prefer an sRGB format; for a non-sRGB one the shaders encode
@@ -84,6 +91,7 @@ impl Renderer {
             board_scene: None,
             board_text: None,
             board_camera: BoardCamera::default(),
+            board_area: None,
         }
     }
 
@@ -123,10 +131,28 @@ impl Renderer {
         self.board_camera = camera;
     }
 
+    /// The board's rectangle on the target (x, y, width, height in pixels) when the caller draws
+    /// its own panels around it; `None` is the board left of the HUD panel. With an area set the
+    /// board's HUD panel is not drawn.
+    pub fn set_board_area(&mut self, area: Option<[f32; 4]>) {
+        if self.board_area != area {
+            self.board_area = area;
+            self.hud_built_for = None;
+        }
+    }
+
     /// Where the board of the last uploaded scene lies on a `width` × `height` target, if it is one.
     pub fn board_view(&self, width: u32, height: u32) -> Option<BoardView> {
         let b = self.board_scene.as_ref()?;
-        Some(BoardView::new(width, height, b.cells.width(), b.cells.height(), self.board_camera))
+        Some(self.place_board(b, width, height))
+    }
+
+    fn place_board(&self, b: &BoardScene, width: u32, height: u32) -> BoardView {
+        let (cols, rows) = (b.cells.width(), b.cells.height());
+        match self.board_area {
+            Some(area) => BoardView::in_area(area, cols, rows, self.board_camera),
+            None => BoardView::new(width, height, cols, rows, self.board_camera),
+        }
     }
 
     /// The widest horizontal field of view, in degrees (the settings file's `fov_degrees`).
@@ -194,6 +220,20 @@ impl Renderer {
         height: u32,
         frame: &Frame,
     ) {
+        self.draw_frame_then(gpu, target, width, height, frame, &mut |_, _, _, _| {});
+    }
+
+    /// [`Renderer::draw_frame`], then `after` records more passes into the same encoder and target
+    /// before the one submit (an editor's widgets over its board).
+    pub fn draw_frame_then(
+        &mut self,
+        gpu: &Gpu,
+        target: &wgpu::TextureView,
+        width: u32,
+        height: u32,
+        frame: &Frame,
+        after: AfterPasses<'_>,
+    ) {
         self.set_ui(&frame.ui);
         self.effects = frame.effects;
         let view = &frame.view;
@@ -232,19 +272,16 @@ impl Renderer {
             gpu.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("frame") });
         match (&self.board_scene, eye_view) {
             (Some(board), Some(false)) => {
-                let bv = BoardView::new(
-                    width,
-                    height,
-                    board.cells.width(),
-                    board.cells.height(),
-                    self.board_camera,
-                );
+                let bv = self.place_board(board, width, height);
                 self.board.write_frame(gpu, board, &bv, view.time, (width, height));
                 self.board.record(&mut encoder, target, &bv);
             }
             _ => self.world.record(&mut encoder, target, view_w, view_h),
         }
-        self.hud.record(&mut encoder, target);
+        if self.board_area.is_none() || self.board_scene.is_none() {
+            self.hud.record(&mut encoder, target);
+        }
+        after(gpu, &mut encoder, target, (width, height));
         gpu.queue.submit([encoder.finish()]);
     }
 }

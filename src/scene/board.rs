@@ -130,6 +130,10 @@ pub struct BoardScene {
     pub step: Option<(u32, u32)>,
     /// Draw the first-person view (`Scene::world`) instead of the board.
     pub eye_view: bool,
+    /// Per-layer opacity, 0..1, as an editor shows its layers: surface (floor and props), then the
+    /// carriers in board order. `None` is the player's look at a terminal (the surface dimmed a
+    /// little, every carrier full).
+    pub opacity: Option<[f32; 1 + BOARD_CARRIERS]>,
     pub hud: BoardHud,
 }
 
@@ -145,6 +149,7 @@ impl Default for BoardScene {
             cuts: [[0.3, 0.6]; BOARD_QUANTITIES],
             step: None,
             eye_view: false,
+            opacity: None,
             hud: BoardHud::default(),
         }
     }

@@ -272,11 +272,12 @@ fn cpu_written_structs_match_their_wgsl_twins() {
             robot,
             cursor,
             flags,
-            _pad0,
+            mark_opacity,
             caution,
             critical,
             screen,
             _pad1,
+            opacity,
         }),
         mirror!(BoardCellRaw { word, under, bands, _pad0, surface, amount }),
     ];

@@ -45,6 +45,15 @@ fn the_title_screen_presents_frames_and_quits_by_itself() {
     presents_frames("title-smoke", &[], 10);
 }
 
+/// The reactor level editor opens in the window (a new level, egui over the board) and presents
+/// frames like a run.
+#[test]
+fn the_level_editor_presents_frames_and_quits_by_itself() {
+    let level = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/reactor/03-isolate.json");
+    presents_frames("editor-smoke", &["reactor", "--edit", level], 10);
+    presents_frames("editor-new-smoke", &["reactor", "--edit"], 10);
+}
+
 /// `--sanity` works in the window too: a practice run at that sanity.
 #[test]
 fn a_practice_run_at_low_sanity_opens_in_the_window() {

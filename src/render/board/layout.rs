@@ -43,7 +43,12 @@ impl BoardView {
     /// A `cols` × `rows` level on a `width` × `height` target under `camera`. Cells are a whole
     /// number of pixels at zoom 1 (crisp edges at every resolution), at least 4 pixels at any zoom.
     pub fn new(width: u32, height: u32, cols: i32, rows: i32, camera: BoardCamera) -> BoardView {
-        let area = board_area(width, height);
+        Self::in_area(board_area(width, height), cols, rows, camera)
+    }
+
+    /// The same fit inside any rectangle of the target (x, y, width, height in pixels): an editor's
+    /// board lies between its own panels.
+    pub fn in_area(area: [f32; 4], cols: i32, rows: i32, camera: BoardCamera) -> BoardView {
         let (cols, rows) = (cols.max(1) as f32, rows.max(1) as f32);
         let fit = ((area[2] - 16.0) / cols).min((area[3] - 16.0) / rows).floor().max(4.0);
         let cell_px = (fit * camera.zoom).round().max(4.0);

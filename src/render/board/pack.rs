@@ -57,19 +57,29 @@ pub struct BoardUniforms {
     pub robot: [i32; 2],
     pub cursor: [i32; 2],
     pub flags: u32,
-    pub _pad0: u32,
+    /// How opaque the props are (the surface's opacity in an editor; 1 for the player).
+    pub mark_opacity: f32,
     pub caution: [f32; 4],
     pub critical: [f32; 4],
     /// The whole target, for placing the marks' quads.
     pub screen: [f32; 2],
     pub _pad1: [f32; 2],
+    /// The floor's dimming under the carriers, then each carrier's opacity in board order.
+    pub opacity: [f32; 4],
 }
+
+/// How far the floor dims when the player sees the carriers at a terminal (they stand out over it).
+pub const TERMINAL_FLOOR_DIM: f32 = 0.55;
 
 impl BoardUniforms {
     pub fn new(board: &BoardScene, view: &BoardView, time: f32, screen: (u32, u32)) -> BoardUniforms {
         let flags = if board.layers { BOARD_FLAG_LAYERS } else { 0 }
             | if board.robot_shielded { BOARD_FLAG_SHIELD } else { 0 }
             | facing_index(board.robot_facing) << BOARD_FLAG_FACING_SHIFT;
+        let (mark_opacity, opacity) = match board.opacity {
+            Some([surface, fuel, coolant, electricity]) => (surface, [surface, fuel, coolant, electricity]),
+            None => (1.0, [TERMINAL_FLOOR_DIM, 1.0, 1.0, 1.0]),
+        };
         BoardUniforms {
             area: view.area,
             origin: view.origin,
@@ -79,11 +89,12 @@ impl BoardUniforms {
             robot: [board.robot.x, board.robot.y],
             cursor: [board.cursor.x, board.cursor.y],
             flags,
-            _pad0: 0,
+            mark_opacity,
             caution: board.cuts.map(|c| c[0]),
             critical: board.cuts.map(|c| c[1]),
             screen: [screen.0 as f32, screen.1 as f32],
             _pad1: [0.0; 2],
+            opacity,
         }
     }
 }
@@ -181,4 +192,21 @@ pub fn pack_marks(board: &BoardScene, raw: &[BoardCellRaw]) -> Vec<u32> {
         marks.push(0);
     }
     marks
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::board::{BoardCamera, BoardView};
+
+    #[test]
+    fn without_an_opacity_the_player_look_stands_and_with_one_the_uniforms_carry_it() {
+        let mut board = BoardScene::default();
+        let view = BoardView::new(640, 360, 1, 1, BoardCamera::default());
+        let player = BoardUniforms::new(&board, &view, 0.0, (640, 360));
+        assert_eq!((player.mark_opacity, player.opacity), (1.0, [TERMINAL_FLOOR_DIM, 1.0, 1.0, 1.0]));
+        board.opacity = Some([0.5, 0.25, 1.0, 0.25]);
+        let editor = BoardUniforms::new(&board, &view, 0.0, (640, 360));
+        assert_eq!((editor.mark_opacity, editor.opacity), (0.5, [0.5, 0.25, 1.0, 0.25]));
+    }
 }

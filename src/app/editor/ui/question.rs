@@ -1,0 +1,61 @@
+//! The question asked before unsaved changes would be lost, and the help window of every key.
+
+use super::super::document::{Document, Outcome, Pending};
+
+/// The unsaved-changes question, while one waits; its answer's outcome.
+pub fn show(ctx: &egui::Context, doc: &mut Document) -> Option<Outcome> {
+    let what = match doc.question.as_ref()? {
+        Pending::New => "start a new level".to_string(),
+        Pending::Load(p) => format!("load {}", p.display()),
+        Pending::Quit => "leave the editor".to_string(),
+    };
+    let mut answer = None;
+    egui::Modal::new(egui::Id::unique("editor-unsaved")).show(ctx, |ui| {
+        ui.heading("Unsaved changes");
+        ui.label(format!("The level has changes that are not saved. Discard them and {what}?"));
+        ui.horizontal(|ui| {
+            if ui.button("Save first").clicked() {
+                answer = Some(0);
+            }
+            if ui.button("Discard").clicked() {
+                answer = Some(1);
+            }
+            if ui.button("Cancel").clicked() {
+                answer = Some(2);
+            }
+        });
+    });
+    match answer? {
+        0 => {
+            doc.save();
+            // Saved: go on with what was asked; not saved (errors): the message says why.
+            Some(if doc.unsaved() { doc.answer(false) } else { doc.answer(true) })
+        }
+        1 => Some(doc.answer(true)),
+        _ => Some(doc.answer(false)),
+    }
+}
+
+/// The help window: the editor's rows of the key table and the mouse.
+pub fn help(ctx: &egui::Context, lines: &[(String, String)], open: &mut bool) {
+    egui::Window::new("Editor keys").open(open).resizable(false).show(ctx, |ui| {
+        ui.label("Mouse: left click or drag applies the tool (a drag is one undo step); right click cycles; hover inspects.");
+        egui::ScrollArea::vertical().max_height(ui.ctx().content_rect().height() * 0.7).show(ui, |ui| {
+            egui::Grid::new("editor-keys").striped(true).show(ui, |ui| {
+                for (label, keys) in lines {
+                    if label.is_empty() {
+                        continue;
+                    }
+                    ui.label(label.trim_start_matches("Editor: "));
+                    ui.label(spelled(keys));
+                    ui.end_row();
+                }
+            });
+        });
+    });
+}
+
+/// egui's default fonts have no arrow glyphs: the help spells the arrow keys out.
+fn spelled(keys: &str) -> String {
+    keys.replace('↑', "Up").replace('→', "Right").replace('↓', "Down").replace('←', "Left")
+}

@@ -8,7 +8,8 @@ use crate::reactor::validate::Severity;
 pub fn show(ui: &mut egui::Ui, doc: &mut Document) {
     let issues = doc.editor.issues();
     let (errors, warnings) = doc.counts();
-    ui.heading(format!("Validation: {errors} errors, {warnings} warnings"));
+    let plural = |n: usize, word: &str| if n == 1 { format!("1 {word}") } else { format!("{n} {word}s") };
+    ui.heading(format!("Validation: {}, {}", plural(errors, "error"), plural(warnings, "warning")));
     if issues.is_empty() {
         ui.colored_label(
             egui::Color32::from_rgb(120, 220, 130),

@@ -638,15 +638,7 @@ impl App {
         let (w, h) = (gfx.config.width.max(1), gfx.config.height.max(1));
         if let Screen::Editor(editor) = &mut self.screen {
             let rgba = super::editor::headless::render(&gfx.gpu, &mut editor.screen, (w, h));
-            let (_, stamp) = files::date_and_stamp();
-            let path = self.data_dir.join("screenshots").join(format!("hollowdeep-editor-{stamp}.png"));
-            let result = std::fs::create_dir_all(path.parent().unwrap_or(&self.data_dir))
-                .map_err(|e| e.to_string())
-                .and_then(|_| render::write_png(&path, w, h, &rgba).map_err(|e| e.to_string()));
-            let text = match result {
-                Ok(()) => format!("Screenshot saved to {}", path.display()),
-                Err(e) => format!("Could not save the screenshot: {e}"),
-            };
+            let text = save_screenshot(&self.data_dir, "hollowdeep-editor", (w, h), &rgba);
             editor.screen.doc.say(text, super::editor::document::Tone::Info);
             return;
         }
@@ -661,15 +653,7 @@ impl App {
         let frame = self.frame(now, h);
         renderer.draw_frame(&gfx.gpu, target.view(), w, h, &frame);
         let rgba = target.read_rgba(&gfx.gpu);
-        let (_, stamp) = files::date_and_stamp();
-        let path = self.data_dir.join("screenshots").join(format!("hollowdeep-{stamp}.png"));
-        let result = std::fs::create_dir_all(path.parent().unwrap_or(&self.data_dir))
-            .map_err(|e| e.to_string())
-            .and_then(|_| render::write_png(&path, w, h, &rgba).map_err(|e| e.to_string()));
-        let text = match result {
-            Ok(()) => format!("Screenshot saved to {}", path.display()),
-            Err(e) => format!("Could not save the screenshot: {e}"),
-        };
+        let text = save_screenshot(&self.data_dir, "hollowdeep", (w, h), &rgba);
         match &mut self.screen {
             Screen::Run(session) => session.notify(&text, now),
             Screen::Title(title) => title.note(&text),
@@ -925,4 +909,18 @@ fn surface_config(
         view_formats: vec![],
         color_space: Default::default(),
     })
+}
+
+/// Writes an F12 screenshot under `data_dir/screenshots/`, named `prefix-<stamp>.png`; the sentence
+/// to show says where it went or why it could not be written.
+fn save_screenshot(data_dir: &std::path::Path, prefix: &str, (w, h): (u32, u32), rgba: &[u8]) -> String {
+    let (_, stamp) = files::date_and_stamp();
+    let path = data_dir.join("screenshots").join(format!("{prefix}-{stamp}.png"));
+    let result = std::fs::create_dir_all(path.parent().unwrap_or(data_dir))
+        .map_err(|e| e.to_string())
+        .and_then(|_| render::write_png(&path, w, h, rgba).map_err(|e| e.to_string()));
+    match result {
+        Ok(()) => format!("Screenshot saved to {}", path.display()),
+        Err(e) => format!("Could not save the screenshot: {e}"),
+    }
 }

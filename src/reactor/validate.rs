@@ -141,10 +141,25 @@ pub fn validate(level: &Level, b: &Balance) -> Vec<Issue> {
         }
     }
     junction_checks(level, b, &mut v);
-    if errors(&v).next().is_none() {
+    // Warnings are listed beside errors (an author fixes both at once); they only need every
+    // position the level names to lie on the map, since they walk it and propagate its networks.
+    if every_position_on_the_map(level) {
         warnings(level, b, &mut v);
     }
     v
+}
+
+/// Whether the robot, every prop (and a sprinkler's outlet) and every leak's cells lie on the map.
+fn every_position_on_the_map(level: &Level) -> bool {
+    let on = |p: Pos| level.terrain.in_bounds(p);
+    let outlets_on = level.props.iter().all(|prop| match prop.kind {
+        PropKind::Sprinkler { outlet, .. } => on(outlet),
+        _ => true,
+    });
+    on(level.robot.pos)
+        && outlets_on
+        && level.props.iter().all(|prop| on(prop.pos))
+        && level.leaks.iter().all(|l| on(l.under) && on(l.access))
 }
 
 fn props_checks(level: &Level, b: &Balance, v: &mut Vec<Issue>) {

@@ -31,6 +31,23 @@ fn the_base_level_has_no_errors() {
     assert!(found.iter().all(|i| i.severity() == Severity::Warning), "{found:?}");
 }
 
+#[test]
+fn warnings_are_listed_beside_errors_but_not_for_a_level_off_its_map() {
+    // More required consumers than can exist (an error) and a supply nothing calls for (a warning).
+    let map = BASE
+        .replace("#.....#", "#s....#")
+        .replace("r reactor", "r reactor\n    s supply heat_shield")
+        .replace("required 1 0 0", "required 3 0 0");
+    let mut l = raw(&map);
+    let kinds: Vec<IssueKind> = validate(&l, &bal()).iter().map(|i| i.kind).collect();
+    assert!(kinds.contains(&IssueKind::RequiredCounts), "{kinds:?}");
+    assert!(kinds.contains(&IssueKind::UnusedSupply), "{kinds:?}");
+    l.robot.pos = Pos::new(40, 40);
+    let kinds: Vec<IssueKind> = validate(&l, &bal()).iter().map(|i| i.kind).collect();
+    assert!(kinds.contains(&IssueKind::RobotPlacement), "{kinds:?}");
+    assert!(kinds.iter().all(|k| k.severity() == Severity::Error), "{kinds:?}");
+}
+
 fn has(map: &str, kind: IssueKind) {
     let l = raw(map);
     let found = validate(&l, &bal());

@@ -208,27 +208,23 @@ impl Editor {
     /// Restores the level before the last edit (or stroke). False when there is none.
     pub fn undo(&mut self) -> bool {
         self.end_stroke();
-        match self.history.undo(&self.level) {
-            Some(l) => {
-                self.level = l;
-                self.clamp_cursor();
-                true
-            }
-            None => false,
-        }
+        let earlier = self.history.undo(&self.level);
+        self.restore(earlier)
     }
 
     /// Re-applies the last undone edit. False when there is none (a new edit clears redo).
     pub fn redo(&mut self) -> bool {
         self.end_stroke();
-        match self.history.redo(&self.level) {
-            Some(l) => {
-                self.level = l;
-                self.clamp_cursor();
-                true
-            }
-            None => false,
-        }
+        let later = self.history.redo(&self.level);
+        self.restore(later)
+    }
+
+    /// Puts back a level the history kept, if it had one, keeping the cursor on the map.
+    fn restore(&mut self, kept: Option<Level>) -> bool {
+        let Some(level) = kept else { return false };
+        self.level = level;
+        self.clamp_cursor();
+        true
     }
 
     pub fn can_undo(&self) -> bool {

@@ -1,5 +1,6 @@
-//! World pass: one full-screen triangle whose fragment shader ray-casts every pixel through the grid
-//! (DDA), then shades walls, floor, ceiling and the exit pit with procedural stone lit by the torch.
+//! World pass: one full-screen triangle whose fragment shader ray-casts every pixel (its wall from the
+//! column table the column pass cast before it, world/columns.wgsl), then shades walls, floor,
+//! ceiling and the exit pit with procedural stone lit by the torch.
 //!
 //! Projection (mirrored on the CPU by src/render/camera.rs and reference.rs): the ray of pixel column x
 //! is dir + right * (x - W/2) / focal.x; its forward component is 1, so the DDA distance is the
@@ -66,7 +67,7 @@ fn fs_main(in: VsOut) -> WorldOut {
     let ray = pr.ray;
     let v = pr.v;
     let flicker = in.flicker;
-    let hit = cast_ray(frame.eye, ray);
+    let hit = wall_hit(u32(in.pos.x), pr.x, ray);
     var z = EYE_HEIGHT + v * hit.perp;
     if MILD {
         if hit.found && turn.breathing > 0.0 {

@@ -14,10 +14,11 @@ struct FrameUniforms {
     time: f32,
     // How far the enemies' shared step has run, 0..1; sprites interpolate by it.
     enemy_progress: f32,
+    // The column table (world/columns.wgsl): the first sample's x and the step between samples, in
+    // pixels before the jolt, and how many samples it holds.
+    columns: vec2<f32>,
+    column_count: u32,
     _pad0: u32,
-    _pad1: u32,
-    _pad2: u32,
-    _pad3: u32,
 }
 
 // What holds for a turn: the grid's size, the torch's brightness (darkness) and the madness shown.
@@ -71,6 +72,13 @@ struct SpriteRaw {
 }
 
 
+// One sample of the column table: the distance along its ray and the wall it meets, packed
+// (world/columns.wgsl).
+struct ColumnHit {
+    perp: f32,
+    packed: u32,
+}
+
 // Pipeline variants: MILD compiles in colour drift and breathing; WILD the texture flicker, the
 // warps, the severe distortion and the vanishing pulse. Off means the code is not there at all.
 // src/render/world.rs picks the variant per frame.
@@ -90,3 +98,5 @@ override FIELDS: bool = true;
 @group(0) @binding(5) var torch_field: texture_2d<f32>;
 @group(0) @binding(6) var field_sampler: sampler;
 @group(0) @binding(7) var floor_tints: texture_2d<f32>;
+// The column table, written by the column pass (shaders/columns.wgsl) before the world pass reads it.
+@group(0) @binding(8) var<storage, read> columns: array<ColumnHit>;

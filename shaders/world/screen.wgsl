@@ -3,11 +3,14 @@
 
 #include "common/colour.wgsl"
 #include "world/effects.wgsl"
+#include "world/columns.wgsl"
 
 // The ray a framebuffer pixel casts: jolted, then bent by any warp. `screen` is the jolted pixel,
 // which the screen-space effects (vignette, tint) use so they do not swim with the warp.
 struct PixelRay {
     screen: vec2<f32>,
+    // The (warped) pixel column the ray is cast through.
+    x: f32,
     ray: vec2<f32>,
     // Tangent of the pixel's elevation: positive above the horizon.
     v: f32,
@@ -22,8 +25,7 @@ fn pixel_ray(frag: vec2<f32>, clocks: vec4<f32>) -> PixelRay {
             px = warp_pixel(px, clocks);
         }
     }
-    let ray = frame.dir + frame.right * ((px.x - 0.5 * frame.view_size.x) / frame.focal.x);
-    return PixelRay(screen, ray, (0.5 * frame.view_size.y - px.y) / frame.focal.y);
+    return PixelRay(screen, px.x, ray_at(px.x), (0.5 * frame.view_size.y - px.y) / frame.focal.y);
 }
 
 // The screen effects and the tone curve, from linear light to what the target stores. `screen` is

@@ -46,10 +46,11 @@ pub struct FrameUniforms {
     pub time: f32,
     /// How far the enemies' shared step has run, 0..1 (eased by the app); sprites interpolate by it.
     pub enemy_progress: f32,
+    /// The column table (`render::columns`): the first sample's x and the step between samples,
+    /// and how many there are. Set by the world pass once it knows the frame's variant.
+    pub columns: [f32; 2],
+    pub column_count: u32,
     pub _pad0: u32,
-    pub _pad1: u32,
-    pub _pad2: u32,
-    pub _pad3: u32,
 }
 
 /// What holds for a turn: the grid's size, the torch's brightness and the madness as shown. Written
@@ -244,10 +245,9 @@ impl WorldUniformBlocks {
                 focal: camera.focal.to_array(),
                 time,
                 enemy_progress: effects.enemy_progress.clamp(0.0, 1.0),
+                columns: [0.5, 1.0],
+                column_count: camera.size.x.max(1.0) as u32,
                 _pad0: 0,
-                _pad1: 0,
-                _pad2: 0,
-                _pad3: 0,
             },
             turn: TurnUniforms {
                 grid_size: [grid.0, grid.1],

@@ -32,10 +32,13 @@ pub enum Entry {
     Bare,
     /// A top-down board (the reactor), drawn per pixel from its cell buffer.
     Board,
+    /// The column pass: one ray per sample column, cast before the world pass reads the hits.
+    Columns,
 }
 
 impl Entry {
-    pub const ALL: [Entry; 5] = [Entry::World, Entry::Sprites, Entry::Hud, Entry::Bare, Entry::Board];
+    pub const ALL: [Entry; 6] =
+        [Entry::World, Entry::Sprites, Entry::Hud, Entry::Bare, Entry::Board, Entry::Columns];
 
     /// The entry file, relative to `shaders/`.
     pub fn path(self) -> &'static str {
@@ -45,6 +48,7 @@ impl Entry {
             Entry::Hud => "hud.wgsl",
             Entry::Bare => "bare.wgsl",
             Entry::Board => "board.wgsl",
+            Entry::Columns => "columns.wgsl",
         }
     }
 
@@ -67,11 +71,13 @@ pub const PARTS: &[(&str, &str)] = &[
     ("world/materials.wgsl", include_str!("../../shaders/world/materials.wgsl")),
     ("world/surfaces.wgsl", include_str!("../../shaders/world/surfaces.wgsl")),
     ("world/screen.wgsl", include_str!("../../shaders/world/screen.wgsl")),
+    ("world/columns.wgsl", include_str!("../../shaders/world/columns.wgsl")),
     ("world.wgsl", include_str!("../../shaders/world.wgsl")),
     ("sprites.wgsl", include_str!("../../shaders/sprites.wgsl")),
     ("hud.wgsl", include_str!("../../shaders/hud.wgsl")),
     ("bare.wgsl", include_str!("../../shaders/bare.wgsl")),
     ("board.wgsl", include_str!("../../shaders/board.wgsl")),
+    ("columns.wgsl", include_str!("../../shaders/columns.wgsl")),
 ];
 
 /// A constant the shaders share with Rust, as the prelude writes it.

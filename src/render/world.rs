@@ -1,8 +1,10 @@
 //! The world on the GPU: pipelines, camera uniforms, the grid and sprite storage buffers, and the
 //! view-sized intermediate targets for `shaders/world.wgsl` and `shaders/sprites.wgsl`.
 //!
-//! Two passes: the world (a full-screen triangle that ray-casts every pixel) writes the finished
-//! picture and, beside it, each pixel's surface depth; then the sprites, far to near, each as a quad
+//! Three passes: the column pass (compute: one DDA per sample column, `shaders/columns.wgsl`) finds
+//! the wall each column's ray meets; the world (a full-screen triangle that ray-casts every pixel,
+//! its wall read from that table) writes the finished picture and, beside it, each pixel's surface
+//! depth; then the sprites, far to near, each as a quad
 //! for its light (halo and floor pool, screen-blended) and a quad for its ink (alpha-blended), testing
 //! that depth per pixel. So a sprite costs only the pixels its quads cover, however many there are,
 //! and the world is shaded once. Pipelines come in variants that compile the madness effects in
@@ -13,6 +15,7 @@
 //! on first use and kept.
 
 use super::camera::Camera;
+use super::columns::{ColumnTable, SAMPLE_BYTES};
 use super::fields::Fields;
 use super::gpu::Gpu;
 use super::layout_entries::{
@@ -118,6 +121,115 @@ struct Depth {
     read: wgpu::BindGroup,
 }
 
+/// The column pass (`shaders/columns.wgsl`): one compute invocation per sample casts its ray and
+/// packs the wall it meets into the table the world pass reads (binding 8), so the grid is walked
+/// once per column rather than once per pixel.
+struct ColumnPass {
+    pipeline: wgpu::ComputePipeline,
+    layout: wgpu::BindGroupLayout,
+    bind_group: wgpu::BindGroup,
+    table: wgpu::Buffer,
+    capacity: u32,
+    /// The samples the frame of the last `write_frame` casts.
+    count: u32,
+}
+
+/// Samples per workgroup of `cs_columns`.
+const COLUMN_WORKGROUP: u32 = 64;
+
+impl ColumnPass {
+    fn new(gpu: &Gpu, uniforms: &Uniforms, cells: &wgpu::Buffer) -> ColumnPass {
+        let device = &gpu.device;
+        let compute = |mut entry: wgpu::BindGroupLayoutEntry| {
+            entry.visibility = wgpu::ShaderStages::COMPUTE;
+            entry
+        };
+        let mut out = storage_entry(9, SAMPLE_BYTES);
+        out.ty = wgpu::BindingType::Buffer {
+            ty: wgpu::BufferBindingType::Storage { read_only: false },
+            has_dynamic_offset: false,
+            min_binding_size: wgpu::BufferSize::new(SAMPLE_BYTES),
+        };
+        let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("column pass layout"),
+            entries: &[
+                compute(uniform_entry(0, std::mem::size_of::<FrameUniforms>() as u64)),
+                compute(uniform_entry(1, std::mem::size_of::<TurnUniforms>() as u64)),
+                compute(uniform_entry(2, std::mem::size_of::<PulseUniforms>() as u64)),
+                compute(storage_entry(3, 4)),
+                compute(out),
+            ],
+        });
+        let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("column pipeline layout"),
+            bind_group_layouts: &[Some(&layout)],
+            immediate_size: 0,
+        });
+        let module = shader_source::module(device, Entry::Columns);
+        let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            label: Some("column pipeline"),
+            layout: Some(&pipeline_layout),
+            module: &module,
+            entry_point: Some("cs_columns"),
+            compilation_options: Default::default(),
+            cache: None,
+        });
+        let table = Self::table(gpu, 1);
+        let bind_group = Self::bind_group(gpu, &layout, uniforms, cells, &table);
+        ColumnPass { pipeline, layout, bind_group, table, capacity: 1, count: 1 }
+    }
+
+    fn table(gpu: &Gpu, capacity: u32) -> wgpu::Buffer {
+        gpu.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("column table"),
+            size: u64::from(capacity) * SAMPLE_BYTES,
+            usage: wgpu::BufferUsages::STORAGE,
+            mapped_at_creation: false,
+        })
+    }
+
+    fn bind_group(
+        gpu: &Gpu,
+        layout: &wgpu::BindGroupLayout,
+        uniforms: &Uniforms,
+        cells: &wgpu::Buffer,
+        table: &wgpu::Buffer,
+    ) -> wgpu::BindGroup {
+        gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("column pass bind group"),
+            layout,
+            entries: &[
+                wgpu::BindGroupEntry { binding: 0, resource: uniforms.frame.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 1, resource: uniforms.turn.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 2, resource: uniforms.pulse.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 3, resource: cells.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 9, resource: table.as_entire_binding() },
+            ],
+        })
+    }
+
+    /// Grows the table to hold `needed` samples; true when it was reallocated (the bind groups
+    /// that hold it must be made again).
+    fn reserve(&mut self, gpu: &Gpu, needed: u32) -> bool {
+        if needed <= self.capacity {
+            return false;
+        }
+        self.table = Self::table(gpu, needed);
+        self.capacity = needed;
+        true
+    }
+
+    fn record(&self, encoder: &mut wgpu::CommandEncoder) {
+        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+            label: Some("column pass"),
+            timestamp_writes: None,
+        });
+        pass.set_pipeline(&self.pipeline);
+        pass.set_bind_group(0, &self.bind_group, &[]);
+        pass.dispatch_workgroups(self.count.div_ceil(COLUMN_WORKGROUP), 1, 1);
+    }
+}
+
 pub(crate) struct WorldPass {
     /// `shaders/world.wgsl` and `shaders/sprites.wgsl`, one module per pass.
     world_module: wgpu::ShaderModule,
@@ -148,6 +260,7 @@ pub(crate) struct WorldPass {
     /// Room for `MAX_SPRITES` sprites, allocated once: a turn writes only its live ones.
     sprites: wgpu::Buffer,
     bind_group: wgpu::BindGroup,
+    columns: ColumnPass,
     grid: (u32, u32),
     /// What the last turn left for the frames: madness, light and how many sprites are live.
     turn: WorldTurn,
@@ -173,6 +286,7 @@ impl WorldPass {
                 filtered_texture_entry(5),
                 sampler_entry(6),
                 texture_entry(7),
+                storage_entry(8, SAMPLE_BYTES),
             ],
         });
         let texture_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
@@ -211,7 +325,8 @@ impl WorldPass {
             mapped_at_creation: false,
         });
         let fields = Fields::new(gpu);
-        let bind_group = Self::bind_group(gpu, &layout, &uniforms, &cells, &sprites, &fields);
+        let columns = ColumnPass::new(gpu, &uniforms, &cells);
+        let bind_group = Self::bind_group(gpu, &layout, &uniforms, &cells, &sprites, &fields, &columns.table);
         let bare = Self::bare_pipeline(gpu, &world_layout, format);
         let mut pass = WorldPass {
             world_module,
@@ -233,6 +348,7 @@ impl WorldPass {
             fields_on: false,
             sprites,
             bind_group,
+            columns,
             grid: (1, 1),
             turn: WorldTurn::default(),
             quads_cover_view: false,
@@ -383,6 +499,7 @@ impl WorldPass {
         cells: &wgpu::Buffer,
         sprites: &wgpu::Buffer,
         fields: &Fields,
+        columns: &wgpu::Buffer,
     ) -> wgpu::BindGroup {
         gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("world bind group"),
@@ -405,6 +522,7 @@ impl WorldPass {
                     binding: 7,
                     resource: wgpu::BindingResource::TextureView(&fields.tints),
                 },
+                wgpu::BindGroupEntry { binding: 8, resource: columns.as_entire_binding() },
             ],
         })
     }
@@ -424,11 +542,26 @@ impl WorldPass {
         let torches = &self.turn.torches[..self.turn.torch_count as usize];
         let changed = self.fields.update(gpu, grid, &cells, torches, &world.floor_tints);
         if changed || resized {
-            self.bind_group =
-                Self::bind_group(gpu, &self.layout, &self.uniforms, &self.cells, &self.sprites, &self.fields);
+            self.rebind(gpu);
         }
         self.fields_on = self.turn.torch_count > 0 || !world.floor_tints.is_empty();
         self.prepare(gpu, Variant::for_turn(&self.turn, world.may_pulse), self.fields_on);
+    }
+
+    /// Makes the bind groups again after a buffer or texture they hold was replaced.
+    fn rebind(&mut self, gpu: &Gpu) {
+        let table = &self.columns.table;
+        self.bind_group = Self::bind_group(
+            gpu,
+            &self.layout,
+            &self.uniforms,
+            &self.cells,
+            &self.sprites,
+            &self.fields,
+            table,
+        );
+        self.columns.bind_group =
+            ColumnPass::bind_group(gpu, &self.columns.layout, &self.uniforms, &self.cells, table);
     }
 
     /// See `Renderer::set_sprite_quads_cover_view`.
@@ -475,7 +608,16 @@ impl WorldPass {
         effects: &Effects,
         target: (u32, u32),
     ) {
-        let u = WorldUniformBlocks::new(camera, self.grid, time, effects, &self.turn);
+        let mut u = WorldUniformBlocks::new(camera, self.grid, time, effects, &self.turn);
+        self.variant = Variant::for_uniforms(&u);
+        let view = (camera.size.x as u32, camera.size.y as u32);
+        let table = ColumnTable::for_view(view, self.variant == Variant::Wild);
+        if self.columns.reserve(gpu, ColumnTable::capacity(view)) {
+            self.rebind(gpu);
+        }
+        u.frame.columns = [table.origin, table.step];
+        u.frame.column_count = table.count;
+        self.columns.count = table.count;
         gpu.queue.write_buffer(&self.uniforms.frame, 0, bytemuck::bytes_of(&u.frame));
         let (last_turn, last_pulse) = self.written.unzip();
         if last_turn != Some(u.turn) {
@@ -485,7 +627,6 @@ impl WorldPass {
             gpu.queue.write_buffer(&self.uniforms.pulse, 0, bytemuck::bytes_of(&u.pulse));
         }
         self.written = Some((u.turn, u.pulse));
-        self.variant = Variant::for_uniforms(&u);
         self.lit = self.fields_on;
         self.prepare(gpu, self.variant, self.lit);
         self.ensure_depth(gpu, target);
@@ -512,6 +653,9 @@ impl WorldPass {
         let depth = self.depth.as_ref().expect("write_frame sizes the depth target");
         let pipelines =
             self.variants[slot(self.variant, self.lit)].as_ref().expect("write_frame prepares the variant");
+        if view_height > 0 {
+            self.columns.record(encoder);
+        }
         {
             let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
                 label: Some("world pass"),

@@ -27,6 +27,7 @@ const SHADER_ENTRIES: &[(&str, &[&str])] = &[
     ("hud.wgsl", &["vs_main", "fs_main"]),
     ("bare.wgsl", &["vs_main", "fs_main"]),
     ("board.wgsl", &["vs_main", "fs_main", "vs_mark", "fs_mark"]),
+    ("columns.wgsl", &["cs_columns"]),
 ];
 
 /// Every file under `shaders/`. A file missing from disk, or one on disk missing here, is a failure.
@@ -41,11 +42,13 @@ const SHADER_FILES: &[&str] = &[
     "world/materials.wgsl",
     "world/surfaces.wgsl",
     "world/screen.wgsl",
+    "world/columns.wgsl",
     "world.wgsl",
     "sprites.wgsl",
     "hud.wgsl",
     "bare.wgsl",
     "board.wgsl",
+    "columns.wgsl",
 ];
 
 fn shaders_dir() -> PathBuf {
@@ -220,10 +223,9 @@ fn cpu_written_structs_match_their_wgsl_twins() {
             focal,
             time,
             enemy_progress,
+            columns,
+            column_count,
             _pad0,
-            _pad1,
-            _pad2,
-            _pad3,
         }),
         mirror!(TurnUniforms {
             grid_size,

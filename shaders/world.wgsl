@@ -52,6 +52,9 @@ const DRAFT_WIDTH: f32 = 0.3;
 const DRAFT_FALL: f32 = 1.1;
 
 fn exit_draft(ray: vec2<f32>, v: f32, depth: f32) -> vec3<f32> {
+    if !EXIT {
+        return vec3<f32>(0.0);
+    }
     let tc = dot(turn.exit - frame.eye, ray) / dot(ray, ray);
     let off = frame.eye + ray * tc - turn.exit;
     let z = EYE_HEIGHT + v * tc;

@@ -87,6 +87,9 @@ override WILD: bool = true;
 // FIELDS compiles in the wall torches' light and flames and the floor tints (one texture read each);
 // off when the turn has neither.
 override FIELDS: bool = true;
+// EXIT compiles in the exit pit, its kerb, its glow and its draft; off when no exit cell is near
+// enough to the view to show any of them (src/render/world.rs, EXIT_REACH).
+override EXIT: bool = true;
 
 @group(0) @binding(0) var<uniform> frame: FrameUniforms;
 @group(0) @binding(1) var<uniform> turn: TurnUniforms;

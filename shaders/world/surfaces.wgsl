@@ -28,6 +28,9 @@ const EXIT_GLOW_CUT: f32 = 0.004;
 
 // How much of the exit's light reaches point (`p`, height `z`) above the floor (0..1-ish).
 fn exit_glow(p: vec2<f32>, z: f32) -> f32 {
+    if !EXIT {
+        return 0.0;
+    }
     let off = p - turn.exit;
     let r2 = dot(off, off) / (EXIT_GLOW_RADIUS * EXIT_GLOW_RADIUS);
     return exp(-r2 - EXIT_GLOW_FALL * max(z, 0.0));
@@ -97,7 +100,7 @@ fn surface_at(hit: WallHit, ray: vec2<f32>, v: f32, z: f32) -> Surface {
     let local = flat_p - vec2<f32>(cell);
     // Distance from the hole's edge: negative inside the hole.
     let edge = max(abs(local.x - 0.5), abs(local.y - 0.5)) - (0.5 - PIT_INSET);
-    let on_exit = !on_wall && v < 0.0 && seen_tile(cell_at(cell)) == TILE_EXIT;
+    let on_exit = EXIT && !on_wall && v < 0.0 && seen_tile(cell_at(cell)) == TILE_EXIT;
     let in_pit = on_exit && edge < 0.0;
     let on_rim = on_exit && !in_pit && edge < RIM_WIDTH;
 

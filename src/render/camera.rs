@@ -66,6 +66,19 @@ pub struct Camera {
 }
 
 impl Camera {
+    /// Whether anything within `radius` cells of `p` may show in this view, its sides widened by
+    /// `margin` view heights (how far the warps can move a pixel). Errs towards yes.
+    pub fn may_see(&self, p: Vec2, radius: f32, margin: f32) -> bool {
+        let to = p - self.eye;
+        let dist = to.length();
+        if dist <= radius {
+            return true;
+        }
+        let off_axis = to.dot(self.right).abs().atan2(to.dot(self.dir));
+        let half_width = ((0.5 * self.size.x + margin * self.size.y) / self.focal.x).atan();
+        off_axis <= half_width + (radius / dist).asin()
+    }
+
     pub fn new(view: &View, width: u32, height: u32) -> Camera {
         Self::with_max_hfov(view, width, height, DEFAULT_MAX_HFOV_DEGREES)
     }
@@ -109,6 +122,22 @@ impl Camera {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn may_see_holds_what_lies_in_view_or_near_it_and_not_what_lies_behind() {
+        // Facing east at 1280x720: the view is 75 degrees wide, so its edges are 37.5 degrees off.
+        let cam = Camera::new(&View { eye: Vec2::ZERO, angle: 0.0, time: 0.0 }, 1280, 720);
+        let at = |degrees: f32, dist: f32| Vec2::from_angle(degrees.to_radians()) * dist;
+        assert!(cam.may_see(at(0.0, 10.0), 0.0, 0.0));
+        assert!(cam.may_see(at(37.0, 10.0), 0.0, 0.0));
+        assert!(!cam.may_see(at(40.0, 10.0), 0.0, 0.0));
+        // A disc reaches in from outside the edge; the warps' margin widens the view.
+        assert!(cam.may_see(at(40.0, 10.0), 1.0, 0.0));
+        assert!(cam.may_see(at(40.0, 10.0), 0.0, 0.5));
+        assert!(!cam.may_see(at(180.0, 10.0), 1.0, 0.5));
+        // Standing within the radius sees it whichever way the view faces.
+        assert!(cam.may_see(at(180.0, 1.5), 2.0, 0.0));
+    }
 
     #[test]
     fn a_wall_at_distance_d_spans_h_over_d_rows_centred() {

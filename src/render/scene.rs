@@ -327,6 +327,15 @@ pub fn nearest_exit(cells: &Grid<CellLook>, eye: Pos) -> [f32; 2] {
         .map_or(NO_EXIT, |(p, _)| [p.x as f32 + 0.5, p.y as f32 + 0.5])
 }
 
+/// The centres of every exit cell, in cell units.
+pub fn exit_centres(cells: &Grid<CellLook>) -> Vec<Vec2> {
+    cells
+        .iter()
+        .filter(|(_, c)| c.tile == TileLook::Exit)
+        .map(|(p, _)| Vec2::new(p.x as f32 + 0.5, p.y as f32 + 0.5))
+        .collect()
+}
+
 /// The true grid, phantoms ignored, as cell words in row-major order (the shader's order).
 pub fn pack_cells(cells: &Grid<CellLook>) -> Vec<u32> {
     cells.as_slice().iter().map(|c| tile_to_raw(c.tile)).collect()

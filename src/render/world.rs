@@ -15,7 +15,7 @@
 //! on first use and kept.
 
 use super::camera::Camera;
-use super::columns::{ColumnTable, SAMPLE_BYTES};
+use super::columns::{ColumnTable, SAMPLE_BYTES, WARP_MARGIN};
 use super::fields::Fields;
 use super::gpu::Gpu;
 use super::layout_entries::{
@@ -24,14 +24,19 @@ use super::layout_entries::{
 use super::light_field::mark_torch_faces;
 use super::pipeline::{cleared_pass, vertexless_pipeline, PipelineSpec};
 use super::scene::{
-    pack_seen_cells, Effects, FrameUniforms, PulseUniforms, TurnUniforms, WorldTurn, WorldUniformBlocks,
-    TILE_WALL,
+    exit_centres, pack_seen_cells, Effects, FrameUniforms, PulseUniforms, TurnUniforms, WorldTurn,
+    WorldUniformBlocks, TILE_WALL,
 };
 use super::shader_source::{self, Entry};
 use super::sprites::{pack_sprites, SpriteRaw, MAX_SPRITES};
 use crate::grid::Pos;
 use crate::scene::WorldScene;
+use glam::Vec2;
 use wgpu::util::DeviceExt;
+
+/// How far from an exit cell's centre its pit, glow and draft can show, in cells: the glow falls
+/// as exp(-r^2 / 0.38) and is below 1e-4 of the exit's light past this (world/surfaces.wgsl).
+const EXIT_REACH: f32 = 2.0;
 
 /// Which madness effects a pipeline carries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,14 +96,24 @@ impl Variant {
     }
 }
 
-/// Where the pipelines of `variant`, with the wall torches compiled in or not, are kept.
-fn slot(variant: Variant, lit: bool) -> usize {
-    variant.index() * 2 + usize::from(lit)
+/// What a world pipeline compiles in besides the madness: the per-turn fields (`FIELDS`: the wall
+/// torches' light and flames, the floor tints) and the exit pit with its glow and draft (`EXIT`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Extras {
+    pub lit: bool,
+    pub exit: bool,
 }
 
-/// The three pipelines of one variant: the world, and a sprite's light and ink.
-struct Pipelines {
-    world: wgpu::RenderPipeline,
+/// World pipelines kept: one per variant and combination of extras.
+const WORLD_SLOTS: usize = 12;
+
+/// Where the world pipeline of `variant` with `extras` is kept.
+fn slot(variant: Variant, extras: Extras) -> usize {
+    variant.index() * 4 + usize::from(extras.lit) * 2 + usize::from(extras.exit)
+}
+
+/// The two pipelines a sprite is drawn with (per variant): its light and its ink.
+struct SpritePipelines {
     light: wgpu::RenderPipeline,
     ink: wgpu::RenderPipeline,
 }
@@ -240,13 +255,14 @@ pub(crate) struct WorldPass {
     texture_layout: wgpu::BindGroupLayout,
     format: wgpu::TextureFormat,
     depth: Option<Depth>,
-    /// Per variant, without and with the wall torches ([`slot`]).
-    variants: [Option<Pipelines>; 6],
+    /// Per variant and extras ([`slot`]), and the sprites' per variant.
+    world_pipelines: [Option<wgpu::RenderPipeline>; WORLD_SLOTS],
+    sprite_pipelines: [Option<SpritePipelines>; 3],
     /// The bare ray-cast (`shaders/bare.wgsl`) that `--bench` measures the frame against.
     bare: wgpu::RenderPipeline,
-    /// The variant of the uniforms last written, and whether they hold a torch, for `record`.
+    /// The variant and extras the frame of the last `write_frame` needs, for `record`.
     variant: Variant,
-    lit: bool,
+    extras: Extras,
     layout: wgpu::BindGroupLayout,
     /// One buffer per uniform block, and the turn and pulse blocks they hold, so that an unchanged
     /// block is not written again (the frame block always changes).
@@ -257,6 +273,9 @@ pub(crate) struct WorldPass {
     fields: Fields,
     /// Whether the last turn needs them (the `FIELDS` variants).
     fields_on: bool,
+    /// The centres of the exit cells the viewer knows: a frame that may see one uses an `EXIT`
+    /// pipeline.
+    exits: Vec<Vec2>,
     /// Room for `MAX_SPRITES` sprites, allocated once: a turn writes only its live ones.
     sprites: wgpu::Buffer,
     bind_group: wgpu::BindGroup,
@@ -336,16 +355,18 @@ impl WorldPass {
             texture_layout,
             format,
             depth: None,
-            variants: [None, None, None, None, None, None],
+            world_pipelines: Default::default(),
+            sprite_pipelines: Default::default(),
             bare,
             variant: Variant::Calm,
-            lit: false,
+            extras: Extras::default(),
             layout,
             uniforms,
             written: None,
             cells,
             fields,
             fields_on: false,
+            exits: Vec::new(),
             sprites,
             bind_group,
             columns,
@@ -353,19 +374,23 @@ impl WorldPass {
             turn: WorldTurn::default(),
             quads_cover_view: false,
         };
-        pass.prepare(gpu, Variant::Calm, false);
+        pass.prepare(gpu, Variant::Calm, Extras::default());
         pass
     }
 
-    /// Builds the pipelines of `variant` unless they exist.
-    pub(crate) fn prepare(&mut self, gpu: &Gpu, variant: Variant, lit: bool) {
-        if self.variants[slot(variant, lit)].is_some() {
+    /// Builds the world pipeline of `variant` with `extras`, and the sprites' of `variant`, unless
+    /// they exist.
+    pub(crate) fn prepare(&mut self, gpu: &Gpu, variant: Variant, extras: Extras) {
+        let world_built = self.world_pipelines[slot(variant, extras)].is_some();
+        let sprites_built = self.sprite_pipelines[variant.index()].is_some();
+        if world_built && sprites_built {
             return;
         }
         // On a non-sRGB target the shaders encode gamma themselves (common/colour.wgsl).
         let encode = ("ENCODE_SRGB", f64::from(u8::from(!self.format.is_srgb())));
-        let torches = ("FIELDS", f64::from(u8::from(lit)));
-        let world_constants = [variant.world_constants().as_slice(), &[encode, torches]].concat();
+        let fields = ("FIELDS", f64::from(u8::from(extras.lit)));
+        let exit = ("EXIT", f64::from(u8::from(extras.exit)));
+        let world_constants = [variant.world_constants().as_slice(), &[encode, fields, exit]].concat();
         let sprite_constants =
             [variant.sprite_constants(self.quads_cover_view).as_slice(), &[encode]].concat();
         let pipeline = |label: &str,
@@ -399,14 +424,19 @@ impl WorldPass {
             dst_factor: wgpu::BlendFactor::One,
             operation: wgpu::BlendOperation::Add,
         };
-        self.variants[slot(variant, lit)] = Some(Pipelines {
-            world: pipeline(
+        if !world_built {
+            self.world_pipelines[slot(variant, extras)] = Some(pipeline(
                 "world pipeline",
                 (&self.world_module, &world_constants),
                 &self.world_layout,
                 ("vs_main", "fs_main"),
                 &[opaque(self.format), opaque(DEPTH_FORMAT)],
-            ),
+            ));
+        }
+        if sprites_built {
+            return;
+        }
+        self.sprite_pipelines[variant.index()] = Some(SpritePipelines {
             light: pipeline(
                 "world sprite light pipeline",
                 (&self.sprite_module, &sprite_constants),
@@ -545,7 +575,13 @@ impl WorldPass {
             self.rebind(gpu);
         }
         self.fields_on = self.turn.torch_count > 0 || !world.floor_tints.is_empty();
-        self.prepare(gpu, Variant::for_turn(&self.turn, world.may_pulse), self.fields_on);
+        self.exits = exit_centres(&world.cells);
+        // Both exit variants when an exit is known: turning towards it mid-turn must not stall.
+        let variant = Variant::for_turn(&self.turn, world.may_pulse);
+        self.prepare(gpu, variant, Extras { lit: self.fields_on, exit: false });
+        if !self.exits.is_empty() {
+            self.prepare(gpu, variant, Extras { lit: self.fields_on, exit: true });
+        }
     }
 
     /// Makes the bind groups again after a buffer or texture they hold was replaced.
@@ -570,7 +606,7 @@ impl WorldPass {
     pub(crate) fn set_quads_cover_view(&mut self, on: bool) {
         if self.quads_cover_view != on {
             self.quads_cover_view = on;
-            self.variants = Default::default();
+            self.sprite_pipelines = Default::default();
         }
     }
 
@@ -627,8 +663,10 @@ impl WorldPass {
             gpu.queue.write_buffer(&self.uniforms.pulse, 0, bytemuck::bytes_of(&u.pulse));
         }
         self.written = Some((u.turn, u.pulse));
-        self.lit = self.fields_on;
-        self.prepare(gpu, self.variant, self.lit);
+        let wide = self.variant == Variant::Wild;
+        let exit = self.exits.iter().any(|&e| camera.may_see(e, EXIT_REACH, WARP_MARGIN * wide as u8 as f32));
+        self.extras = Extras { lit: self.fields_on, exit };
+        self.prepare(gpu, self.variant, self.extras);
         self.ensure_depth(gpu, target);
     }
 
@@ -651,8 +689,11 @@ impl WorldPass {
         };
         let clear = wgpu::LoadOp::Clear(wgpu::Color::BLACK);
         let depth = self.depth.as_ref().expect("write_frame sizes the depth target");
-        let pipelines =
-            self.variants[slot(self.variant, self.lit)].as_ref().expect("write_frame prepares the variant");
+        let world = self.world_pipelines[slot(self.variant, self.extras)]
+            .as_ref()
+            .expect("write_frame prepares the world pipeline");
+        let sprites =
+            self.sprite_pipelines[self.variant.index()].as_ref().expect("write_frame prepares the sprites");
         if view_height > 0 {
             self.columns.record(encoder);
         }
@@ -668,7 +709,7 @@ impl WorldPass {
             pass.set_viewport(0.0, 0.0, width as f32, view_height as f32, 0.0, 1.0);
             pass.set_scissor_rect(0, 0, width, view_height);
             pass.set_bind_group(0, &self.bind_group, &[]);
-            pass.set_pipeline(&pipelines.world);
+            pass.set_pipeline(world);
             pass.draw(0..3, 0..1);
         }
         let sprite_count = self.turn.sprite_count;
@@ -684,9 +725,9 @@ impl WorldPass {
             pass.set_bind_group(1, &depth.read, &[]);
             // Far to near, each sprite's light then its ink, so nearer ones paint over farther ones.
             for i in 0..sprite_count {
-                pass.set_pipeline(&pipelines.light);
+                pass.set_pipeline(&sprites.light);
                 pass.draw(0..6, i..i + 1);
-                pass.set_pipeline(&pipelines.ink);
+                pass.set_pipeline(&sprites.ink);
                 pass.draw(0..6, i..i + 1);
             }
         }

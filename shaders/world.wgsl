@@ -37,6 +37,56 @@ fn vs_main(@builtin(vertex_index) i: u32) -> VsOut {
     return out;
 }
 
+// Frames without warps shade each kind of surface with its own pipeline (SURFACE), each over the
+// rows its kind can cover: the view cut into STRIP_WIDTH-pixel strips, each with a quad over the
+// rows where its columns' walls (from the column table), their ceilings or their floors lie, with
+// a pixel to spare either way. A pixel under two quads (where a wall's top slants across a strip)
+// is kept by the pipeline of its own kind and discarded by the other, so every pixel is shaded by
+// exactly the pipeline of its kind, as the full-screen pass would.
+@vertex
+fn vs_strip(@builtin(vertex_index) i: u32, @builtin(instance_index) strip: u32) -> VsOut {
+    let h = frame.view_size.y;
+    let horizon = 0.5 * h;
+    let first = strip * STRIP_WIDTH;
+    let end = min(first + STRIP_WIDTH, u32(frame.view_size.x));
+    // Breathing stretches a wall about the eye line by up to this much.
+    var stretch = 1.0;
+    if MILD {
+        stretch = 1.0 + BREATH_SWELL * turn.breathing;
+    }
+    var wall = vec2<f32>(h, 0.0);
+    var ceiling_end = 0.0;
+    var floor_start = h;
+    for (var c = first; c < end; c = c + 1u) {
+        let hit = column_exact(c);
+        // The rows of the wall: up to (1 - EYE_HEIGHT) above the eye and EYE_HEIGHT below it, at
+        // perpendicular distance perp (projection: src/render/camera.rs).
+        let up = select(0.0, frame.focal.y * (1.0 - EYE_HEIGHT) / hit.perp, hit.found);
+        let down = select(0.0, frame.focal.y * EYE_HEIGHT / hit.perp, hit.found);
+        if hit.found {
+            wall = vec2<f32>(min(wall.x, horizon - up * stretch), max(wall.y, horizon + down * stretch));
+        }
+        ceiling_end = max(ceiling_end, horizon - up);
+        floor_start = min(floor_start, horizon + down);
+    }
+    var rows = vec2<f32>(floor_start - 1.0, h);
+    if SURFACE == SURFACE_WALL {
+        rows = vec2<f32>(wall.x - 1.0, wall.y + 1.0);
+    }
+    if SURFACE == SURFACE_CEILING {
+        rows = vec2<f32>(0.0, ceiling_end + 1.0);
+    }
+    rows = clamp(rows, vec2<f32>(0.0), vec2<f32>(h));
+    rows.y = max(rows.y, rows.x);
+    let corner = quad_corner(i);
+    let px = vec2<f32>(mix(f32(first), f32(end), corner.x), mix(rows.x, rows.y, corner.y));
+    var out: VsOut;
+    out.pos = vec4<f32>(px.x / frame.view_size.x * 2.0 - 1.0, 1.0 - px.y / h * 2.0, 0.0, 1.0);
+    out.clocks = effect_clocks();
+    out.flicker = torch_flicker();
+    return out;
+}
+
 // Pass 1, the world: the finished pixel, and how far along its ray the surface is (negated unless
 // it is floor, where sprites cast their light pools) for the sprites to test against.
 struct WorldOut {
@@ -77,9 +127,12 @@ fn fs_main(in: VsOut) -> WorldOut {
             z = breathe(hit, ray, z);
         }
     }
-    let on_wall = hit.found && z >= 0.0 && z <= 1.0;
+    let kind = surface_kind(hit, v, z);
+    if SURFACE != SURFACE_ANY && kind != SURFACE {
+        discard;
+    }
     let sample = shade(surface_at(hit, ray, v, z), flicker);
-    let on_floor = !on_wall && v < 0.0;
+    let on_floor = select(kind == SURFACE_FLOOR, SURFACE == SURFACE_FLOOR, SURFACE != SURFACE_ANY);
     let lit = sample.color + exit_draft(ray, v, sample.depth);
     let color = finish(lit, screen_at(pr.screen, in.clocks));
     return WorldOut(vec4<f32>(color, 1.0), select(-sample.depth, sample.depth, on_floor));

@@ -90,6 +90,10 @@ override FIELDS: bool = true;
 // EXIT compiles in the exit pit, its kerb, its glow and its draft; off when no exit cell is near
 // enough to the view to show any of them (src/render/world.rs, EXIT_REACH).
 override EXIT: bool = true;
+// SURFACE: which kind of surface the pipeline shades (SURFACE_WALL, _FLOOR, _CEILING from the
+// prelude; each over its own strips, discarding the pixels of other kinds), or SURFACE_ANY for
+// the full-screen pass that decides per pixel (warped frames, whose pixels stray across strips).
+override SURFACE: u32 = 0u;
 
 @group(0) @binding(0) var<uniform> frame: FrameUniforms;
 @group(0) @binding(1) var<uniform> turn: TurnUniforms;

@@ -26,6 +26,39 @@ const EXIT_SHAFT_GLOW: f32 = 1.6;
 // Below this the glow is not worth a material where the torch gives nothing.
 const EXIT_GLOW_CUT: f32 = 0.004;
 
+// The kind of surface a pixel shows (SURFACE_WALL, _FLOOR or _CEILING from the prelude): a wall
+// where the ray's wall spans the pixel's height, else the floor below the horizon, the ceiling above.
+fn surface_kind(hit: WallHit, v: f32, z: f32) -> u32 {
+    if hit.found && z >= 0.0 && z <= 1.0 {
+        return SURFACE_WALL;
+    }
+    return select(SURFACE_CEILING, SURFACE_FLOOR, v < 0.0);
+}
+
+// Whether the pixel shows a wall, looks down at the floor or up at the ceiling: decided per pixel
+// when the pipeline shades any surface, known when it shades one kind (SURFACE), so the code of
+// the other kinds compiles out.
+fn shows_wall(hit: WallHit, z: f32) -> bool {
+    if SURFACE == SURFACE_ANY {
+        return hit.found && z >= 0.0 && z <= 1.0;
+    }
+    return SURFACE == SURFACE_WALL;
+}
+
+fn looks_down(v: f32) -> bool {
+    if SURFACE == SURFACE_ANY {
+        return v < 0.0;
+    }
+    return SURFACE == SURFACE_FLOOR;
+}
+
+fn looks_up(v: f32) -> bool {
+    if SURFACE == SURFACE_ANY {
+        return v > 0.0;
+    }
+    return SURFACE == SURFACE_CEILING;
+}
+
 // How much of the exit's light reaches point (`p`, height `z`) above the floor (0..1-ish).
 fn exit_glow(p: vec2<f32>, z: f32) -> f32 {
     if !EXIT {
@@ -90,17 +123,17 @@ fn pit_shaft(cell: vec2<i32>, ray: vec2<f32>, v: f32, t_floor: f32) -> Shaft {
 // Decides what pixel (`ray`, `v`) shows, given the wall `hit` and the pixel's height `z` on it.
 fn surface_at(hit: WallHit, ray: vec2<f32>, v: f32, z: f32) -> Surface {
     var sf: Surface;
-    let on_wall = hit.found && z >= 0.0 && z <= 1.0;
+    let on_wall = shows_wall(hit, z);
     // Floor (looking down, v < 0) or ceiling (v > 0) at distance t along the ray.
     let t = 0.5 / abs(v);
     let flat_p = frame.eye + ray * t;
     let flat_footprint = t * length(ray) / frame.focal.y;
-    let flat_dist = length(vec3<f32>(ray * t, select(-EYE_HEIGHT, 1.0 - EYE_HEIGHT, v > 0.0)));
+    let flat_dist = length(vec3<f32>(ray * t, select(-EYE_HEIGHT, 1.0 - EYE_HEIGHT, looks_up(v))));
     let cell = vec2<i32>(floor(flat_p));
     let local = flat_p - vec2<f32>(cell);
     // Distance from the hole's edge: negative inside the hole.
     let edge = max(abs(local.x - 0.5), abs(local.y - 0.5)) - (0.5 - PIT_INSET);
-    let on_exit = EXIT && !on_wall && v < 0.0 && seen_tile(cell_at(cell)) == TILE_EXIT;
+    let on_exit = EXIT && !on_wall && looks_down(v) && seen_tile(cell_at(cell)) == TILE_EXIT;
     let in_pit = on_exit && edge < 0.0;
     let on_rim = on_exit && !in_pit && edge < RIM_WIDTH;
 
@@ -138,12 +171,12 @@ fn surface_at(hit: WallHit, ray: vec2<f32>, v: f32, z: f32) -> Surface {
         }
         return sf;
     }
-    sf.pos = vec3<f32>(flat_p, select(0.0, 1.0, v > 0.0));
-    sf.normal = vec3<f32>(0.0, 0.0, select(1.0, -1.0, v > 0.0));
+    sf.pos = vec3<f32>(flat_p, select(0.0, 1.0, looks_up(v)));
+    sf.normal = vec3<f32>(0.0, 0.0, select(1.0, -1.0, looks_up(v)));
     sf.flame = vec4<f32>(0.0);
     sf.tint = vec4<f32>(0.0);
     if FIELDS {
-        if v < 0.0 {
+        if looks_down(v) {
             sf.tint = floor_tint(cell);
         }
     }
@@ -152,7 +185,7 @@ fn surface_at(hit: WallHit, ray: vec2<f32>, v: f32, z: f32) -> Surface {
     sf.light_scale = 1.0;
     sf.reach = flat_dist;
     sf.depth = t;
-    sf.glow = exit_glow(flat_p, select(0.0, 1.0, v > 0.0));
+    sf.glow = exit_glow(flat_p, select(0.0, 1.0, looks_up(v)));
     if in_pit {
         // Darker the deeper it is, so the hole reads as depth rather than a black decal; the rim
         // shades the shaft from the torch: only its very top catches a little light.
@@ -163,7 +196,7 @@ fn surface_at(hit: WallHit, ray: vec2<f32>, v: f32, z: f32) -> Surface {
         sf.glow = EXIT_SHAFT_GLOW * smoothstep(-0.05, 0.5, shaft.depth);
     } else if on_rim {
         sf.material = kerb_stones(cell, local, edge, flat_footprint);
-    } else if v < 0.0 {
+    } else if looks_down(v) {
         sf.material = flagstones(flat_p, flat_footprint);
     } else {
         sf.material = ceiling_stone(flat_p, flat_footprint);

@@ -1,6 +1,29 @@
 //! Where the column pass casts its samples (`shaders/columns.wgsl`, read back by
 //! `shaders/world/columns.wgsl`): one ray per pixel column when nothing bends the view, half a pixel
-//! apart over the view and a margin either side when the warps may move a pixel's ray sideways.
+//! apart over the view and a margin either side when the warps may move a pixel's ray sideways. And
+//! the strips that frames without warps draw each kind of surface over (`vs_strip` in
+//! `shaders/world.wgsl`), placed from that table.
+
+/// `SURFACE` override values of `shaders/world.wgsl`: a pipeline that decides per pixel, or one
+/// that shades only walls, only the floor or only the ceiling.
+pub const SURFACE_ANY: u32 = 0;
+pub const SURFACE_WALL: u32 = 1;
+pub const SURFACE_FLOOR: u32 = 2;
+pub const SURFACE_CEILING: u32 = 3;
+
+/// The kinds a frame without warps draws, each with its own pipeline.
+pub(crate) const SPLIT_SURFACES: [u32; 3] = [SURFACE_WALL, SURFACE_FLOOR, SURFACE_CEILING];
+
+/// Pixels across one strip: a multiple of the 4-pixel blocks a software rasteriser shades at once,
+/// and wide enough that the blocks along the diagonal of its quad, which the rasteriser shades once
+/// for each of the two triangles, are a small share (8-pixel strips made calm frames dearer, 32 and
+/// 64 cheaper by about the same).
+pub const STRIP_WIDTH: u32 = 32;
+
+/// The strips covering a view `width` pixels wide.
+pub(crate) fn strip_count(width: u32) -> u32 {
+    width.div_ceil(STRIP_WIDTH)
+}
 
 /// Bytes of one sample (`ColumnHit` in `shaders/world/inputs.wgsl`): its distance and packed wall.
 pub(crate) const SAMPLE_BYTES: u64 = 8;
@@ -65,6 +88,15 @@ mod tests {
         assert!(last >= w as f32 + margin, "last sample at {last}");
         assert!(ColumnTable::capacity((w, h)) >= t.count);
         assert!(ColumnTable::capacity((w, h)) >= ColumnTable::for_view((w, h), false).count);
+    }
+
+    #[test]
+    fn strips_cover_every_column_once() {
+        for width in [1u32, 7, 8, 9, 701, 1280] {
+            let n = strip_count(width);
+            assert!(n * STRIP_WIDTH >= width && (n - 1) * STRIP_WIDTH < width, "width {width}");
+        }
+        assert_eq!(STRIP_WIDTH % 4, 0);
     }
 
     #[test]

@@ -16,7 +16,7 @@
 pub mod board;
 pub mod camera;
 pub mod capture;
-mod columns;
+pub mod columns;
 pub mod error;
 mod fields;
 pub mod font;

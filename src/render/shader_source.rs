@@ -8,6 +8,7 @@
 
 use super::board::pack as board;
 use super::camera::EYE_HEIGHT;
+use super::columns::{STRIP_WIDTH, SURFACE_ANY, SURFACE_CEILING, SURFACE_FLOOR, SURFACE_WALL};
 use super::font::{ATLAS_COLS, GLYPH_H, GLYPH_W};
 use super::light_field::FIELD_TEXELS;
 use super::reference::MAX_STEPS;
@@ -105,6 +106,12 @@ pub const PRELUDE: &[(&str, PreludeValue)] = {
         ("FLAG_TORCH_W", U32(FLAG_TORCH_W)),
         // The ray-cast and projection, shared with the CPU reference (reference.rs, camera.rs).
         ("MAX_STEPS", U32(MAX_STEPS)),
+        // The surface kinds a world pipeline shades, and the strips it shades them over (columns.rs).
+        ("SURFACE_ANY", U32(SURFACE_ANY)),
+        ("SURFACE_WALL", U32(SURFACE_WALL)),
+        ("SURFACE_FLOOR", U32(SURFACE_FLOOR)),
+        ("SURFACE_CEILING", U32(SURFACE_CEILING)),
+        ("STRIP_WIDTH", U32(STRIP_WIDTH)),
         ("EYE_HEIGHT", F32(EYE_HEIGHT)),
         ("EXPOSURE", F32(EXPOSURE)),
         // The torch (scene.rs): fixed for a run, so constants rather than uniforms.

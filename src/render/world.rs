@@ -15,7 +15,7 @@
 //! on first use and kept.
 
 use super::camera::Camera;
-use super::columns::{ColumnTable, SAMPLE_BYTES, WARP_MARGIN};
+use super::columns::{strip_count, ColumnTable, SAMPLE_BYTES, SPLIT_SURFACES, SURFACE_ANY, WARP_MARGIN};
 use super::fields::Fields;
 use super::gpu::Gpu;
 use super::layout_entries::{
@@ -79,6 +79,12 @@ impl Variant {
         self as usize
     }
 
+    /// Whether frames of this variant shade each kind of surface with its own pipeline over
+    /// strips: only where no warp moves a pixel's ray off its column.
+    fn splits_surfaces(self) -> bool {
+        self != Variant::Wild
+    }
+
     /// The overrides of `shaders/world.wgsl`.
     fn world_constants(self) -> [(&'static str, f64); 2] {
         let (mild, wild) = match self {
@@ -110,6 +116,14 @@ const WORLD_SLOTS: usize = 12;
 /// Where the world pipeline of `variant` with `extras` is kept.
 fn slot(variant: Variant, extras: Extras) -> usize {
     variant.index() * 4 + usize::from(extras.lit) * 2 + usize::from(extras.exit)
+}
+
+/// How a frame's world is drawn: one full-screen pass that decides each pixel's surface (frames
+/// whose warps move pixels), or one pipeline per kind of surface over the strips its kind can cover
+/// (`SPLIT_SURFACES` order), so a pixel runs only its own kind's code.
+enum WorldPipelines {
+    Whole(wgpu::RenderPipeline),
+    Split([wgpu::RenderPipeline; 3]),
 }
 
 /// The two pipelines a sprite is drawn with (per variant): its light and its ink.
@@ -256,7 +270,7 @@ pub(crate) struct WorldPass {
     format: wgpu::TextureFormat,
     depth: Option<Depth>,
     /// Per variant and extras ([`slot`]), and the sprites' per variant.
-    world_pipelines: [Option<wgpu::RenderPipeline>; WORLD_SLOTS],
+    world_pipelines: [Option<WorldPipelines>; WORLD_SLOTS],
     sprite_pipelines: [Option<SpritePipelines>; 3],
     /// The bare ray-cast (`shaders/bare.wgsl`) that `--bench` measures the frame against.
     bare: wgpu::RenderPipeline,
@@ -390,7 +404,10 @@ impl WorldPass {
         let encode = ("ENCODE_SRGB", f64::from(u8::from(!self.format.is_srgb())));
         let fields = ("FIELDS", f64::from(u8::from(extras.lit)));
         let exit = ("EXIT", f64::from(u8::from(extras.exit)));
-        let world_constants = [variant.world_constants().as_slice(), &[encode, fields, exit]].concat();
+        let world_constants = |surface: u32| {
+            [variant.world_constants().as_slice(), &[encode, fields, exit, ("SURFACE", f64::from(surface))]]
+                .concat()
+        };
         let sprite_constants =
             [variant.sprite_constants(self.quads_cover_view).as_slice(), &[encode]].concat();
         let pipeline = |label: &str,
@@ -425,13 +442,22 @@ impl WorldPass {
             operation: wgpu::BlendOperation::Add,
         };
         if !world_built {
-            self.world_pipelines[slot(variant, extras)] = Some(pipeline(
-                "world pipeline",
-                (&self.world_module, &world_constants),
-                &self.world_layout,
-                ("vs_main", "fs_main"),
-                &[opaque(self.format), opaque(DEPTH_FORMAT)],
-            ));
+            let targets = [opaque(self.format), opaque(DEPTH_FORMAT)];
+            let world = |surface: u32, vertex: &str| {
+                pipeline(
+                    "world pipeline",
+                    (&self.world_module, &world_constants(surface)),
+                    &self.world_layout,
+                    (vertex, "fs_main"),
+                    &targets,
+                )
+            };
+            let pipelines = if variant.splits_surfaces() {
+                WorldPipelines::Split(SPLIT_SURFACES.map(|surface| world(surface, "vs_strip")))
+            } else {
+                WorldPipelines::Whole(world(SURFACE_ANY, "vs_main"))
+            };
+            self.world_pipelines[slot(variant, extras)] = Some(pipelines);
         }
         if sprites_built {
             return;
@@ -709,8 +735,18 @@ impl WorldPass {
             pass.set_viewport(0.0, 0.0, width as f32, view_height as f32, 0.0, 1.0);
             pass.set_scissor_rect(0, 0, width, view_height);
             pass.set_bind_group(0, &self.bind_group, &[]);
-            pass.set_pipeline(world);
-            pass.draw(0..3, 0..1);
+            match world {
+                WorldPipelines::Whole(pipeline) => {
+                    pass.set_pipeline(pipeline);
+                    pass.draw(0..3, 0..1);
+                }
+                WorldPipelines::Split(pipelines) => {
+                    for pipeline in pipelines {
+                        pass.set_pipeline(pipeline);
+                        pass.draw(0..6, 0..strip_count(width));
+                    }
+                }
+            }
         }
         let sprite_count = self.turn.sprite_count;
         if sprite_count > 0 {

@@ -4,6 +4,7 @@
 
 use hollowdeep::render::board::pack::{self as board, BoardCellRaw, BoardUniforms};
 use hollowdeep::render::camera::EYE_HEIGHT;
+use hollowdeep::render::columns;
 use hollowdeep::render::font::{ATLAS_COLS, GLYPH_H, GLYPH_W};
 use hollowdeep::render::light_field::FIELD_TEXELS;
 use hollowdeep::render::reference::MAX_STEPS;
@@ -22,7 +23,7 @@ use std::path::{Path, PathBuf};
 
 /// Every entry file (one per pass) with the entry points its pipelines use.
 const SHADER_ENTRIES: &[(&str, &[&str])] = &[
-    ("world.wgsl", &["vs_main", "fs_main"]),
+    ("world.wgsl", &["vs_main", "vs_strip", "fs_main"]),
     ("sprites.wgsl", &["vs_sprite_light", "fs_sprite_light", "vs_sprite_ink", "fs_sprite_ink"]),
     ("hud.wgsl", &["vs_main", "fs_main"]),
     ("bare.wgsl", &["vs_main", "fs_main"]),
@@ -317,6 +318,11 @@ fn shared_constants_match_their_rust_twins() {
         ("FLAG_PHANTOM_WALL", FLAG_PHANTOM_WALL),
         ("FLAG_PHANTOM_PASSAGE", FLAG_PHANTOM_PASSAGE),
         ("MAX_STEPS", MAX_STEPS),
+        ("SURFACE_ANY", columns::SURFACE_ANY),
+        ("SURFACE_WALL", columns::SURFACE_WALL),
+        ("SURFACE_FLOOR", columns::SURFACE_FLOOR),
+        ("SURFACE_CEILING", columns::SURFACE_CEILING),
+        ("STRIP_WIDTH", columns::STRIP_WIDTH),
         ("SPRITE_ENTITY", SPRITE_ENTITY),
         ("SPRITE_FALSE_PLAYER", SPRITE_FALSE_PLAYER),
         ("MAX_SPRITES", MAX_SPRITES as u32),

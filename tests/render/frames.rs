@@ -38,6 +38,7 @@ fn cases() -> Vec<Case> {
     };
     let calm = Effects::default();
     let pulse = Effects { warp_pulse: 0.7, jolt_px: glam::Vec2::new(3.0, -2.0), ..Effects::default() };
+    let jolt = Effects { jolt_px: glam::Vec2::new(2.5, 1.0), ..Effects::default() };
     vec![
         Case { name: "seed42_depth1_sanity100", game: run(42, 1, 100), time: 0.0, effects: calm },
         Case { name: "seed42_depth13_sanity10", game: run(42, 13, 10), time: 0.73, effects: calm },
@@ -46,6 +47,10 @@ fn cases() -> Vec<Case> {
         Case { name: "seed9_depth9_sanity60_pulse", game: run(9, 9, 60), time: 0.4, effects: pulse },
         Case { name: "exit_sanity100", game: exit_room(100), time: 0.2, effects: calm },
         Case { name: "exit_sanity10", game: exit_room(10), time: 0.55, effects: calm },
+        // Drift and breathing only: drawn surface by surface over strips (issue 17).
+        Case { name: "seed5_depth3_sanity70", game: run(5, 3, 70), time: 1.1, effects: calm },
+        // A calm frame jolted sideways: the column table must follow the jolt.
+        Case { name: "seed42_depth2_sanity100_jolt", game: run(42, 2, 100), time: 0.3, effects: jolt },
     ]
 }
 

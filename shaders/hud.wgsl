@@ -24,36 +24,46 @@ struct GlyphInstance {
 @group(0) @binding(1) var<storage, read> instances: array<GlyphInstance>;
 @group(0) @binding(2) var atlas: texture_2d<f32>;
 
+// The instance travels flat from the vertex stage: a software rasteriser would otherwise fetch it
+// from the storage buffer for every pixel.
 struct VsOut {
     @builtin(position) pos: vec4<f32>,
-    @location(0) @interpolate(flat) index: u32,
+    @location(0) @interpolate(flat) rect_origin: vec2<f32>,
+    @location(1) @interpolate(flat) color: vec4<f32>,
+    @location(2) @interpolate(flat) glyph: u32,
+    @location(3) @interpolate(flat) scale: f32,
+    // The glyph's top-left texel in the atlas.
+    @location(4) @interpolate(flat) atlas_origin: vec2<u32>,
 }
 
 // Six vertices per instance: two triangles covering its rectangle.
 @vertex
 fn vs_main(@builtin(vertex_index) v: u32, @builtin(instance_index) i: u32) -> VsOut {
-    let r = instances[i].rect;
+    let inst = instances[i];
+    let r = inst.rect;
     let px = r.xy + quad_corner(v) * r.zw;
     var out: VsOut;
     out.pos = vec4<f32>(px.x / hud.screen.x * 2.0 - 1.0, 1.0 - px.y / hud.screen.y * 2.0, 0.0, 1.0);
-    out.index = i;
+    out.rect_origin = r.xy;
+    out.color = inst.color;
+    out.glyph = inst.glyph;
+    out.scale = inst.scale;
+    out.atlas_origin = vec2<u32>((inst.glyph % ATLAS_COLS) * GLYPH_W, (inst.glyph / ATLAS_COLS) * GLYPH_H);
     return out;
 }
 
 @fragment
 fn fs_main(in: VsOut) -> @location(0) vec4<f32> {
-    let inst = instances[in.index];
-    var alpha = inst.color.a;
-    if inst.glyph != GLYPH_SOLID {
+    var alpha = in.color.a;
+    if in.glyph != GLYPH_SOLID {
         // Which font pixel this target pixel falls in; integer division keeps every font pixel an
         // exact scale × scale block.
-        let local = vec2<u32>(max((in.pos.xy - inst.rect.xy) / inst.scale, vec2<f32>(0.0)));
+        let local = vec2<u32>(max((in.pos.xy - in.rect_origin) / in.scale, vec2<f32>(0.0)));
         let texel = min(local, vec2<u32>(GLYPH_W - 1u, GLYPH_H - 1u));
-        let origin = vec2<u32>((inst.glyph % ATLAS_COLS) * GLYPH_W, (inst.glyph / ATLAS_COLS) * GLYPH_H);
-        alpha = alpha * textureLoad(atlas, vec2<i32>(origin + texel), 0).r;
+        alpha = alpha * textureLoad(atlas, vec2<i32>(in.atlas_origin + texel), 0).r;
     }
     if alpha <= 0.0 {
         discard;
     }
-    return vec4<f32>(encode(inst.color.rgb), alpha);
+    return vec4<f32>(encode(in.color.rgb), alpha);
 }

@@ -115,30 +115,52 @@ fn sprite_look(s: SpriteRaw, flicker: f32) -> vec4<f32> {
     return vec4<f32>(s.color.rgb * light, alpha);
 }
 
-fn sprite_hit(s: SpriteRaw, look: vec4<f32>, depth: f32, ray: vec2<f32>, v: f32, on_floor: bool) -> SpriteHit {
+// Where sprite `s` stands this frame and what its pixels read of it, worked out once per vertex:
+// a software rasteriser would otherwise fetch the sprite from its buffer for every pixel.
+struct SpritePlace {
+    // Its point on the floor (xy), the side of one font pixel (z) and the height of its feet (w).
+    at: vec4<f32>,
+    // Its glow (SpriteRaw::color.a), shimmer and height.
+    glow_shimmer_height: vec3<f32>,
+    // Its seed and its packed glyph rows.
+    seed_rows: vec3<u32>,
+}
+
+fn sprite_place(s: SpriteRaw) -> SpritePlace {
+    let p = mix(s.pos_from, s.pos_to, frame.enemy_progress);
+    return SpritePlace(
+        vec4<f32>(p, sprite_fp(s, p), sprite_feet(s)),
+        vec3<f32>(s.color.a, s.shimmer, s.height),
+        vec3<u32>(s.seed, s.rows),
+    );
+}
+
+fn sprite_hit(s: SpritePlace, look: vec4<f32>, depth: f32, ray: vec2<f32>, v: f32, on_floor: bool) -> SpriteHit {
     let none = SpriteHit(vec3<f32>(0.0), vec3<f32>(0.0), 0.0);
     let alpha = look.a;
     if alpha <= 0.0 {
         return none;
     }
-    let p = mix(s.pos_from, s.pos_to, frame.enemy_progress);
+    let p = s.at.xy;
     let rel = p - frame.eye;
     let d = dot(rel, frame.dir);
     let fwd = dot(ray, frame.dir);
     if d < SPRITE_NEAR || fwd <= 0.0 {
         return none;
     }
-    let fp = sprite_fp(s, p);
-    let feet = sprite_feet(s);
+    let fp = s.at.z;
+    let feet = s.at.w;
+    let shimmer = s.glow_shimmer_height.y;
+    let seed = s.seed_rows.x;
     let tint = look.rgb;
-    let glow = s.color.a * alpha;
+    let glow = s.glow_shimmer_height.x * alpha;
     var added = vec3<f32>(0.0);
     if on_floor {
         // The pool of its light on the floor around its feet.
         let off = frame.eye + ray * (0.5 / max(-v, 1e-6)) - p;
         let r2 = dot(off, off) / (SPRITE_POOL_RADIUS * SPRITE_POOL_RADIUS);
         if r2 < POOL_REACH * POOL_REACH {
-            added = tint * (SPRITE_POOL * glow * s.height * exp(-2.0 * r2));
+            added = tint * (SPRITE_POOL * glow * s.glow_shimmer_height.z * exp(-2.0 * r2));
         }
     }
     let t = d / fwd;
@@ -156,14 +178,14 @@ fn sprite_hit(s: SpriteRaw, look: vec4<f32>, depth: f32, ray: vec2<f32>, v: f32,
     }
     var ink_alpha = alpha;
     var ink = tint * SPRITE_INK_GAIN;
-    if s.shimmer > 0.0 {
+    if shimmer > 0.0 {
         // A hallucination's tell: rows slide against each other, the glyph wavers and blushes
         // violet. Scaled by `shimmer`, so 0 is indistinguishable from a real enemy.
         let row = floor(gy);
-        let phase = f32(s.seed & 255u) * 0.1;
-        gx = gx + s.shimmer * 0.45 * sin(row * 1.9 + frame.time * 11.0 + phase);
-        ink_alpha = ink_alpha * (1.0 - s.shimmer * 0.35 * (0.5 + 0.5 * sin(frame.time * 7.0 + row * 0.8 + phase)));
-        ink = mix(ink, ink.rrr * vec3<f32>(0.8, 0.25, 1.0), 0.25 * s.shimmer);
+        let phase = f32(seed & 255u) * 0.1;
+        gx = gx + shimmer * 0.45 * sin(row * 1.9 + frame.time * 11.0 + phase);
+        ink_alpha = ink_alpha * (1.0 - shimmer * 0.35 * (0.5 + 0.5 * sin(frame.time * 7.0 + row * 0.8 + phase)));
+        ink = mix(ink, ink.rrr * vec3<f32>(0.8, 0.25, 1.0), 0.25 * shimmer);
     }
     // The glyph as a smooth shape: its bitmap read bilinearly between font-pixel centres and cut
     // at one half, so strokes keep their width, corners round and diagonals run straight instead
@@ -171,7 +193,7 @@ fn sprite_hit(s: SpriteRaw, look: vec4<f32>, depth: f32, ray: vec2<f32>, v: f32,
     // near glyph's edges are anti-aliased. A dark rim just outside the cut outlines it against the
     // wall behind.
     let px = t / (frame.focal.y * fp);
-    let shape = glyph_shape(s.rows, vec2<f32>(gx, gy));
+    let shape = glyph_shape(s.seed_rows.yz, vec2<f32>(gx, gy));
     let soft = clamp(0.5 * px, 0.02, OUTLINE_CUT - 0.05);
     let body = smoothstep(0.5 - soft, 0.5 + soft, shape);
     let rim = smoothstep(OUTLINE_CUT - soft, OUTLINE_CUT + soft, shape);
@@ -238,13 +260,15 @@ fn sprite_rect(i: u32, ink: bool) -> vec4<f32> {
     return vec4<f32>(lo, hi);
 }
 
-// Beside the sprite's index, what all its pixels share, worked out once per vertex: its look
-// (`sprite_look`) and the effects' clocks (`effect_clocks`).
+// What all of a sprite's pixels share, worked out once per vertex: where it stands
+// (`sprite_place`), its look (`sprite_look`) and the effects' clocks (`effect_clocks`).
 struct SpriteVsOut {
     @builtin(position) pos: vec4<f32>,
-    @location(0) @interpolate(flat) index: u32,
+    @location(0) @interpolate(flat) at: vec4<f32>,
     @location(1) @interpolate(flat) look: vec4<f32>,
     @location(2) @interpolate(flat) clocks: vec4<f32>,
+    @location(3) @interpolate(flat) glow_shimmer_height: vec3<f32>,
+    @location(4) @interpolate(flat) seed_rows: vec3<u32>,
 }
 
 
@@ -254,7 +278,10 @@ fn sprite_quad(v: u32, i: u32, ink: bool) -> SpriteVsOut {
     let f = mix(rect.xy, rect.zw, quad_corner(v));
     var out: SpriteVsOut;
     out.pos = vec4<f32>(2.0 * f.x / frame.view_size.x - 1.0, 1.0 - 2.0 * f.y / frame.view_size.y, 0.0, 1.0);
-    out.index = i;
+    let place = sprite_place(sprites[i]);
+    out.at = place.at;
+    out.glow_shimmer_height = place.glow_shimmer_height;
+    out.seed_rows = place.seed_rows;
     out.look = sprite_look(sprites[i], torch_flicker());
     out.clocks = effect_clocks();
     return out;
@@ -276,7 +303,8 @@ fn vs_sprite_ink(@builtin(vertex_index) v: u32, @builtin(instance_index) i: u32)
 fn sprite_at(in: SpriteVsOut) -> SpriteHit {
     let pr = pixel_ray(in.pos.xy, in.clocks);
     let stored = textureLoad(world_depth, vec2<i32>(in.pos.xy), 0).r;
-    return sprite_hit(sprites[in.index], in.look, abs(stored), pr.ray, pr.v, stored > 0.0);
+    let place = SpritePlace(in.at, in.glow_shimmer_height, in.seed_rows);
+    return sprite_hit(place, in.look, abs(stored), pr.ray, pr.v, stored > 0.0);
 }
 
 @fragment

@@ -16,6 +16,7 @@
 pub mod board;
 pub mod camera;
 pub mod capture;
+mod column_pass;
 pub mod columns;
 pub mod error;
 mod fields;

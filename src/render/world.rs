@@ -15,6 +15,7 @@
 //! on first use and kept.
 
 use super::camera::Camera;
+use super::column_pass::ColumnPass;
 use super::columns::{strip_count, ColumnTable, SAMPLE_BYTES, SPLIT_SURFACES, SURFACE_ANY, WARP_MARGIN};
 use super::fields::Fields;
 use super::gpu::Gpu;
@@ -139,6 +140,19 @@ struct Uniforms {
     pulse: wgpu::Buffer,
 }
 
+impl Uniforms {
+    /// Bindings 0 to 3 of `shaders/world/inputs.wgsl`, which the world, sprite and column passes all
+    /// read: the three uniform blocks and the grid.
+    fn grid_entries<'a>(&'a self, cells: &'a wgpu::Buffer) -> [wgpu::BindGroupEntry<'a>; 4] {
+        [
+            wgpu::BindGroupEntry { binding: 0, resource: self.frame.as_entire_binding() },
+            wgpu::BindGroupEntry { binding: 1, resource: self.turn.as_entire_binding() },
+            wgpu::BindGroupEntry { binding: 2, resource: self.pulse.as_entire_binding() },
+            wgpu::BindGroupEntry { binding: 3, resource: cells.as_entire_binding() },
+        ]
+    }
+}
+
 /// Distance along each pixel's ray to the surface it sees (negative unless floor).
 pub(crate) const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::R32Float;
 
@@ -148,115 +162,6 @@ struct Depth {
     size: (u32, u32),
     view: wgpu::TextureView,
     read: wgpu::BindGroup,
-}
-
-/// The column pass (`shaders/columns.wgsl`): one compute invocation per sample casts its ray and
-/// packs the wall it meets into the table the world pass reads (binding 8), so the grid is walked
-/// once per column rather than once per pixel.
-struct ColumnPass {
-    pipeline: wgpu::ComputePipeline,
-    layout: wgpu::BindGroupLayout,
-    bind_group: wgpu::BindGroup,
-    table: wgpu::Buffer,
-    capacity: u32,
-    /// The samples the frame of the last `write_frame` casts.
-    count: u32,
-}
-
-/// Samples per workgroup of `cs_columns`.
-const COLUMN_WORKGROUP: u32 = 64;
-
-impl ColumnPass {
-    fn new(gpu: &Gpu, uniforms: &Uniforms, cells: &wgpu::Buffer) -> ColumnPass {
-        let device = &gpu.device;
-        let compute = |mut entry: wgpu::BindGroupLayoutEntry| {
-            entry.visibility = wgpu::ShaderStages::COMPUTE;
-            entry
-        };
-        let mut out = storage_entry(9, SAMPLE_BYTES);
-        out.ty = wgpu::BindingType::Buffer {
-            ty: wgpu::BufferBindingType::Storage { read_only: false },
-            has_dynamic_offset: false,
-            min_binding_size: wgpu::BufferSize::new(SAMPLE_BYTES),
-        };
-        let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-            label: Some("column pass layout"),
-            entries: &[
-                compute(uniform_entry(0, std::mem::size_of::<FrameUniforms>() as u64)),
-                compute(uniform_entry(1, std::mem::size_of::<TurnUniforms>() as u64)),
-                compute(uniform_entry(2, std::mem::size_of::<PulseUniforms>() as u64)),
-                compute(storage_entry(3, 4)),
-                compute(out),
-            ],
-        });
-        let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-            label: Some("column pipeline layout"),
-            bind_group_layouts: &[Some(&layout)],
-            immediate_size: 0,
-        });
-        let module = shader_source::module(device, Entry::Columns);
-        let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-            label: Some("column pipeline"),
-            layout: Some(&pipeline_layout),
-            module: &module,
-            entry_point: Some("cs_columns"),
-            compilation_options: Default::default(),
-            cache: None,
-        });
-        let table = Self::table(gpu, 1);
-        let bind_group = Self::bind_group(gpu, &layout, uniforms, cells, &table);
-        ColumnPass { pipeline, layout, bind_group, table, capacity: 1, count: 1 }
-    }
-
-    fn table(gpu: &Gpu, capacity: u32) -> wgpu::Buffer {
-        gpu.device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("column table"),
-            size: u64::from(capacity) * SAMPLE_BYTES,
-            usage: wgpu::BufferUsages::STORAGE,
-            mapped_at_creation: false,
-        })
-    }
-
-    fn bind_group(
-        gpu: &Gpu,
-        layout: &wgpu::BindGroupLayout,
-        uniforms: &Uniforms,
-        cells: &wgpu::Buffer,
-        table: &wgpu::Buffer,
-    ) -> wgpu::BindGroup {
-        gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("column pass bind group"),
-            layout,
-            entries: &[
-                wgpu::BindGroupEntry { binding: 0, resource: uniforms.frame.as_entire_binding() },
-                wgpu::BindGroupEntry { binding: 1, resource: uniforms.turn.as_entire_binding() },
-                wgpu::BindGroupEntry { binding: 2, resource: uniforms.pulse.as_entire_binding() },
-                wgpu::BindGroupEntry { binding: 3, resource: cells.as_entire_binding() },
-                wgpu::BindGroupEntry { binding: 9, resource: table.as_entire_binding() },
-            ],
-        })
-    }
-
-    /// Grows the table to hold `needed` samples; true when it was reallocated (the bind groups
-    /// that hold it must be made again).
-    fn reserve(&mut self, gpu: &Gpu, needed: u32) -> bool {
-        if needed <= self.capacity {
-            return false;
-        }
-        self.table = Self::table(gpu, needed);
-        self.capacity = needed;
-        true
-    }
-
-    fn record(&self, encoder: &mut wgpu::CommandEncoder) {
-        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
-            label: Some("column pass"),
-            timestamp_writes: None,
-        });
-        pass.set_pipeline(&self.pipeline);
-        pass.set_bind_group(0, &self.bind_group, &[]);
-        pass.dispatch_workgroups(self.count.div_ceil(COLUMN_WORKGROUP), 1, 1);
-    }
 }
 
 pub(crate) struct WorldPass {
@@ -358,7 +263,7 @@ impl WorldPass {
             mapped_at_creation: false,
         });
         let fields = Fields::new(gpu);
-        let columns = ColumnPass::new(gpu, &uniforms, &cells);
+        let columns = ColumnPass::new(gpu, uniforms.grid_entries(&cells));
         let bind_group = Self::bind_group(gpu, &layout, &uniforms, &cells, &sprites, &fields, &columns.table);
         let bare = Self::bare_pipeline(gpu, &world_layout, format);
         let mut pass = WorldPass {
@@ -557,14 +462,15 @@ impl WorldPass {
         fields: &Fields,
         columns: &wgpu::Buffer,
     ) -> wgpu::BindGroup {
+        let [frame, turn, pulse, grid] = uniforms.grid_entries(cells);
         gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("world bind group"),
             layout,
             entries: &[
-                wgpu::BindGroupEntry { binding: 0, resource: uniforms.frame.as_entire_binding() },
-                wgpu::BindGroupEntry { binding: 1, resource: uniforms.turn.as_entire_binding() },
-                wgpu::BindGroupEntry { binding: 2, resource: uniforms.pulse.as_entire_binding() },
-                wgpu::BindGroupEntry { binding: 3, resource: cells.as_entire_binding() },
+                frame,
+                turn,
+                pulse,
+                grid,
                 wgpu::BindGroupEntry { binding: 4, resource: sprites.as_entire_binding() },
                 wgpu::BindGroupEntry {
                     binding: 5,
@@ -623,7 +529,7 @@ impl WorldPass {
             table,
         );
         self.columns.bind_group =
-            ColumnPass::bind_group(gpu, &self.columns.layout, &self.uniforms, &self.cells, table);
+            ColumnPass::bind_group(gpu, &self.columns.layout, self.uniforms.grid_entries(&self.cells), table);
     }
 
     /// See `Renderer::set_sprite_quads_cover_view`.

@@ -1,6 +1,7 @@
-//! World pass: one full-screen triangle whose fragment shader ray-casts every pixel (its wall from the
-//! column table the column pass cast before it, world/columns.wgsl), then shades walls, floor,
-//! ceiling and the exit pit with procedural stone lit by the torch.
+//! World pass: a fragment shader that ray-casts every pixel (its wall from the column table the column
+//! pass cast before it, world/columns.wgsl), then shades walls, floor, ceiling and the exit pit with
+//! procedural stone lit by the torch. Warped frames draw it as one full-screen triangle (`vs_main`);
+//! the rest once per kind of surface over strips (`vs_strip`, the SURFACE override).
 //!
 //! Projection (mirrored on the CPU by src/render/camera.rs and reference.rs): the ray of pixel column x
 //! is dir + right * (x - W/2) / focal.x; its forward component is 1, so the DDA distance is the

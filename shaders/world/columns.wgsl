@@ -7,8 +7,8 @@
 // samples either side of its ray: a wall cell is far wider than half a pixel's angle at any distance
 // a level has, so nothing can hide between two rays that meet the same or neighbouring cells, and
 // the pixel's own entry into them is exact. Where the two disagree (a wall's silhouette), the pixel
-// walks the grid itself; lavapipe's loops end once no lane is still walking, so that costs only
-// the lanes at an edge.
+// walks the grid itself. Lavapipe ends a loop once no lane is still in it, so only the lanes near an
+// edge pay for the whole walk; every pixel still pays its set-up and first step (docs/frame-cost.md).
 
 #include "world/inputs.wgsl"
 #include "world/grid.wgsl"

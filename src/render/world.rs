@@ -1,18 +1,19 @@
 //! The world on the GPU: pipelines, camera uniforms, the grid and sprite storage buffers, and the
 //! view-sized intermediate targets for `shaders/world.wgsl` and `shaders/sprites.wgsl`.
 //!
-//! Three passes: the column pass (compute: one DDA per sample column, `shaders/columns.wgsl`) finds
-//! the wall each column's ray meets; the world (a full-screen triangle that ray-casts every pixel,
+//! Three passes: the column pass (compute: one DDA per sample column, `shaders/columns.wgsl`, its GPU
+//! side in `column_pass`) finds the wall each column's ray meets; the world (ray-casting every pixel,
 //! its wall read from that table) writes the finished picture and, beside it, each pixel's surface
-//! depth; then the sprites, far to near, each as a quad
-//! for its light (halo and floor pool, screen-blended) and a quad for its ink (alpha-blended), testing
-//! that depth per pixel. So a sprite costs only the pixels its quads cover, however many there are,
-//! and the world is shaded once. Pipelines come in variants that compile the madness effects in
+//! depth; then the sprites, far to near, each as a quad for its light (halo and floor pool,
+//! screen-blended) and a quad for its ink (alpha-blended), testing that depth per pixel. So a sprite
+//! costs only the pixels its quads cover, however many there are, and the world is shaded once.
+//! Warped frames draw the world as one full-screen triangle; the others once per kind of surface
+//! over strips ([`WorldPipelines`]). Pipelines come in variants that compile the madness effects in
 //! or out (the shader's `MILD` and `WILD` overrides): a software rasteriser such as lavapipe runs
 //! both sides of every branch, so an effect that is off must not be in the code at all. Each comes
 //! with the per-turn fields (the wall torches' baked light and flames, the floor tints: `FIELDS`)
-//! compiled in or out by whether the turn has a torch in reach or a tinted floor. Variants are built
-//! on first use and kept.
+//! and the exit pit (`EXIT`) compiled in or out ([`Extras`]). Variants are built on first use and
+//! kept.
 
 use super::camera::Camera;
 use super::column_pass::ColumnPass;
@@ -80,10 +81,9 @@ impl Variant {
         self as usize
     }
 
-    /// Whether frames of this variant shade each kind of surface with its own pipeline over
-    /// strips: only where no warp moves a pixel's ray off its column.
-    fn splits_surfaces(self) -> bool {
-        self != Variant::Wild
+    /// Whether the warps may move a pixel's ray off its own column in frames of this variant.
+    fn warps(self) -> bool {
+        self == Variant::Wild
     }
 
     /// The overrides of `shaders/world.wgsl`.
@@ -357,10 +357,11 @@ impl WorldPass {
                     &targets,
                 )
             };
-            let pipelines = if variant.splits_surfaces() {
-                WorldPipelines::Split(SPLIT_SURFACES.map(|surface| world(surface, "vs_strip")))
-            } else {
+            // A pixel's surface kind follows from its column only where no warp moves its ray.
+            let pipelines = if variant.warps() {
                 WorldPipelines::Whole(world(SURFACE_ANY, "vs_main"))
+            } else {
+                WorldPipelines::Split(SPLIT_SURFACES.map(|surface| world(surface, "vs_strip")))
             };
             self.world_pipelines[slot(variant, extras)] = Some(pipelines);
         }
@@ -579,7 +580,8 @@ impl WorldPass {
         let mut u = WorldUniformBlocks::new(camera, self.grid, time, effects, &self.turn);
         self.variant = Variant::for_uniforms(&u);
         let view = (camera.size.x as u32, camera.size.y as u32);
-        let table = ColumnTable::for_view(view, self.variant == Variant::Wild);
+        let warps = self.variant.warps();
+        let table = ColumnTable::for_view(view, warps);
         if self.columns.reserve(gpu, ColumnTable::capacity(view)) {
             self.rebind(gpu);
         }
@@ -595,8 +597,8 @@ impl WorldPass {
             gpu.queue.write_buffer(&self.uniforms.pulse, 0, bytemuck::bytes_of(&u.pulse));
         }
         self.written = Some((u.turn, u.pulse));
-        let wide = self.variant == Variant::Wild;
-        let exit = self.exits.iter().any(|&e| camera.may_see(e, EXIT_REACH, WARP_MARGIN * wide as u8 as f32));
+        let margin = if warps { WARP_MARGIN } else { 0.0 };
+        let exit = self.exits.iter().any(|&e| camera.may_see(e, EXIT_REACH, margin));
         self.extras = Extras { lit: self.fields_on, exit };
         self.prepare(gpu, self.variant, self.extras);
         self.ensure_depth(gpu, target);
@@ -691,5 +693,17 @@ mod tests {
         assert_eq!(Variant::for_turn(&turn(calm), true), Variant::Wild);
         assert_eq!(Variant::for_turn(&turn(mild), false), Variant::Mild);
         assert_eq!(Variant::for_turn(&turn(wild), false), Variant::Wild);
+    }
+
+    #[test]
+    fn every_variant_and_extras_has_its_own_slot() {
+        let mut seen = Vec::new();
+        for variant in [Variant::Calm, Variant::Mild, Variant::Wild] {
+            for (lit, exit) in [(false, false), (false, true), (true, false), (true, true)] {
+                let s = slot(variant, Extras { lit, exit });
+                assert!(s < WORLD_SLOTS && !seen.contains(&s), "{variant:?} {lit} {exit}");
+                seen.push(s);
+            }
+        }
     }
 }

@@ -278,11 +278,12 @@ fn sprite_quad(v: u32, i: u32, ink: bool) -> SpriteVsOut {
     let f = mix(rect.xy, rect.zw, quad_corner(v));
     var out: SpriteVsOut;
     out.pos = vec4<f32>(2.0 * f.x / frame.view_size.x - 1.0, 1.0 - 2.0 * f.y / frame.view_size.y, 0.0, 1.0);
-    let place = sprite_place(sprites[i]);
+    let s = sprites[i];
+    let place = sprite_place(s);
     out.at = place.at;
     out.glow_shimmer_height = place.glow_shimmer_height;
     out.seed_rows = place.seed_rows;
-    out.look = sprite_look(sprites[i], torch_flicker());
+    out.look = sprite_look(s, torch_flicker());
     out.clocks = effect_clocks();
     return out;
 }

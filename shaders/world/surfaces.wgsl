@@ -29,10 +29,15 @@ const EXIT_GLOW_CUT: f32 = 0.004;
 // The kind of surface a pixel shows (SURFACE_WALL, _FLOOR or _CEILING from the prelude): a wall
 // where the ray's wall spans the pixel's height, else the floor below the horizon, the ceiling above.
 fn surface_kind(hit: WallHit, v: f32, z: f32) -> u32 {
-    if hit.found && z >= 0.0 && z <= 1.0 {
+    if spans_wall(hit, z) {
         return SURFACE_WALL;
     }
     return select(SURFACE_CEILING, SURFACE_FLOOR, v < 0.0);
+}
+
+// Whether the ray's wall spans the pixel's height `z`.
+fn spans_wall(hit: WallHit, z: f32) -> bool {
+    return hit.found && z >= 0.0 && z <= 1.0;
 }
 
 // Whether the pixel shows a wall, looks down at the floor or up at the ceiling: decided per pixel
@@ -40,7 +45,7 @@ fn surface_kind(hit: WallHit, v: f32, z: f32) -> u32 {
 // the other kinds compiles out.
 fn shows_wall(hit: WallHit, z: f32) -> bool {
     if SURFACE == SURFACE_ANY {
-        return hit.found && z >= 0.0 && z <= 1.0;
+        return spans_wall(hit, z);
     }
     return SURFACE == SURFACE_WALL;
 }

@@ -4,6 +4,7 @@
 //! sizes and offsets through naga's layouter). Padding is explicit so the layout is visible in review.
 
 use super::camera::Camera;
+use super::columns::ColumnTable;
 use crate::grid::{Grid, Pos};
 use crate::scene::{CellLook, Madness, PhantomLook, ThemeLook, TileLook, TorchLook, WorldScene};
 use bytemuck::{Pod, Zeroable};
@@ -236,6 +237,7 @@ pub fn shown_madness(m: Madness, reduced: bool) -> Madness {
 impl WorldUniformBlocks {
     pub fn new(camera: &Camera, grid: (u32, u32), time: f32, effects: &Effects, turn: &WorldTurn) -> Self {
         let m = shown_madness(turn.madness, effects.reduced);
+        let calm_columns = ColumnTable::for_view((camera.size.x as u32, camera.size.y as u32), false);
         WorldUniformBlocks {
             frame: FrameUniforms {
                 eye: camera.eye.to_array(),
@@ -245,8 +247,9 @@ impl WorldUniformBlocks {
                 focal: camera.focal.to_array(),
                 time,
                 enemy_progress: effects.enemy_progress.clamp(0.0, 1.0),
-                columns: [0.5, 1.0],
-                column_count: camera.size.x.max(1.0) as u32,
+                // Until the world pass knows the frame's variant: the table without warps.
+                columns: [calm_columns.origin, calm_columns.step],
+                column_count: calm_columns.count,
                 _pad0: 0,
             },
             turn: TurnUniforms {
@@ -320,20 +323,23 @@ pub fn tile_to_raw(tile: TileLook) -> u32 {
 
 /// Centre of the exit cell nearest `eye` (ties: the first in row-major order), or [`NO_EXIT`].
 pub fn nearest_exit(cells: &Grid<CellLook>, eye: Pos) -> [f32; 2] {
-    cells
-        .iter()
-        .filter(|(_, c)| c.tile == TileLook::Exit)
-        .min_by_key(|(p, _)| (p.x - eye.x).pow(2) + (p.y - eye.y).pow(2))
-        .map_or(NO_EXIT, |(p, _)| [p.x as f32 + 0.5, p.y as f32 + 0.5])
+    exit_cells(cells)
+        .min_by_key(|p| (p.x - eye.x).pow(2) + (p.y - eye.y).pow(2))
+        .map_or(NO_EXIT, |p| cell_centre(p).to_array())
 }
 
 /// The centres of every exit cell, in cell units.
 pub fn exit_centres(cells: &Grid<CellLook>) -> Vec<Vec2> {
-    cells
-        .iter()
-        .filter(|(_, c)| c.tile == TileLook::Exit)
-        .map(|(p, _)| Vec2::new(p.x as f32 + 0.5, p.y as f32 + 0.5))
-        .collect()
+    exit_cells(cells).map(cell_centre).collect()
+}
+
+/// The exit cells, in row-major order.
+fn exit_cells(cells: &Grid<CellLook>) -> impl Iterator<Item = Pos> + '_ {
+    cells.iter().filter(|(_, c)| c.tile == TileLook::Exit).map(|(p, _)| p)
+}
+
+fn cell_centre(p: Pos) -> Vec2 {
+    Vec2::new(p.x as f32 + 0.5, p.y as f32 + 0.5)
 }
 
 /// The true grid, phantoms ignored, as cell words in row-major order (the shader's order).

@@ -1,7 +1,8 @@
 //! World pass: a fragment shader that ray-casts every pixel (its wall from the column table the column
 //! pass cast before it, world/columns.wgsl), then shades walls, floor, ceiling and the exit pit with
 //! procedural stone lit by the torch. Warped frames draw it as one full-screen triangle (`vs_main`);
-//! the rest once per kind of surface over strips (`vs_strip`, the SURFACE override).
+//! the rest once per kind of surface (the SURFACE override): walls as runs of columns (`vs_run`),
+//! then floor and ceiling (`vs_flat`) behind the depth the walls wrote.
 //!
 //! Projection (mirrored on the CPU by src/render/camera.rs and reference.rs): the ray of pixel column x
 //! is dir + right * (x - W/2) / focal.x; its forward component is 1, so the DDA distance is the
@@ -22,70 +23,140 @@
 #include "world/screen.wgsl"
 
 // What every pixel of the frame shares, computed once per vertex and handed on flat: the effects'
-// clocks and the torch's flicker.
+// clocks and the torch's flicker. A wall run (`vs_run`) adds the wall its pixels meet.
 struct VsOut {
     @builtin(position) pos: vec4<f32>,
     @location(0) @interpolate(flat) clocks: vec4<f32>,
     @location(1) @interpolate(flat) flicker: f32,
+    // The run's wall as the column table packs it, and the word of its cell (world/grid.wgsl).
+    @location(2) @interpolate(flat) packed: u32,
+    @location(3) @interpolate(flat) word: u32,
+    // 1 / perpendicular distance, which is linear across the screen on one flat face.
+    @location(4) @interpolate(linear) inv_perp: f32,
+}
+
+fn frame_out(pos: vec4<f32>) -> VsOut {
+    var out: VsOut;
+    out.pos = pos;
+    out.clocks = effect_clocks();
+    out.flicker = torch_flicker();
+    out.packed = COLUMN_NONE;
+    out.word = 0u;
+    out.inv_perp = 0.0;
+    return out;
+}
+
+// Framebuffer pixel (x, y) in clip space (the viewport is the view).
+fn clip_at(px: vec2<f32>) -> vec4<f32> {
+    return vec4<f32>(px.x / frame.view_size.x * 2.0 - 1.0, 1.0 - px.y / frame.view_size.y * 2.0, 0.0, 1.0);
 }
 
 @vertex
 fn vs_main(@builtin(vertex_index) i: u32) -> VsOut {
-    var out: VsOut;
-    out.pos = fullscreen_triangle(i);
-    out.clocks = effect_clocks();
-    out.flicker = torch_flicker();
-    return out;
+    return frame_out(fullscreen_triangle(i));
 }
 
-// Frames without warps shade each kind of surface with its own pipeline (SURFACE), each over the
-// rows its kind can cover: the view cut into STRIP_WIDTH-pixel strips, each with a quad over the
-// rows where its columns' walls (from the column table), their ceilings or their floors lie, with
-// a pixel to spare either way. A pixel under two quads (where a wall's top slants across a strip)
-// is kept by the pipeline of its own kind and discarded by the other, so every pixel is shaded by
-// exactly the pipeline of its kind, as the full-screen pass would.
+// The row where a pixel looks level (v = 0): the jolt moves the cast pixel, so the view with it.
+fn eye_row() -> f32 {
+    return 0.5 * frame.view_size.y - pulse.jolt_px.y;
+}
+
+// Frames without warps draw their walls as runs: the columns whose rays meet the same face of the
+// same wall cell (one sample per column in the table). Instance `column` draws the run that starts
+// there, and nothing if none does. On one flat face 1 / perp is linear in x, and with it the rows
+// of the wall's top and bottom, so the run is a trapezoid, a pixel's distance is interpolated, and
+// no pixel reads the table: a per-pixel storage read is dear on lavapipe (docs/frame-cost.md). The
+// quad reaches a pixel past the wall's rows (and breathing's stretch); the fragment keeps exactly
+// the pixels its own test calls wall, and writes the depth that hides them from floor and ceiling.
 @vertex
-fn vs_strip(@builtin(vertex_index) i: u32, @builtin(instance_index) strip: u32) -> VsOut {
-    let h = frame.view_size.y;
-    let horizon = 0.5 * h;
-    let first = strip * STRIP_WIDTH;
-    let end = min(first + STRIP_WIDTH, u32(frame.view_size.x));
-    // Breathing stretches a wall about the eye line by up to this much.
+fn vs_run(@builtin(vertex_index) i: u32, @builtin(instance_index) column: u32) -> VsOut {
+    var out = frame_out(vec4<f32>(2.0, 2.0, 0.0, 1.0));
+    let here = columns[column].packed;
+    if here == COLUMN_NONE || (column > 0u && columns[column - 1u].packed == here) {
+        return out;
+    }
+    var last = column;
+    loop {
+        if last + 1u >= frame.column_count || columns[last + 1u].packed != here {
+            break;
+        }
+        last = last + 1u;
+    }
+    // 1 / perp at the columns' centres, then at the quad's left and right edges.
+    let first_ip = 1.0 / max(columns[column].perp, 1e-4);
+    let last_ip = 1.0 / max(columns[last].perp, 1e-4);
+    let slope = select(0.0, (last_ip - first_ip) / f32(last - column), last > column);
+    let corner = quad_corner(i);
+    let right = corner.x > 0.5;
+    let ip = select(first_ip - 0.5 * slope, last_ip + 0.5 * slope, right);
     var stretch = 1.0;
     if MILD {
         stretch = 1.0 + BREATH_SWELL * turn.breathing;
     }
-    var wall = vec2<f32>(h, 0.0);
-    var ceiling_end = 0.0;
+    // The wall's rows at distance perp: (1 - EYE_HEIGHT) above the eye line, EYE_HEIGHT below.
+    let top = eye_row() - frame.focal.y * (1.0 - EYE_HEIGHT) * ip * stretch - 1.0;
+    let bottom = eye_row() + frame.focal.y * EYE_HEIGHT * ip * stretch + 1.0;
+    let x = select(f32(column), f32(last + 1u), right);
+    out.pos = clip_at(vec2<f32>(x, mix(top, bottom, corner.y)));
+    out.packed = here;
+    out.word = cell_at(column_cell(here));
+    out.inv_perp = ip;
+    return out;
+}
+
+// Floor and ceiling without warps, drawn after the walls, whose depth hides the pixels they cover:
+// the view cut into STRIP_WIDTH-pixel strips, each with a quad over the rows below (or above) the
+// nearest wall bottom (top) of its columns and a pixel past it, so few hidden pixels are even
+// rasterised.
+@vertex
+fn vs_flat(@builtin(vertex_index) i: u32, @builtin(instance_index) strip: u32) -> VsOut {
+    let h = frame.view_size.y;
+    let first = strip * STRIP_WIDTH;
+    let end = min(first + STRIP_WIDTH, frame.column_count);
     var floor_start = h;
+    var ceiling_end = 0.0;
     for (var c = first; c < end; c = c + 1u) {
         let hit = column_exact(c);
-        // The rows of the wall: up to (1 - EYE_HEIGHT) above the eye and EYE_HEIGHT below it, at
-        // perpendicular distance perp (projection: src/render/camera.rs).
-        let up = select(0.0, frame.focal.y * (1.0 - EYE_HEIGHT) / hit.perp, hit.found);
-        let down = select(0.0, frame.focal.y * EYE_HEIGHT / hit.perp, hit.found);
-        if hit.found {
-            wall = vec2<f32>(min(wall.x, horizon - up * stretch), max(wall.y, horizon + down * stretch));
-        }
-        ceiling_end = max(ceiling_end, horizon - up);
-        floor_start = min(floor_start, horizon + down);
+        // No wall: the floor starts at the eye line, the ceiling ends there.
+        let ip = select(0.0, 1.0 / max(hit.perp, 1e-4), hit.found);
+        floor_start = min(floor_start, eye_row() + frame.focal.y * EYE_HEIGHT * ip);
+        ceiling_end = max(ceiling_end, eye_row() - frame.focal.y * (1.0 - EYE_HEIGHT) * ip);
     }
     var rows = vec2<f32>(floor_start - 1.0, h);
-    if SURFACE == SURFACE_WALL {
-        rows = vec2<f32>(wall.x - 1.0, wall.y + 1.0);
-    }
     if SURFACE == SURFACE_CEILING {
         rows = vec2<f32>(0.0, ceiling_end + 1.0);
     }
     rows = clamp(rows, vec2<f32>(0.0), vec2<f32>(h));
-    rows.y = max(rows.y, rows.x);
     let corner = quad_corner(i);
-    let px = vec2<f32>(mix(f32(first), f32(end), corner.x), mix(rows.x, rows.y, corner.y));
-    var out: VsOut;
-    out.pos = vec4<f32>(px.x / frame.view_size.x * 2.0 - 1.0, 1.0 - px.y / h * 2.0, 0.0, 1.0);
-    out.clocks = effect_clocks();
-    out.flicker = torch_flicker();
-    return out;
+    let x = mix(f32(first), f32(end), corner.x);
+    return frame_out(clip_at(vec2<f32>(x, mix(rows.x, rows.y, corner.y))));
+}
+
+// The wall pixel `in` meets: its run's where walls are drawn as runs; none where floor and ceiling
+// are drawn on their own (the walls' depth took their pixels); else from the column table.
+fn pixel_wall(in: VsOut, pr: PixelRay) -> WallHit {
+    var hit: WallHit;
+    if SURFACE == SURFACE_WALL {
+        hit.found = true;
+        hit.cell = column_cell(in.packed);
+        hit.side = in.packed >> (2u * COLUMN_CELL_BITS);
+        hit.perp = 1.0 / in.inv_perp;
+        return hit;
+    }
+    if SURFACE != SURFACE_ANY {
+        hit.found = false;
+        hit.perp = 1e30;
+        return hit;
+    }
+    return wall_hit(u32(in.pos.x), pr.x, pr.ray);
+}
+
+// The word of the wall cell `hit` (its torch flags): the run's vertex read it where there is one.
+fn wall_word(in: VsOut, hit: WallHit) -> u32 {
+    if SURFACE == SURFACE_WALL {
+        return in.word;
+    }
+    return cell_at(hit.cell);
 }
 
 // Pass 1, the world: the finished pixel, and how far along its ray the surface is (negated unless
@@ -121,7 +192,7 @@ fn fs_main(in: VsOut) -> WorldOut {
     let ray = pr.ray;
     let v = pr.v;
     let flicker = in.flicker;
-    let hit = wall_hit(u32(in.pos.x), pr.x, ray);
+    let hit = pixel_wall(in, pr);
     var z = EYE_HEIGHT + v * hit.perp;
     if MILD {
         if hit.found && turn.breathing > 0.0 {
@@ -132,7 +203,7 @@ fn fs_main(in: VsOut) -> WorldOut {
     if SURFACE != SURFACE_ANY && kind != SURFACE {
         discard;
     }
-    let sample = shade(surface_at(hit, ray, v, z), flicker);
+    let sample = shade(surface_at(hit, wall_word(in, hit), ray, v, z), flicker);
     let on_floor = select(kind == SURFACE_FLOOR, SURFACE == SURFACE_FLOOR, SURFACE != SURFACE_ANY);
     let lit = sample.color + exit_draft(ray, v, sample.depth);
     let color = finish(lit, screen_at(pr.screen, in.clocks));

@@ -125,8 +125,9 @@ fn pit_shaft(cell: vec2<i32>, ray: vec2<f32>, v: f32, t_floor: f32) -> Shaft {
     return Shaft(select(p.x, p.y, x_face), depth, x_face, length(to_surface));
 }
 
-// Decides what pixel (`ray`, `v`) shows, given the wall `hit` and the pixel's height `z` on it.
-fn surface_at(hit: WallHit, ray: vec2<f32>, v: f32, z: f32) -> Surface {
+// Decides what pixel (`ray`, `v`) shows, given the wall `hit`, the word of its cell and the pixel's
+// height `z` on it.
+fn surface_at(hit: WallHit, hit_word: u32, ray: vec2<f32>, v: f32, z: f32) -> Surface {
     var sf: Surface;
     let on_wall = shows_wall(hit, z);
     // Floor (looking down, v < 0) or ceiling (v > 0) at distance t along the ray.
@@ -172,7 +173,7 @@ fn surface_at(hit: WallHit, ray: vec2<f32>, v: f32, z: f32) -> Surface {
         sf.flame = vec4<f32>(0.0);
         sf.tint = vec4<f32>(0.0);
         if FIELDS {
-            sf.flame = torch_flame(cell_at(hit.cell), n, select(wall_p.x, wall_p.y, hit.side == 0u), z, 1.0);
+            sf.flame = torch_flame(hit_word, n, select(wall_p.x, wall_p.y, hit.side == 0u), z, 1.0);
         }
         return sf;
     }

@@ -1,8 +1,7 @@
 //! Where the column pass casts its samples (`shaders/columns.wgsl`, read back by
 //! `shaders/world/columns.wgsl`): one ray per pixel column when nothing bends the view, half a pixel
-//! apart over the view and a margin either side when the warps may move a pixel's ray sideways. And
-//! the strips that frames without warps draw each kind of surface over (`vs_strip` in
-//! `shaders/world.wgsl`), placed from that table.
+//! apart over the view and a margin either side when the warps may move a pixel's ray sideways.
+//! Frames without warps also place their wall runs from it (`vs_run` in `shaders/world.wgsl`).
 
 /// `SURFACE` override values of `shaders/world.wgsl`: a pipeline that decides per pixel, or one
 /// that shades only walls, only the floor or only the ceiling.
@@ -11,13 +10,10 @@ pub const SURFACE_WALL: u32 = 1;
 pub const SURFACE_FLOOR: u32 = 2;
 pub const SURFACE_CEILING: u32 = 3;
 
-/// The kinds a frame without warps draws, each with its own pipeline.
-pub(crate) const SPLIT_SURFACES: [u32; 3] = [SURFACE_WALL, SURFACE_FLOOR, SURFACE_CEILING];
-
-/// Pixels across one strip: a multiple of the 4-pixel blocks a software rasteriser shades at once,
-/// and wide enough that the blocks along the diagonal of its quad, which the rasteriser shades once
-/// for each of the two triangles, are a small share (8-pixel strips made calm frames dearer, 32 and
-/// 64 cheaper by about the same).
+/// Pixels across one strip of floor or ceiling: a multiple of the 4-pixel blocks a software
+/// rasteriser shades at once, and wide enough that the blocks along the diagonal of its quad, which
+/// the rasteriser shades once for each of the two triangles, are a small share (8-pixel strips made
+/// calm frames dearer, 32 and 64 cheaper by about the same).
 pub const STRIP_WIDTH: u32 = 32;
 
 /// The strips covering a view `width` pixels wide.

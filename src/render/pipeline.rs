@@ -1,5 +1,6 @@
 //! Render pipelines as every pass here builds them: vertices made in the shader (no vertex buffers),
-//! triangles, no depth test, one module for both stages with the same pipeline constants.
+//! triangles, one module for both stages with the same pipeline constants, a depth test only where
+//! the spec asks for one.
 
 /// What differs between the passes' pipelines.
 pub(crate) struct PipelineSpec<'a> {
@@ -11,6 +12,8 @@ pub(crate) struct PipelineSpec<'a> {
     /// Pipeline-overridable constants, given to both stages.
     pub constants: &'a [(&'a str, f64)],
     pub targets: &'a [Option<wgpu::ColorTargetState>],
+    /// The depth test and write, for a pass with a depth attachment.
+    pub depth: Option<wgpu::DepthStencilState>,
 }
 
 pub(crate) fn vertexless_pipeline(device: &wgpu::Device, spec: &PipelineSpec<'_>) -> wgpu::RenderPipeline {
@@ -25,7 +28,7 @@ pub(crate) fn vertexless_pipeline(device: &wgpu::Device, spec: &PipelineSpec<'_>
             buffers: &[],
         },
         primitive: wgpu::PrimitiveState::default(),
-        depth_stencil: None,
+        depth_stencil: spec.depth.clone(),
         multisample: wgpu::MultisampleState::default(),
         fragment: Some(wgpu::FragmentState {
             module: spec.module,

@@ -17,7 +17,10 @@
 
 use super::camera::Camera;
 use super::column_pass::ColumnPass;
-use super::columns::{strip_count, ColumnTable, SAMPLE_BYTES, SPLIT_SURFACES, SURFACE_ANY, WARP_MARGIN};
+use super::columns::{
+    strip_count, ColumnTable, SAMPLE_BYTES, SURFACE_ANY, SURFACE_CEILING, SURFACE_FLOOR, SURFACE_WALL,
+    WARP_MARGIN,
+};
 use super::fields::Fields;
 use super::gpu::Gpu;
 use super::layout_entries::{
@@ -120,11 +123,50 @@ fn slot(variant: Variant, extras: Extras) -> usize {
 }
 
 /// How a frame's world is drawn: one full-screen pass that decides each pixel's surface (frames
-/// whose warps move pixels), or one pipeline per kind of surface over the strips its kind can cover
-/// (`SPLIT_SURFACES` order), so a pixel runs only its own kind's code.
+/// whose warps move pixels), or one pipeline per kind of surface, so a pixel runs only its own
+/// kind's code: the walls as runs of columns first, then the floor and the ceiling behind the
+/// [`WALL_MASK_FORMAT`] depth the walls wrote.
 enum WorldPipelines {
     Whole(wgpu::RenderPipeline),
-    Split([wgpu::RenderPipeline; 3]),
+    Split { walls: wgpu::RenderPipeline, flats: [wgpu::RenderPipeline; 2] },
+}
+
+/// The world pass's depth attachment, which only masks: cleared to 1, written (0) by each pixel a
+/// wall run keeps, and tested (less) by the floor and ceiling drawn after, so lavapipe skips the
+/// pixels a wall covers before shading them (a block whose pixels all fail an early depth test is
+/// not shaded). The sprites' distances are the `DEPTH_FORMAT` colour target, not this.
+pub(crate) const WALL_MASK_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth16Unorm;
+
+/// A view of a new `size` texture: the world pass's attachments beside the target.
+fn view_sized(
+    gpu: &Gpu,
+    label: &str,
+    size: (u32, u32),
+    format: wgpu::TextureFormat,
+    usage: wgpu::TextureUsages,
+) -> wgpu::TextureView {
+    gpu.device
+        .create_texture(&wgpu::TextureDescriptor {
+            label: Some(label),
+            size: wgpu::Extent3d { width: size.0, height: size.1, depth_or_array_layers: 1 },
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format,
+            usage,
+            view_formats: &[],
+        })
+        .create_view(&wgpu::TextureViewDescriptor::default())
+}
+
+fn wall_mask(write: bool, compare: wgpu::CompareFunction) -> wgpu::DepthStencilState {
+    wgpu::DepthStencilState {
+        format: WALL_MASK_FORMAT,
+        depth_write_enabled: Some(write),
+        depth_compare: Some(compare),
+        stencil: wgpu::StencilState::default(),
+        bias: wgpu::DepthBiasState::default(),
+    }
 }
 
 /// The two pipelines a sprite is drawn with (per variant): its light and its ink.
@@ -162,6 +204,8 @@ struct Depth {
     size: (u32, u32),
     view: wgpu::TextureView,
     read: wgpu::BindGroup,
+    /// The wall mask ([`WALL_MASK_FORMAT`]) of the world pass.
+    mask: wgpu::TextureView,
 }
 
 pub(crate) struct WorldPass {
@@ -319,10 +363,11 @@ impl WorldPass {
                         (module, constants): (&wgpu::ShaderModule, &[(&str, f64)]),
                         layout: &wgpu::PipelineLayout,
                         entries: (&str, &str),
-                        targets: &[Option<wgpu::ColorTargetState>]| {
+                        targets: &[Option<wgpu::ColorTargetState>],
+                        depth: Option<wgpu::DepthStencilState>| {
             vertexless_pipeline(
                 &gpu.device,
-                &PipelineSpec { label, layout, module, entries, constants, targets },
+                &PipelineSpec { label, layout, module, entries, constants, targets, depth },
             )
         };
         let opaque =
@@ -348,20 +393,30 @@ impl WorldPass {
         };
         if !world_built {
             let targets = [opaque(self.format), opaque(DEPTH_FORMAT)];
-            let world = |surface: u32, vertex: &str| {
+            let world = |surface: u32, vertex: &str, mask: wgpu::DepthStencilState| {
                 pipeline(
                     "world pipeline",
                     (&self.world_module, &world_constants(surface)),
                     &self.world_layout,
                     (vertex, "fs_main"),
                     &targets,
+                    Some(mask),
                 )
             };
             // A pixel's surface kind follows from its column only where no warp moves its ray.
             let pipelines = if variant.warps() {
-                WorldPipelines::Whole(world(SURFACE_ANY, "vs_main"))
+                WorldPipelines::Whole(world(
+                    SURFACE_ANY,
+                    "vs_main",
+                    wall_mask(false, wgpu::CompareFunction::Always),
+                ))
             } else {
-                WorldPipelines::Split(SPLIT_SURFACES.map(|surface| world(surface, "vs_strip")))
+                WorldPipelines::Split {
+                    walls: world(SURFACE_WALL, "vs_run", wall_mask(true, wgpu::CompareFunction::Always)),
+                    flats: [SURFACE_FLOOR, SURFACE_CEILING].map(|surface| {
+                        world(surface, "vs_flat", wall_mask(false, wgpu::CompareFunction::Less))
+                    }),
+                }
             };
             self.world_pipelines[slot(variant, extras)] = Some(pipelines);
         }
@@ -375,6 +430,7 @@ impl WorldPass {
                 &self.read_layout,
                 ("vs_sprite_light", "fs_sprite_light"),
                 &[blended(screen)],
+                None,
             ),
             ink: pipeline(
                 "world sprite ink pipeline",
@@ -382,6 +438,7 @@ impl WorldPass {
                 &self.read_layout,
                 ("vs_sprite_ink", "fs_sprite_ink"),
                 &[blended(wgpu::BlendState::ALPHA_BLENDING.color)],
+                None,
             ),
         });
     }
@@ -404,6 +461,7 @@ impl WorldPass {
                 entries: ("vs_main", "fs_main"),
                 constants: &[],
                 targets: &targets,
+                depth: None,
             },
         )
     }
@@ -422,19 +480,8 @@ impl WorldPass {
         if self.depth.as_ref().is_some_and(|d| d.size == size) {
             return;
         }
-        let view = gpu
-            .device
-            .create_texture(&wgpu::TextureDescriptor {
-                label: Some("world depth"),
-                size: wgpu::Extent3d { width: size.0, height: size.1, depth_or_array_layers: 1 },
-                mip_level_count: 1,
-                sample_count: 1,
-                dimension: wgpu::TextureDimension::D2,
-                format: DEPTH_FORMAT,
-                usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::TEXTURE_BINDING,
-                view_formats: &[],
-            })
-            .create_view(&wgpu::TextureViewDescriptor::default());
+        let usage = wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::TEXTURE_BINDING;
+        let view = view_sized(gpu, "world depth", size, DEPTH_FORMAT, usage);
         let read = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("world depth input"),
             layout: &self.texture_layout,
@@ -443,7 +490,14 @@ impl WorldPass {
                 resource: wgpu::BindingResource::TextureView(&view),
             }],
         });
-        self.depth = Some(Depth { size, view, read });
+        let mask = view_sized(
+            gpu,
+            "world wall mask",
+            size,
+            WALL_MASK_FORMAT,
+            wgpu::TextureUsages::RENDER_ATTACHMENT,
+        );
+        self.depth = Some(Depth { size, view, read, mask });
     }
 
     fn cells_buffer(gpu: &Gpu, cells: &[u32]) -> wgpu::Buffer {
@@ -635,6 +689,14 @@ impl WorldPass {
             let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
                 label: Some("world pass"),
                 color_attachments: &[attachment(target, clear), attachment(&depth.view, clear)],
+                depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
+                    view: &depth.mask,
+                    depth_ops: Some(wgpu::Operations {
+                        load: wgpu::LoadOp::Clear(1.0),
+                        store: wgpu::StoreOp::Discard,
+                    }),
+                    stencil_ops: None,
+                }),
                 ..Default::default()
             });
             if view_height == 0 {
@@ -648,8 +710,11 @@ impl WorldPass {
                     pass.set_pipeline(pipeline);
                     pass.draw(0..3, 0..1);
                 }
-                WorldPipelines::Split(pipelines) => {
-                    for pipeline in pipelines {
+                WorldPipelines::Split { walls, flats } => {
+                    // Walls first: a run per column at most (one sample per column, see vs_run).
+                    pass.set_pipeline(walls);
+                    pass.draw(0..6, 0..width);
+                    for pipeline in flats {
                         pass.set_pipeline(pipeline);
                         pass.draw(0..6, 0..strip_count(width));
                     }

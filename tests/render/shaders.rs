@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 
 /// Every entry file (one per pass) with the entry points its pipelines use.
 const SHADER_ENTRIES: &[(&str, &[&str])] = &[
-    ("world.wgsl", &["vs_main", "vs_strip", "fs_main"]),
+    ("world.wgsl", &["vs_main", "vs_run", "vs_flat", "fs_main"]),
     ("sprites.wgsl", &["vs_sprite_light", "fs_sprite_light", "vs_sprite_ink", "fs_sprite_ink"]),
     ("hud.wgsl", &["vs_main", "fs_main"]),
     ("bare.wgsl", &["vs_main", "fs_main"]),

@@ -407,6 +407,50 @@ fn fitted_sprite_quads_draw_exactly_what_full_view_quads_draw() {
     }
 }
 
+/// A jolt moves the cast pixel, so a jolted frame is the calm frame moved by the jolt: walls drawn
+/// as runs and floor and ceiling behind them must follow it by whole rows and columns, not keep
+/// to the unjolted eye line.
+#[test]
+fn a_jolt_moves_the_calm_picture_by_whole_pixels() {
+    let Some(gpu) = gpu_or_skip() else { return };
+    let mut stage = Stage::new(gpu, 320, 200);
+    let g = game(PILLAR_ROOM, (1, 2), Facing::East);
+    stage.upload(&g);
+    let view = View { eye: Vec2::new(1.5, 2.5), angle: 0.3, time: 1.0 };
+    let still = stage.frame(&view, Effects::default());
+    let (_, _, w, h) = still.world_rect();
+    for jolt in [(2i32, 7i32), (-3, -8), (0, 12)] {
+        let jolted = stage
+            .frame(&view, Effects { jolt_px: Vec2::new(jolt.0 as f32, jolt.1 as f32), ..Effects::default() });
+        let mut worst = (0u8, 0u32, 0u32);
+        for y in 0..h {
+            for x in 0..w {
+                let (sx, sy) = (x as i32 + jolt.0, y as i32 + jolt.1);
+                if sx < 0 || sy < 0 || sx >= w as i32 || sy >= h as i32 {
+                    continue;
+                }
+                // The HUD's turn strip stays put.
+                if jolted.in_strip(x, y) || still.in_strip(sx as u32, sy as u32) {
+                    continue;
+                }
+                let (a, b) = (jolted.px(x, y), still.px(sx as u32, sy as u32));
+                let d = (0..3).map(|c| a[c].abs_diff(b[c])).max().unwrap();
+                if d > worst.0 {
+                    worst = (d, x, y);
+                }
+            }
+        }
+        assert!(
+            worst.0 <= 2,
+            "jolt {jolt:?}: pixel {:?} differs by {} from the still frame moved by the jolt (see {} and {})",
+            (worst.1, worst.2),
+            worst.0,
+            jolted.save("fail_jolt_moved").display(),
+            still.save("fail_jolt_still").display()
+        );
+    }
+}
+
 /// A room whose walls sit within the torch's reach, for the sanity and light tests.
 const PILLAR_ROOM: &[&str] = &["#########", "#.......#", "#.......#", "#..#....#", "#.......#", "#########"];
 

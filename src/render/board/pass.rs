@@ -82,6 +82,7 @@ impl BoardPass {
                         entries,
                         constants,
                         targets,
+                        depth: None,
                     },
                 )
             };

@@ -52,6 +52,7 @@ impl HudPass {
                 entries: ("vs_main", "fs_main"),
                 constants: &constants,
                 targets: &targets,
+                depth: None,
             },
         );
         let uniforms = device.create_buffer(&wgpu::BufferDescriptor {

@@ -129,9 +129,17 @@ fn drift_tint(px: vec2<f32>) -> vec3<f32> {
     let t = frame.time;
     let q = px / frame.view_size;
     let theta = 2.0 + t * 0.13 + 1.6 * q.x + 1.5 * sin(t * 0.05 + q.y);
-    let hue = cos(vec3<f32>(theta, theta + 2.0944, theta + 4.1888));
+    // The channels are cos(theta), cos(theta + 2.0944) and cos(theta + 4.1888), by the angle sum
+    // from one cosine and one sine: lavapipe pays each cosine of a vector lane by lane (a tenth of
+    // a bare ray-cast on a mad frame for the third).
+    let cs = vec2<f32>(cos(theta), sin(theta));
+    let hue = vec3<f32>(cs.x, dot(cs, DRIFT_PHASE_B), dot(cs, DRIFT_PHASE_C));
     return vec3<f32>(1.0) + (DRIFT_AMOUNT * turn.colour_drift) * hue;
 }
+
+// (cos k, -sin k) for the green and blue channels' phases k = 2.0944 and 4.1888.
+const DRIFT_PHASE_B: vec2<f32> = vec2<f32>(-0.50000424, -0.86602295);
+const DRIFT_PHASE_C: vec2<f32> = vec2<f32>(-0.49999152, 0.86603030);
 
 // A false `@` shows only in brief flickers: each candidate gets a chance FALSE_RATE times a second
 // and takes it with a probability that grows with the effect. A taken chance pops on and off like a

@@ -2,7 +2,7 @@
 //! drawn by the same `Renderer` and shaders as the window.
 
 use super::error::RenderError;
-use super::gpu::Gpu;
+use super::gpu::{texture_2d, Gpu};
 use super::renderer::{Frame, Renderer};
 use crate::scene::Scene;
 use std::path::Path;
@@ -26,16 +26,12 @@ impl Offscreen {
     /// shaders' own sRGB encode, which a window whose surface offers no sRGB format relies on.
     pub fn with_format(gpu: &Gpu, width: u32, height: u32, format: wgpu::TextureFormat) -> Offscreen {
         let (width, height) = (width.max(1), height.max(1));
-        let texture = gpu.device.create_texture(&wgpu::TextureDescriptor {
-            label: Some("offscreen target"),
-            size: wgpu::Extent3d { width, height, depth_or_array_layers: 1 },
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
+        let texture = gpu.device.create_texture(&texture_2d(
+            "offscreen target",
+            (width, height),
             format,
-            usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
-            view_formats: &[],
-        });
+            wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
+        ));
         let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
         // Buffer copies need rows padded to 256 bytes; odd widths (701) catch mistakes here.
         let padded_row = (width * 4).next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT);

@@ -1,7 +1,7 @@
 //! The world pass's per-turn textures: the wall torches' light field (`light_field`) and the floor
 //! tints, rebuilt only when what they are made of changes (the seen grid, the torches, the tints).
 
-use super::gpu::Gpu;
+use super::gpu::{texture_2d, Gpu};
 use super::light_field::{torch_field, FIELD_FORMAT, FIELD_TEXELS};
 use crate::scene::FloorTint;
 use wgpu::util::DeviceExt;
@@ -35,16 +35,12 @@ fn texture(
     gpu.device
         .create_texture_with_data(
             &gpu.queue,
-            &wgpu::TextureDescriptor {
-                label: Some(label),
-                size: wgpu::Extent3d { width: size.0, height: size.1, depth_or_array_layers: 1 },
-                mip_level_count: 1,
-                sample_count: 1,
-                dimension: wgpu::TextureDimension::D2,
+            &texture_2d(
+                label,
+                size,
                 format,
-                usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
-                view_formats: &[],
-            },
+                wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+            ),
             wgpu::util::TextureDataOrder::LayerMajor,
             data,
         )

@@ -92,3 +92,22 @@ async fn pick_adapter(
         .await
         .map_err(|e| RenderError::NoAdapter(e.to_string()))
 }
+
+/// A single-level, single-sample 2D texture of `size` texels: every texture the passes make.
+pub(crate) fn texture_2d<'a>(
+    label: &'a str,
+    size: (u32, u32),
+    format: wgpu::TextureFormat,
+    usage: wgpu::TextureUsages,
+) -> wgpu::TextureDescriptor<'a> {
+    wgpu::TextureDescriptor {
+        label: Some(label),
+        size: wgpu::Extent3d { width: size.0, height: size.1, depth_or_array_layers: 1 },
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format,
+        usage,
+        view_formats: &[],
+    }
+}

@@ -22,7 +22,7 @@ use super::columns::{
     WARP_MARGIN,
 };
 use super::fields::Fields;
-use super::gpu::Gpu;
+use super::gpu::{texture_2d, Gpu};
 use super::layout_entries::{
     filtered_texture_entry, sampler_entry, storage_entry, texture_entry, uniform_entry,
 };
@@ -146,16 +146,7 @@ fn view_sized(
     usage: wgpu::TextureUsages,
 ) -> wgpu::TextureView {
     gpu.device
-        .create_texture(&wgpu::TextureDescriptor {
-            label: Some(label),
-            size: wgpu::Extent3d { width: size.0, height: size.1, depth_or_array_layers: 1 },
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
-            format,
-            usage,
-            view_formats: &[],
-        })
+        .create_texture(&texture_2d(label, size, format, usage))
         .create_view(&wgpu::TextureViewDescriptor::default())
 }
 

@@ -2,7 +2,7 @@
 //! pipeline for `shaders/hud.wgsl`. What goes where is decided in `hud_layout`.
 
 use crate::render::font;
-use crate::render::gpu::Gpu;
+use crate::render::gpu::{texture_2d, Gpu};
 use crate::render::layout_entries::{storage_entry, texture_entry, uniform_entry};
 use crate::render::pipeline::{vertexless_pipeline, PipelineSpec};
 use crate::render::scene::{GlyphInstance, HudUniforms};
@@ -71,16 +71,12 @@ impl HudPass {
     fn atlas(gpu: &Gpu) -> wgpu::TextureView {
         let (w, h) = font::atlas_size();
         let size = wgpu::Extent3d { width: w, height: h, depth_or_array_layers: 1 };
-        let texture = gpu.device.create_texture(&wgpu::TextureDescriptor {
-            label: Some("font atlas"),
-            size,
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
-            format: wgpu::TextureFormat::R8Unorm,
-            usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
-            view_formats: &[],
-        });
+        let texture = gpu.device.create_texture(&texture_2d(
+            "font atlas",
+            (w, h),
+            wgpu::TextureFormat::R8Unorm,
+            wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+        ));
         gpu.queue.write_texture(
             wgpu::TexelCopyTextureInfo {
                 texture: &texture,

@@ -26,6 +26,29 @@ fn seen_tile(cell: u32) -> u32 {
     return cell & TILE_MASK;
 }
 
+// Whether the walk reads the wall bits instead of the cell words. Lavapipe reads a uniform array in
+// SIMD but a storage buffer lane by lane, even for lanes that are off: the read in the first step
+// of the silhouette walk, which every pixel of a warped frame runs, cost about a quarter of a bare
+// ray-cast from the buffer and nothing measurable from the bits. The column pass and the bare
+// ray-cast keep the words: the yardstick is a walk through a storage-buffer grid (issue 17).
+override WALLS_FROM_BITS: bool = false;
+
+// Whether cell `c` stops a ray, phantoms included; outside the grid everything does.
+fn stops_ray(c: vec2<i32>) -> bool {
+    if !WALLS_FROM_BITS {
+        return blocks_view(cell_at(c));
+    }
+    let size = vec2<i32>(turn.grid_size);
+    if c.x < 0 || c.y < 0 || c.x >= size.x || c.y >= size.y {
+        return true;
+    }
+    let i = u32(c.y) * turn.grid_size.x + u32(c.x);
+    if i >= WALL_BIT_SLOTS * 128u {
+        return true;
+    }
+    return ((wall_bits[i >> 7u][(i >> 5u) & 3u] >> (i & 31u)) & 1u) != 0u;
+}
+
 struct WallHit {
     perp: f32,
     cell: vec2<i32>,
@@ -60,7 +83,7 @@ fn cast_ray(origin: vec2<f32>, ray: vec2<f32>) -> WallHit {
             cell.y = cell.y + step.y;
             side = 1u;
         }
-        if blocks_view(cell_at(cell)) {
+        if stops_ray(cell) {
             hit.found = true;
             hit.cell = cell;
             hit.side = side;

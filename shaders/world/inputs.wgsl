@@ -107,3 +107,6 @@ override SURFACE: u32 = 0u;
 @group(0) @binding(7) var floor_tints: texture_2d<f32>;
 // The column table, written by the column pass (shaders/columns.wgsl) before the world pass reads it.
 @group(0) @binding(8) var<storage, read> columns: array<ColumnHit>;
+// One bit per cell of `cells`, set where a ray stops (src/render/wall_bits.rs), for the world pass's
+// own walks (world/grid.wgsl).
+@group(0) @binding(10) var<uniform> wall_bits: array<vec4<u32>, WALL_BIT_SLOTS>;

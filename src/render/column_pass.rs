@@ -6,6 +6,7 @@ use super::gpu::Gpu;
 use super::layout_entries::{storage_entry, uniform_entry};
 use super::scene::{FrameUniforms, PulseUniforms, TurnUniforms};
 use super::shader_source::{self, Entry};
+use super::wall_bits::WALL_BIT_BYTES;
 
 /// The column pass (`shaders/columns.wgsl`): one compute invocation per sample casts its ray and
 /// packs the wall it meets into the table the world pass reads (binding 8), so the grid is walked
@@ -25,7 +26,7 @@ const COLUMN_WORKGROUP: u32 = 64;
 
 impl ColumnPass {
     /// `inputs` are bindings 0 to 3 of the world's group (its uniform blocks and grid).
-    pub(crate) fn new(gpu: &Gpu, inputs: [wgpu::BindGroupEntry<'_>; 4]) -> ColumnPass {
+    pub(crate) fn new(gpu: &Gpu, inputs: [wgpu::BindGroupEntry<'_>; 5]) -> ColumnPass {
         let device = &gpu.device;
         let compute = |mut entry: wgpu::BindGroupLayoutEntry| {
             entry.visibility = wgpu::ShaderStages::COMPUTE;
@@ -44,6 +45,7 @@ impl ColumnPass {
                 compute(uniform_entry(1, std::mem::size_of::<TurnUniforms>() as u64)),
                 compute(uniform_entry(2, std::mem::size_of::<PulseUniforms>() as u64)),
                 compute(storage_entry(3, 4)),
+                compute(uniform_entry(10, WALL_BIT_BYTES)),
                 compute(out),
             ],
         });
@@ -78,7 +80,7 @@ impl ColumnPass {
     pub(crate) fn bind_group(
         gpu: &Gpu,
         layout: &wgpu::BindGroupLayout,
-        inputs: [wgpu::BindGroupEntry<'_>; 4],
+        inputs: [wgpu::BindGroupEntry<'_>; 5],
         table: &wgpu::Buffer,
     ) -> wgpu::BindGroup {
         let mut entries = inputs.to_vec();

@@ -33,6 +33,7 @@ pub mod renderer;
 pub mod scene;
 pub mod shader_source;
 pub mod sprites;
+pub mod wall_bits;
 mod world;
 
 pub use camera::{Camera, View};

@@ -34,6 +34,7 @@ use super::scene::{
 };
 use super::shader_source::{self, Entry};
 use super::sprites::{pack_sprites, SpriteRaw, MAX_SPRITES};
+use super::wall_bits::{wall_bits, WALL_BIT_BYTES};
 use crate::grid::Pos;
 use crate::scene::WorldScene;
 use glam::Vec2;
@@ -171,17 +172,20 @@ struct Uniforms {
     frame: wgpu::Buffer,
     turn: wgpu::Buffer,
     pulse: wgpu::Buffer,
+    /// The seen grid's wall bits (src/render/wall_bits.rs), written with the cells each turn.
+    wall_bits: wgpu::Buffer,
 }
 
 impl Uniforms {
-    /// Bindings 0 to 3 of `shaders/world/inputs.wgsl`, which the world, sprite and column passes all
-    /// read: the three uniform blocks and the grid.
-    fn grid_entries<'a>(&'a self, cells: &'a wgpu::Buffer) -> [wgpu::BindGroupEntry<'a>; 4] {
+    /// Bindings 0 to 3 and 10 of `shaders/world/inputs.wgsl`, which the world, sprite and column
+    /// passes all read: the three uniform blocks, the grid's words and its wall bits.
+    fn grid_entries<'a>(&'a self, cells: &'a wgpu::Buffer) -> [wgpu::BindGroupEntry<'a>; 5] {
         [
             wgpu::BindGroupEntry { binding: 0, resource: self.frame.as_entire_binding() },
             wgpu::BindGroupEntry { binding: 1, resource: self.turn.as_entire_binding() },
             wgpu::BindGroupEntry { binding: 2, resource: self.pulse.as_entire_binding() },
             wgpu::BindGroupEntry { binding: 3, resource: cells.as_entire_binding() },
+            wgpu::BindGroupEntry { binding: 10, resource: self.wall_bits.as_entire_binding() },
         ]
     }
 }
@@ -260,6 +264,7 @@ impl WorldPass {
                 sampler_entry(6),
                 texture_entry(7),
                 storage_entry(8, SAMPLE_BYTES),
+                uniform_entry(10, WALL_BIT_BYTES),
             ],
         });
         let texture_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
@@ -288,9 +293,11 @@ impl WorldPass {
             frame: uniform("world frame uniforms", std::mem::size_of::<FrameUniforms>()),
             turn: uniform("world turn uniforms", std::mem::size_of::<TurnUniforms>()),
             pulse: uniform("world pulse uniforms", std::mem::size_of::<PulseUniforms>()),
+            wall_bits: uniform("world wall bits", WALL_BIT_BYTES as usize),
         };
         // Until the first turn is uploaded the world is one wall cell: a valid, black-ish frame.
         let cells = Self::cells_buffer(gpu, &[TILE_WALL]);
+        gpu.queue.write_buffer(&uniforms.wall_bits, 0, bytemuck::cast_slice(&wall_bits(&[TILE_WALL])));
         let sprites = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("world sprites"),
             size: (MAX_SPRITES * std::mem::size_of::<SpriteRaw>()) as u64,
@@ -345,7 +352,8 @@ impl WorldPass {
         let fields = ("FIELDS", f64::from(u8::from(extras.lit)));
         let exit = ("EXIT", f64::from(u8::from(extras.exit)));
         let world_constants = |surface: u32| {
-            [variant.world_constants().as_slice(), &[encode, fields, exit, ("SURFACE", f64::from(surface))]]
+            let surface = ("SURFACE", f64::from(surface));
+            [variant.world_constants().as_slice(), &[encode, fields, exit, surface, ("WALLS_FROM_BITS", 1.0)]]
                 .concat()
         };
         let sprite_constants =
@@ -508,7 +516,7 @@ impl WorldPass {
         fields: &Fields,
         columns: &wgpu::Buffer,
     ) -> wgpu::BindGroup {
-        let [frame, turn, pulse, grid] = uniforms.grid_entries(cells);
+        let [frame, turn, pulse, grid, bits] = uniforms.grid_entries(cells);
         gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("world bind group"),
             layout,
@@ -517,6 +525,7 @@ impl WorldPass {
                 turn,
                 pulse,
                 grid,
+                bits,
                 wgpu::BindGroupEntry { binding: 4, resource: sprites.as_entire_binding() },
                 wgpu::BindGroupEntry {
                     binding: 5,
@@ -544,6 +553,7 @@ impl WorldPass {
         let faces: Vec<_> = world.torches.iter().map(|t| (t.cell, t.facing)).collect();
         mark_torch_faces(&mut cells, grid.0, &faces);
         let resized = self.upload_cells(gpu, grid, &cells);
+        gpu.queue.write_buffer(&self.uniforms.wall_bits, 0, bytemuck::cast_slice(&wall_bits(&cells)));
         let sprites = pack_sprites(world, eye);
         let sprite_count = self.upload_sprites(gpu, &sprites);
         self.turn = WorldTurn::of(world, sprite_count, eye);

@@ -26,11 +26,12 @@ fn seen_tile(cell: u32) -> u32 {
     return cell & TILE_MASK;
 }
 
-// Whether the walk reads the wall bits instead of the cell words. Lavapipe reads a uniform array in
-// SIMD but a storage buffer lane by lane, even for lanes that are off: the read in the first step
-// of the silhouette walk, which every pixel of a warped frame runs, cost about a quarter of a bare
-// ray-cast from the buffer and nothing measurable from the bits. The column pass and the bare
-// ray-cast keep the words: the yardstick is a walk through a storage-buffer grid (issue 17).
+// Whether the walk reads the wall bits instead of the cell words. Lavapipe reads a storage buffer
+// lane by lane, even for lanes that are off, and runs a loop's body once whatever the mask: the read
+// in the first step of the silhouette walk, which every pixel of a warped frame so runs, cost about
+// a quarter of a bare ray-cast from the buffer, and less from the bits (docs/frame-cost.md). The
+// column pass and the bare ray-cast keep the words: the yardstick is a walk through a
+// storage-buffer grid (issue 17).
 override WALLS_FROM_BITS: bool = false;
 
 // Whether cell `c` stops a ray, phantoms included; outside the grid everything does.

@@ -1,7 +1,7 @@
 //! The seen grid as one bit per cell, set where a ray stops (`blocks_view`), for the walks the world
-//! pass makes per pixel: a uniform block, which lavapipe reads in SIMD, where a storage buffer is read
-//! lane by lane even for lanes that are off. The silhouette walk's first grid read from the storage
-//! buffer cost warped frames about a quarter of a bare ray-cast (docs/frame-cost.md).
+//! pass makes per pixel: a uniform block, where lavapipe reads a storage buffer lane by lane even for
+//! lanes that are off. The silhouette walk's first grid read from the storage buffer cost warped
+//! frames about a quarter of a bare ray-cast; from the bits it costs less (docs/frame-cost.md).
 
 use super::reference::blocks_view;
 

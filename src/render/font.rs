@@ -1,6 +1,7 @@
 //! The built-in pixel font: 6×8 cells (5×7 letters, one spare column, a descender row) for printable
 //! ASCII plus ♥ ♦ ⌂, box characters, arrows (help and log keys, the automap's player) and a centred
-//! dot, packed into an R8 atlas for the HUD shader.
+//! dot. A HUD quad carries its glyph's rows to the shader flat (`Glyph::packed_rows`): a texture
+//! read per pixel was the dearest part of a HUD pixel on a software rasteriser.
 //!
 //! Glyphs are written as ASCII art (`#` lit, `.` dark, rows separated by spaces) and parsed at compile
 //! time, so a malformed glyph is a build error and the art stays readable in review.
@@ -9,8 +10,6 @@
 pub const GLYPH_W: u32 = 6;
 /// Height of a glyph cell in font pixels (7 for capitals, the 8th row for descenders).
 pub const GLYPH_H: u32 = 8;
-/// Glyphs per atlas row.
-pub const ATLAS_COLS: u32 = 16;
 
 /// One glyph: a character and its rows; bit 5 is the leftmost column, bit 0 the rightmost.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,6 +19,13 @@ pub struct Glyph {
 }
 
 impl Glyph {
+    /// The rows as the HUD shader reads them: a byte a row (bit GLYPH_W - 1 - x is column x), rows
+    /// 0 to 3 in the first word, 4 to 7 in the second.
+    pub fn packed_rows(&self) -> [u32; 2] {
+        let word = |rows: &[u8]| rows.iter().enumerate().fold(0u32, |w, (i, &r)| w | u32::from(r) << (8 * i));
+        [word(&self.rows[..4]), word(&self.rows[4..])]
+    }
+
     /// Whether font pixel (x, y) of this glyph is lit.
     pub fn lit(&self, x: u32, y: u32) -> bool {
         x < GLYPH_W && y < GLYPH_H && (self.rows[y as usize] >> (GLYPH_W - 1 - x)) & 1 == 1
@@ -194,34 +200,6 @@ pub fn glyph(ch: char) -> &'static Glyph {
     &GLYPHS[glyph_index(ch) as usize]
 }
 
-/// Atlas size in texels (width, height).
-pub fn atlas_size() -> (u32, u32) {
-    let rows = (GLYPHS.len() as u32).div_ceil(ATLAS_COLS);
-    (ATLAS_COLS * GLYPH_W, rows * GLYPH_H)
-}
-
-/// Top-left texel of glyph `index` in the atlas.
-pub fn atlas_origin(index: u32) -> (u32, u32) {
-    ((index % ATLAS_COLS) * GLYPH_W, (index / ATLAS_COLS) * GLYPH_H)
-}
-
-/// The atlas as one byte per texel (0 or 255), row-major, `atlas_size()` texels.
-pub fn atlas_bytes() -> Vec<u8> {
-    let (w, h) = atlas_size();
-    let mut bytes = vec![0u8; (w * h) as usize];
-    for (i, g) in GLYPHS.iter().enumerate() {
-        let (ox, oy) = atlas_origin(i as u32);
-        for y in 0..GLYPH_H {
-            for x in 0..GLYPH_W {
-                if g.lit(x, y) {
-                    bytes[((oy + y) * w + ox + x) as usize] = 255;
-                }
-            }
-        }
-    }
-    bytes
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -253,15 +231,14 @@ mod tests {
     }
 
     #[test]
-    fn atlas_holds_each_glyph_at_its_origin() {
-        let (w, _) = atlas_size();
-        let bytes = atlas_bytes();
-        let idx = glyph_index('A');
-        let (ox, oy) = atlas_origin(idx);
-        for y in 0..GLYPH_H {
-            for x in 0..GLYPH_W {
-                let lit = bytes[((oy + y) * w + ox + x) as usize] == 255;
-                assert_eq!(lit, glyph('A').lit(x, y));
+    fn packed_rows_hold_each_font_pixel_once() {
+        for g in GLYPHS {
+            let rows = g.packed_rows();
+            for y in 0..GLYPH_H {
+                for x in 0..GLYPH_W {
+                    let bit = rows[(y / 4) as usize] >> ((y % 4) * 8 + GLYPH_W - 1 - x) & 1;
+                    assert_eq!(bit == 1, g.lit(x, y), "{:?} at {x},{y}", g.ch);
+                }
             }
         }
     }

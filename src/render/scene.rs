@@ -293,7 +293,7 @@ pub struct HudUniforms {
     pub _pad1: u32,
 }
 
-/// One HUD quad: a glyph from the atlas scaled by a whole number, or a solid rectangle.
+/// One HUD quad: a glyph of the pixel font scaled by a whole number, or a solid rectangle.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Pod, Zeroable)]
 pub struct GlyphInstance {
@@ -301,15 +301,17 @@ pub struct GlyphInstance {
     pub rect: [f32; 4],
     /// Linear rgb and alpha.
     pub color: [f32; 4],
-    /// Atlas glyph index, or [`GLYPH_SOLID`] for a filled rectangle.
+    /// The glyph's index in `font::GLYPHS`, or [`GLYPH_SOLID`] for a filled rectangle: what the
+    /// quad shows, for tests and tools (the shader reads `rows`).
     pub glyph: u32,
     /// Target pixels per font pixel (a whole number, kept as f32 for the shader's division).
     pub scale: f32,
-    pub _pad0: u32,
-    pub _pad1: u32,
+    /// The glyph's font pixels ([`crate::render::font::Glyph::packed_rows`]); every bit set for a
+    /// rectangle.
+    pub rows: [u32; 2],
 }
 
-/// `GlyphInstance::glyph` value for a filled rectangle. The HUD shader gets it through the prelude.
+/// `GlyphInstance::glyph` value for a filled rectangle.
 pub const GLYPH_SOLID: u32 = 0xffff_ffff;
 
 /// The cell word for one tile, before any per-turn flags.

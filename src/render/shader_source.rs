@@ -9,13 +9,13 @@
 use super::board::pack as board;
 use super::camera::EYE_HEIGHT;
 use super::columns::{STRIP_WIDTH, SURFACE_ANY, SURFACE_CEILING, SURFACE_FLOOR, SURFACE_WALL};
-use super::font::{ATLAS_COLS, GLYPH_H, GLYPH_W};
+use super::font::{GLYPH_H, GLYPH_W};
 use super::light_field::FIELD_TEXELS;
 use super::reference::MAX_STEPS;
 use super::scene::{
     EXPOSURE, FLAG_PHANTOM_PASSAGE, FLAG_PHANTOM_WALL, FLAG_TORCH_E, FLAG_TORCH_N, FLAG_TORCH_S,
-    FLAG_TORCH_W, GLYPH_SOLID, LIGHT_FLICKER, LIGHT_RADIUS, MAX_TORCHES, TILE_EXIT, TILE_FLOOR, TILE_MASK,
-    TILE_WALL, TORCH_OFFSET, WALL_TORCH_RADIUS,
+    FLAG_TORCH_W, LIGHT_FLICKER, LIGHT_RADIUS, MAX_TORCHES, TILE_EXIT, TILE_FLOOR, TILE_MASK, TILE_WALL,
+    TORCH_OFFSET, WALL_TORCH_RADIUS,
 };
 use super::sprites::{MAX_SPRITES, SPRITE_ENTITY, SPRITE_FALSE_PLAYER, SPRITE_LIFT};
 use super::wall_bits::WALL_BIT_SLOTS;
@@ -130,11 +130,9 @@ pub const PRELUDE: &[(&str, PreludeValue)] = {
         ("SPRITE_FALSE_PLAYER", U32(SPRITE_FALSE_PLAYER)),
         ("MAX_SPRITES", U32(MAX_SPRITES as u32)),
         ("SPRITE_LIFT", F32(SPRITE_LIFT)),
-        // The pixel font (font.rs): a glyph's cell and the atlas, and the HUD's solid-rectangle glyph.
+        // The pixel font (font.rs): a glyph's cell.
         ("GLYPH_W", U32(GLYPH_W)),
         ("GLYPH_H", U32(GLYPH_H)),
-        ("ATLAS_COLS", U32(ATLAS_COLS)),
-        ("GLYPH_SOLID", U32(GLYPH_SOLID)),
         // The board's cell words (board/pack.rs).
         ("BOARD_WALL", U32(board::BOARD_WALL)),
         ("BOARD_LEAK", U32(board::BOARD_LEAK)),

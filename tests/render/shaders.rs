@@ -5,13 +5,13 @@
 use hollowdeep::render::board::pack::{self as board, BoardCellRaw, BoardUniforms};
 use hollowdeep::render::camera::EYE_HEIGHT;
 use hollowdeep::render::columns;
-use hollowdeep::render::font::{ATLAS_COLS, GLYPH_H, GLYPH_W};
+use hollowdeep::render::font::{GLYPH_H, GLYPH_W};
 use hollowdeep::render::light_field::FIELD_TEXELS;
 use hollowdeep::render::reference::MAX_STEPS;
 use hollowdeep::render::scene::{
     FrameUniforms, GlyphInstance, HudUniforms, PulseUniforms, TurnUniforms, EXPOSURE, FLAG_PHANTOM_PASSAGE,
-    FLAG_PHANTOM_WALL, GLYPH_SOLID, LIGHT_FLICKER, LIGHT_RADIUS, MAX_TORCHES, TILE_EXIT, TILE_FLOOR,
-    TILE_MASK, TILE_WALL, TORCH_OFFSET, WALL_TORCH_RADIUS,
+    FLAG_PHANTOM_WALL, LIGHT_FLICKER, LIGHT_RADIUS, MAX_TORCHES, TILE_EXIT, TILE_FLOOR, TILE_MASK, TILE_WALL,
+    TORCH_OFFSET, WALL_TORCH_RADIUS,
 };
 use hollowdeep::render::scene::{FLAG_TORCH_E, FLAG_TORCH_N, FLAG_TORCH_S, FLAG_TORCH_W};
 use hollowdeep::render::shader_source::{self, compose, ComposeError, Entry, PRELUDE};
@@ -255,7 +255,7 @@ fn cpu_written_structs_match_their_wgsl_twins() {
     ];
     let hud_structs = [
         mirror!(HudUniforms { screen, _pad0, _pad1 }),
-        mirror!(GlyphInstance { rect, color, glyph, scale, _pad0, _pad1 }),
+        mirror!(GlyphInstance { rect, color, glyph, scale, rows }),
     ];
     // Both world-view passes read the same blocks; each module must agree with Rust.
     for m in &world_structs {
@@ -330,8 +330,6 @@ fn shared_constants_match_their_rust_twins() {
         ("MAX_SPRITES", MAX_SPRITES as u32),
         ("GLYPH_W", GLYPH_W),
         ("GLYPH_H", GLYPH_H),
-        ("ATLAS_COLS", ATLAS_COLS),
-        ("GLYPH_SOLID", GLYPH_SOLID),
         ("BOARD_WALL", board::BOARD_WALL),
         ("BOARD_LEAK", board::BOARD_LEAK),
         ("BOARD_UNSAFE", board::BOARD_UNSAFE),

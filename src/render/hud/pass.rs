@@ -1,9 +1,8 @@
-//! The HUD pass on the GPU: the font atlas texture, the instance buffer of glyph quads, and the
+//! The HUD pass on the GPU: the instance buffer of glyph quads (each with its glyph's rows) and the
 //! pipeline for `shaders/hud.wgsl`. What goes where is decided in `hud_layout`.
 
-use crate::render::font;
-use crate::render::gpu::{texture_2d, Gpu};
-use crate::render::layout_entries::{storage_entry, texture_entry, uniform_entry};
+use crate::render::gpu::Gpu;
+use crate::render::layout_entries::{storage_entry, uniform_entry};
 use crate::render::pipeline::{vertexless_pipeline, PipelineSpec};
 use crate::render::scene::{GlyphInstance, HudUniforms};
 use crate::render::shader_source::{self, Entry};
@@ -12,7 +11,6 @@ pub(crate) struct HudPass {
     pipeline: wgpu::RenderPipeline,
     layout: wgpu::BindGroupLayout,
     uniforms: wgpu::Buffer,
-    atlas_view: wgpu::TextureView,
     instances: wgpu::Buffer,
     capacity: usize,
     count: u32,
@@ -28,7 +26,6 @@ impl HudPass {
             entries: &[
                 uniform_entry(0, std::mem::size_of::<HudUniforms>() as u64),
                 storage_entry(1, std::mem::size_of::<GlyphInstance>() as u64),
-                texture_entry(2),
             ],
         });
         let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
@@ -61,34 +58,10 @@ impl HudPass {
             usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
-        let atlas_view = Self::atlas(gpu);
         let capacity = 256;
         let instances = Self::instance_buffer(gpu, capacity);
-        let bind_group = Self::bind_group(gpu, &layout, &uniforms, &instances, &atlas_view);
-        HudPass { pipeline, layout, uniforms, atlas_view, instances, capacity, count: 0, bind_group }
-    }
-
-    fn atlas(gpu: &Gpu) -> wgpu::TextureView {
-        let (w, h) = font::atlas_size();
-        let size = wgpu::Extent3d { width: w, height: h, depth_or_array_layers: 1 };
-        let texture = gpu.device.create_texture(&texture_2d(
-            "font atlas",
-            (w, h),
-            wgpu::TextureFormat::R8Unorm,
-            wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
-        ));
-        gpu.queue.write_texture(
-            wgpu::TexelCopyTextureInfo {
-                texture: &texture,
-                mip_level: 0,
-                origin: wgpu::Origin3d::ZERO,
-                aspect: wgpu::TextureAspect::All,
-            },
-            &font::atlas_bytes(),
-            wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(w), rows_per_image: Some(h) },
-            size,
-        );
-        texture.create_view(&wgpu::TextureViewDescriptor::default())
+        let bind_group = Self::bind_group(gpu, &layout, &uniforms, &instances);
+        HudPass { pipeline, layout, uniforms, instances, capacity, count: 0, bind_group }
     }
 
     fn instance_buffer(gpu: &Gpu, capacity: usize) -> wgpu::Buffer {
@@ -105,7 +78,6 @@ impl HudPass {
         layout: &wgpu::BindGroupLayout,
         uniforms: &wgpu::Buffer,
         instances: &wgpu::Buffer,
-        atlas: &wgpu::TextureView,
     ) -> wgpu::BindGroup {
         gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("hud bind group"),
@@ -113,7 +85,6 @@ impl HudPass {
             entries: &[
                 wgpu::BindGroupEntry { binding: 0, resource: uniforms.as_entire_binding() },
                 wgpu::BindGroupEntry { binding: 1, resource: instances.as_entire_binding() },
-                wgpu::BindGroupEntry { binding: 2, resource: wgpu::BindingResource::TextureView(atlas) },
             ],
         })
     }
@@ -127,8 +98,7 @@ impl HudPass {
         if instances.len() > self.capacity {
             self.capacity = instances.len().next_power_of_two();
             self.instances = Self::instance_buffer(gpu, self.capacity);
-            self.bind_group =
-                Self::bind_group(gpu, &self.layout, &self.uniforms, &self.instances, &self.atlas_view);
+            self.bind_group = Self::bind_group(gpu, &self.layout, &self.uniforms, &self.instances);
         }
         gpu.queue.write_buffer(&self.instances, 0, bytemuck::cast_slice(instances));
         self.count = instances.len() as u32;

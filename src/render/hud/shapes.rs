@@ -4,7 +4,7 @@
 //! Layout code builds a scene; the renderer only packs it. Keeping this step free of the GPU lets the
 //! unit tests check bounds and the pixel tests know where every glyph landed.
 
-use crate::render::font::{glyph_index, GLYPH_H, GLYPH_W};
+use crate::render::font::{glyph_index, GLYPHS, GLYPH_H, GLYPH_W};
 use crate::render::scene::{GlyphInstance, GLYPH_SOLID};
 
 /// A filled rectangle in target pixels (x, y top-left; may be partly off-target only by mistake,
@@ -143,8 +143,7 @@ impl HudScene {
                     color: r.color,
                     glyph: GLYPH_SOLID,
                     scale: 1.0,
-                    _pad0: 0,
-                    _pad1: 0,
+                    rows: [u32::MAX; 2],
                 }),
                 HudItem::Glyph(g) => {
                     let quad = |d: i32, color: [f32; 4]| GlyphInstance {
@@ -157,8 +156,7 @@ impl HudScene {
                         color,
                         glyph: glyph_index(g.ch),
                         scale: g.scale as f32,
-                        _pad0: 0,
-                        _pad1: 0,
+                        rows: GLYPHS[glyph_index(g.ch) as usize].packed_rows(),
                     };
                     if g.shadow {
                         out.push(quad(g.scale as i32, [0.0, 0.0, 0.0, 0.85 * g.color[3]]));

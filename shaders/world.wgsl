@@ -61,6 +61,14 @@ fn eye_row() -> f32 {
     return 0.5 * frame.view_size.y - pulse.jolt_px.y;
 }
 
+// The rows of a wall's top and bottom at 1 / perp = `ip`: (1 - EYE_HEIGHT) above the eye line and
+// EYE_HEIGHT below it, both stretched by `stretch` (breathing) about it (projection:
+// src/render/camera.rs). `ip` = 0 (no wall) gives the eye line.
+fn wall_rows(ip: f32, stretch: f32) -> vec2<f32> {
+    let reach = frame.focal.y * ip * stretch;
+    return vec2<f32>(eye_row() - (1.0 - EYE_HEIGHT) * reach, eye_row() + EYE_HEIGHT * reach);
+}
+
 // Frames without warps draw their walls as runs: the columns whose rays meet the same face of the
 // same wall cell (one sample per column in the table). Instance `column` draws the run that starts
 // there, and nothing if none does. On one flat face 1 / perp is linear in x, and with it the rows
@@ -93,11 +101,9 @@ fn vs_run(@builtin(vertex_index) i: u32, @builtin(instance_index) column: u32) -
     if MILD {
         stretch = 1.0 + BREATH_SWELL * turn.breathing;
     }
-    // The wall's rows at distance perp: (1 - EYE_HEIGHT) above the eye line, EYE_HEIGHT below.
-    let top = eye_row() - frame.focal.y * (1.0 - EYE_HEIGHT) * ip * stretch - 1.0;
-    let bottom = eye_row() + frame.focal.y * EYE_HEIGHT * ip * stretch + 1.0;
+    let rows = wall_rows(ip, stretch) + vec2<f32>(-1.0, 1.0);
     let x = select(f32(column), f32(last + 1u), right);
-    out.pos = clip_at(vec2<f32>(x, mix(top, bottom, corner.y)));
+    out.pos = clip_at(vec2<f32>(x, mix(rows.x, rows.y, corner.y)));
     out.packed = here;
     out.word = cell_at(column_cell(here));
     out.inv_perp = ip;
@@ -118,9 +124,9 @@ fn vs_flat(@builtin(vertex_index) i: u32, @builtin(instance_index) strip: u32) -
     for (var c = first; c < end; c = c + 1u) {
         let hit = column_exact(c);
         // No wall: the floor starts at the eye line, the ceiling ends there.
-        let ip = select(0.0, 1.0 / max(hit.perp, 1e-4), hit.found);
-        floor_start = min(floor_start, eye_row() + frame.focal.y * EYE_HEIGHT * ip);
-        ceiling_end = max(ceiling_end, eye_row() - frame.focal.y * (1.0 - EYE_HEIGHT) * ip);
+        let wall = wall_rows(select(0.0, 1.0 / max(hit.perp, 1e-4), hit.found), 1.0);
+        floor_start = min(floor_start, wall.y);
+        ceiling_end = max(ceiling_end, wall.x);
     }
     var rows = vec2<f32>(floor_start - 1.0, h);
     if SURFACE == SURFACE_CEILING {
@@ -135,18 +141,11 @@ fn vs_flat(@builtin(vertex_index) i: u32, @builtin(instance_index) strip: u32) -
 // The wall pixel `in` meets: its run's where walls are drawn as runs; none where floor and ceiling
 // are drawn on their own (the walls' depth took their pixels); else from the column table.
 fn pixel_wall(in: VsOut, pr: PixelRay) -> WallHit {
-    var hit: WallHit;
     if SURFACE == SURFACE_WALL {
-        hit.found = true;
-        hit.cell = column_cell(in.packed);
-        hit.side = in.packed >> (2u * COLUMN_CELL_BITS);
-        hit.perp = 1.0 / in.inv_perp;
-        return hit;
+        return unpack_column(in.packed, 1.0 / in.inv_perp);
     }
     if SURFACE != SURFACE_ANY {
-        hit.found = false;
-        hit.perp = 1e30;
-        return hit;
+        return unpack_column(COLUMN_NONE, 0.0);
     }
     return wall_hit(u32(in.pos.x), pr.x, pr.ray);
 }

@@ -48,11 +48,16 @@ fn column_cell(packed: u32) -> vec2<i32> {
 // framebuffer column).
 fn column_exact(column: u32) -> WallHit {
     let sample = columns[min(column, frame.column_count - 1u)];
+    return unpack_column(sample.packed, sample.perp);
+}
+
+// The hit a sample packs, at distance `perp` (1e30 when it met no wall).
+fn unpack_column(packed: u32, perp: f32) -> WallHit {
     var hit: WallHit;
-    hit.found = sample.packed != COLUMN_NONE;
-    hit.cell = column_cell(sample.packed);
-    hit.side = sample.packed >> (2u * COLUMN_CELL_BITS);
-    hit.perp = select(1e30, sample.perp, hit.found);
+    hit.found = packed != COLUMN_NONE;
+    hit.cell = column_cell(packed);
+    hit.side = packed >> (2u * COLUMN_CELL_BITS);
+    hit.perp = select(1e30, perp, hit.found);
     return hit;
 }
 

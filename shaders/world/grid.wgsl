@@ -3,9 +3,13 @@
 
 #include "world/inputs.wgsl"
 
-fn cell_at(c: vec2<i32>) -> u32 {
+fn inside_grid(c: vec2<i32>) -> bool {
     let size = vec2<i32>(turn.grid_size);
-    if c.x < 0 || c.y < 0 || c.x >= size.x || c.y >= size.y {
+    return c.x >= 0 && c.y >= 0 && c.x < size.x && c.y < size.y;
+}
+
+fn cell_at(c: vec2<i32>) -> u32 {
+    if !inside_grid(c) {
         return TILE_WALL;
     }
     return cells[u32(c.y) * turn.grid_size.x + u32(c.x)];
@@ -39,8 +43,7 @@ fn stops_ray(c: vec2<i32>) -> bool {
     if !WALLS_FROM_BITS {
         return blocks_view(cell_at(c));
     }
-    let size = vec2<i32>(turn.grid_size);
-    if c.x < 0 || c.y < 0 || c.x >= size.x || c.y >= size.y {
+    if !inside_grid(c) {
         return true;
     }
     let i = u32(c.y) * turn.grid_size.x + u32(c.x);

@@ -25,7 +25,8 @@ pub(crate) struct ColumnPass {
 const COLUMN_WORKGROUP: u32 = 64;
 
 impl ColumnPass {
-    /// `inputs` are bindings 0 to 3 of the world's group (its uniform blocks and grid).
+    /// `inputs` are bindings 0 to 3 and 10 of the world's group (its uniform blocks, grid words and
+    /// wall bits: the shader only reads the words, but its walk names both).
     pub(crate) fn new(gpu: &Gpu, inputs: [wgpu::BindGroupEntry<'_>; 5]) -> ColumnPass {
         let device = &gpu.device;
         let compute = |mut entry: wgpu::BindGroupLayoutEntry| {

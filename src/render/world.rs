@@ -7,8 +7,9 @@
 //! depth; then the sprites, far to near, each as a quad for its light (halo and floor pool,
 //! screen-blended) and a quad for its ink (alpha-blended), testing that depth per pixel. So a sprite
 //! costs only the pixels its quads cover, however many there are, and the world is shaded once.
-//! Warped frames draw the world as one full-screen triangle; the others once per kind of surface
-//! over strips ([`WorldPipelines`]). Pipelines come in variants that compile the madness effects in
+//! Warped frames draw the world as one full-screen triangle; the others once per kind of surface,
+//! walls as runs of columns and floor and ceiling over strips behind the walls' mask
+//! ([`WorldPipelines`]). Pipelines come in variants that compile the madness effects in
 //! or out (the shader's `MILD` and `WILD` overrides): a software rasteriser such as lavapipe runs
 //! both sides of every branch, so an effect that is off must not be in the code at all. Each comes
 //! with the per-turn fields (the wall torches' baked light and flames, the floor tints: `FIELDS`)
@@ -553,7 +554,6 @@ impl WorldPass {
         let faces: Vec<_> = world.torches.iter().map(|t| (t.cell, t.facing)).collect();
         mark_torch_faces(&mut cells, grid.0, &faces);
         let resized = self.upload_cells(gpu, grid, &cells);
-        gpu.queue.write_buffer(&self.uniforms.wall_bits, 0, bytemuck::cast_slice(&wall_bits(&cells)));
         let sprites = pack_sprites(world, eye);
         let sprite_count = self.upload_sprites(gpu, &sprites);
         self.turn = WorldTurn::of(world, sprite_count, eye);
@@ -598,10 +598,11 @@ impl WorldPass {
         }
     }
 
-    /// Uploads the grid; the buffer is reallocated only when the level size changes (then true:
-    /// the bind group must be made again).
+    /// Uploads the grid, its words and its wall bits; the words' buffer is reallocated only when the
+    /// level size changes (then true: the bind group must be made again).
     fn upload_cells(&mut self, gpu: &Gpu, grid: (u32, u32), cells: &[u32]) -> bool {
         debug_assert_eq!(cells.len(), (grid.0 * grid.1) as usize);
+        gpu.queue.write_buffer(&self.uniforms.wall_bits, 0, bytemuck::cast_slice(&wall_bits(cells)));
         if grid == self.grid {
             gpu.queue.write_buffer(&self.cells, 0, bytemuck::cast_slice(cells));
             false

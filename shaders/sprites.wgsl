@@ -2,8 +2,8 @@
 //! (src/render/sprites.rs), drawn after the world pass, far to near: per sprite a quad over the screen
 //! area its light can reach (halo and floor pool) and a quad over its glyph (`vs_sprite_light`/
 //! `fs_sprite_light`, `vs_sprite_ink`/`fs_sprite_ink`). Each pixel meets the sprite's camera-facing
-//! plane and tests it against the depth of the wall or floor seen there, which the world pass wrote
-//! beside the colour. So a sprite costs only the pixels its quads cover.
+//! plane and tests it against the depth of the wall or floor seen there, which the world pass left
+//! in its depth attachment (world/depth.wgsl). So a sprite costs only the pixels its quads cover.
 //!
 //! The tone curve turns added light into a screen blend: 1 - exp(-E (b + a)) is
 //! T(b) + (1 - T(b)) T(a), so the light draw blends T(a) with (OneMinusDst, One) and is exact on an
@@ -15,6 +15,7 @@
 #include "world/light.wgsl"
 #include "world/effects.wgsl"
 #include "world/screen.wgsl"
+#include "world/depth.wgsl"
 
 // For tests only: every sprite quad covers the whole view, the slow path that the fitted quads must
 // match pixel for pixel (`Renderer::set_sprite_quads_cover_view`). A pipeline constant, so the
@@ -298,14 +299,16 @@ fn vs_sprite_ink(@builtin(vertex_index) v: u32, @builtin(instance_index) i: u32)
     return sprite_quad(v, i, true);
 }
 
-// The world pass's depth: how far along each pixel's ray its surface is, negated unless it is floor.
-@group(1) @binding(0) var world_depth: texture_2d<f32>;
+// The world pass's depth attachment (world/depth.wgsl): a wall's 1 / distance, or no wall.
+@group(1) @binding(0) var world_depth: texture_depth_2d;
 
 fn sprite_at(in: SpriteVsOut) -> SpriteHit {
     let pr = pixel_ray(in.pos.xy, in.clocks);
-    let stored = textureLoad(world_depth, vec2<i32>(in.pos.xy), 0).r;
+    let stored = textureLoad(world_depth, vec2<i32>(in.pos.xy), 0);
+    let on_wall = stored_shows_wall(stored);
+    let depth = select(flat_distance(pr.v), stored_wall_perp(stored), on_wall);
     let place = SpritePlace(in.at, in.glow_shimmer_height, in.seed_rows);
-    return sprite_hit(place, in.look, abs(stored), pr.ray, pr.v, stored > 0.0);
+    return sprite_hit(place, in.look, depth, pr.ray, pr.v, !on_wall && pr.v < 0.0);
 }
 
 @fragment

@@ -12,7 +12,7 @@
 //! Shading is in linear light; the target is sRGB (or the ENCODE_SRGB override asks us to encode).
 //!
 //! The sprites are drawn over this by the sprite pass (shaders/sprites.wgsl), which reads the depth
-//! this pass writes beside the colour. Parts shared by both come from shaders/world/ and
+//! attachment this pass writes (world/depth.wgsl). Parts shared by both come from shaders/world/ and
 //! shaders/common/; the constants shared with Rust come from the generated prelude.
 
 #include "common/quad.wgsl"
@@ -21,6 +21,7 @@
 #include "world/effects.wgsl"
 #include "world/surfaces.wgsl"
 #include "world/screen.wgsl"
+#include "world/depth.wgsl"
 
 // What every pixel of the frame shares, computed once per vertex and handed on flat: the effects'
 // clocks and the torch's flicker. A wall run (`vs_run`) adds the wall its pixels meet.
@@ -46,9 +47,9 @@ fn frame_out(pos: vec4<f32>) -> VsOut {
     return out;
 }
 
-// Framebuffer pixel (x, y) in clip space (the viewport is the view).
-fn clip_at(px: vec2<f32>) -> vec4<f32> {
-    return vec4<f32>(px.x / frame.view_size.x * 2.0 - 1.0, 1.0 - px.y / frame.view_size.y * 2.0, 0.0, 1.0);
+// Framebuffer pixel (x, y) at depth `depth` in clip space (the viewport is the view).
+fn clip_at(px: vec2<f32>, depth: f32) -> vec4<f32> {
+    return vec4<f32>(px.x / frame.view_size.x * 2.0 - 1.0, 1.0 - px.y / frame.view_size.y * 2.0, depth, 1.0);
 }
 
 @vertex
@@ -75,7 +76,8 @@ fn wall_rows(ip: f32, stretch: f32) -> vec2<f32> {
 // of the wall's top and bottom, so the run is a trapezoid, a pixel's distance is interpolated, and
 // no pixel reads the table: a per-pixel storage read is dear on lavapipe (docs/frame-cost.md). The
 // quad reaches a pixel past the wall's rows (and breathing's stretch); the fragment keeps exactly
-// the pixels its own test calls wall, and writes the depth that hides them from floor and ceiling.
+// the pixels its own test calls wall, and its vertices carry the depth (world/depth.wgsl) that hides
+// them from floor and ceiling and tells the sprites how far the wall is.
 @vertex
 fn vs_run(@builtin(vertex_index) i: u32, @builtin(instance_index) column: u32) -> VsOut {
     var out = frame_out(vec4<f32>(2.0, 2.0, 0.0, 1.0));
@@ -103,7 +105,7 @@ fn vs_run(@builtin(vertex_index) i: u32, @builtin(instance_index) column: u32) -
     }
     let rows = wall_rows(ip, stretch) + vec2<f32>(-1.0, 1.0);
     let x = select(f32(column), f32(last + 1u), right);
-    out.pos = clip_at(vec2<f32>(x, mix(rows.x, rows.y, corner.y)));
+    out.pos = clip_at(vec2<f32>(x, mix(rows.x, rows.y, corner.y)), wall_depth(ip));
     out.packed = here;
     out.word = cell_at(column_cell(here));
     out.inv_perp = ip;
@@ -135,7 +137,7 @@ fn vs_flat(@builtin(vertex_index) i: u32, @builtin(instance_index) strip: u32) -
     rows = clamp(rows, vec2<f32>(0.0), vec2<f32>(h));
     let corner = quad_corner(i);
     let x = mix(f32(first), f32(end), corner.x);
-    return frame_out(clip_at(vec2<f32>(x, mix(rows.x, rows.y, corner.y))));
+    return frame_out(clip_at(vec2<f32>(x, mix(rows.x, rows.y, corner.y)), FLAT_DEPTH));
 }
 
 // The wall pixel `in` meets: its run's where walls are drawn as runs; none where floor and ceiling
@@ -158,11 +160,10 @@ fn wall_word(in: VsOut, hit: WallHit) -> u32 {
     return cell_at(hit.cell);
 }
 
-// Pass 1, the world: the finished pixel, and how far along its ray the surface is (negated unless
-// it is floor, where sprites cast their light pools) for the sprites to test against.
-struct WorldOut {
-    @location(0) color: vec4<f32>,
-    @location(1) depth: f32,
+// Pass 1, the world: the finished pixel, and the depth it stores (world/depth.wgsl) for the sprites.
+struct WorldPixel {
+    color: vec4<f32>,
+    depth: f32,
 }
 
 // The draft above the exit pit: a faint column of its cold light (EXIT_LIGHT, world/surfaces.wgsl)
@@ -185,8 +186,7 @@ fn exit_draft(ray: vec2<f32>, v: f32, depth: f32) -> vec3<f32> {
     return EXIT_LIGHT * (DRAFT * in_front * wisp * exp(-across - DRAFT_FALL * max(z, 0.0)));
 }
 
-@fragment
-fn fs_main(in: VsOut) -> WorldOut {
+fn world_pixel(in: VsOut) -> WorldPixel {
     let pr = pixel_ray(in.pos.xy, in.clocks);
     let ray = pr.ray;
     let v = pr.v;
@@ -203,8 +203,27 @@ fn fs_main(in: VsOut) -> WorldOut {
         discard;
     }
     let sample = shade(surface_at(hit, wall_word(in, hit), ray, v, z), flicker);
-    let on_floor = select(kind == SURFACE_FLOOR, SURFACE == SURFACE_FLOOR, SURFACE != SURFACE_ANY);
     let lit = sample.color + exit_draft(ray, v, sample.depth);
     let color = finish(lit, screen_at(pr.screen, in.clocks));
-    return WorldOut(vec4<f32>(color, 1.0), select(-sample.depth, sample.depth, on_floor));
+    let depth = select(WORLD_DEPTH_CLEAR, wall_depth(1.0 / hit.perp), kind == SURFACE_WALL);
+    return WorldPixel(vec4<f32>(color, 1.0), depth);
+}
+
+// One kind of surface (SURFACE): the depth comes from the vertices (walls) or is left as it is
+// (floor and ceiling), so no pixel writes one and the early depth test keeps its skip.
+@fragment
+fn fs_main(in: VsOut) -> @location(0) vec4<f32> {
+    return world_pixel(in).color;
+}
+
+// Every surface in one full-screen draw (warped frames): each pixel writes its own depth.
+struct WholeOut {
+    @location(0) color: vec4<f32>,
+    @builtin(frag_depth) depth: f32,
+}
+
+@fragment
+fn fs_whole(in: VsOut) -> WholeOut {
+    let pixel = world_pixel(in);
+    return WholeOut(pixel.color, pixel.depth);
 }

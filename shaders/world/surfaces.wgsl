@@ -4,6 +4,7 @@
 // the colour and the depth that the sprite pass tests against.
 
 #include "world/grid.wgsl"
+#include "world/depth.wgsl"
 #include "world/light.wgsl"
 #include "world/materials.wgsl"
 
@@ -131,7 +132,7 @@ fn surface_at(hit: WallHit, hit_word: u32, ray: vec2<f32>, v: f32, z: f32) -> Su
     var sf: Surface;
     let on_wall = shows_wall(hit, z);
     // Floor (looking down, v < 0) or ceiling (v > 0) at distance t along the ray.
-    let t = 0.5 / abs(v);
+    let t = flat_distance(v);
     let flat_p = frame.eye + ray * t;
     let flat_footprint = t * length(ray) / frame.focal.y;
     let flat_dist = length(vec3<f32>(ray * t, select(-EYE_HEIGHT, 1.0 - EYE_HEIGHT, looks_up(v))));

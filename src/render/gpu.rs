@@ -39,14 +39,12 @@ impl Gpu {
 
     fn open(instance: wgpu::Instance, surface: Option<&wgpu::Surface<'_>>) -> Result<Gpu, RenderError> {
         let adapter = pollster::block_on(pick_adapter(&instance, surface))?;
-        // Regression (no Vulkan, only a GL fallback): the world pass renders distances into an
-        // R32Float target, which some adapters cannot; say so instead of failing deep in wgpu.
-        let depth = super::world::DEPTH_FORMAT;
-        if !adapter
-            .get_texture_format_features(depth)
-            .allowed_usages
-            .contains(wgpu::TextureUsages::RENDER_ATTACHMENT)
-        {
+        // Regression (no Vulkan, only a GL fallback): the world pass renders into a depth target
+        // that the sprite pass then reads, which some adapters cannot; say so instead of failing
+        // deep in wgpu.
+        let depth = super::world::WORLD_DEPTH_FORMAT;
+        let needed = wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::TEXTURE_BINDING;
+        if !adapter.get_texture_format_features(depth).allowed_usages.contains(needed) {
             return Err(RenderError::NoAdapter(format!(
                 "the adapter {} cannot render to {depth:?} targets",
                 adapter.get_info().name

@@ -43,3 +43,4 @@ pub use gpu::Gpu;
 pub use overlay::{Edge, Overlay, UiState};
 pub use renderer::{world_viewport, AfterPasses, Frame, Renderer};
 pub use scene::{Effects, WorldTurn};
+pub use world::WORLD_DEPTH_CLEAR;

@@ -19,6 +19,7 @@ use super::scene::{
 };
 use super::sprites::{MAX_SPRITES, SPRITE_ENTITY, SPRITE_FALSE_PLAYER, SPRITE_LIFT};
 use super::wall_bits::WALL_BIT_SLOTS;
+use super::world::WORLD_DEPTH_CLEAR;
 use std::fmt;
 
 /// One file per pass (`vs_*`/`fs_*` entry points); each includes what it needs.
@@ -74,6 +75,7 @@ pub const PARTS: &[(&str, &str)] = &[
     ("world/surfaces.wgsl", include_str!("../../shaders/world/surfaces.wgsl")),
     ("world/screen.wgsl", include_str!("../../shaders/world/screen.wgsl")),
     ("world/columns.wgsl", include_str!("../../shaders/world/columns.wgsl")),
+    ("world/depth.wgsl", include_str!("../../shaders/world/depth.wgsl")),
     ("world.wgsl", include_str!("../../shaders/world.wgsl")),
     ("sprites.wgsl", include_str!("../../shaders/sprites.wgsl")),
     ("hud.wgsl", include_str!("../../shaders/hud.wgsl")),
@@ -114,6 +116,8 @@ pub const PRELUDE: &[(&str, PreludeValue)] = {
         ("SURFACE_CEILING", U32(SURFACE_CEILING)),
         ("STRIP_WIDTH", U32(STRIP_WIDTH)),
         ("EYE_HEIGHT", F32(EYE_HEIGHT)),
+        // What the world's depth attachment holds where no wall is (world.rs, world/depth.wgsl).
+        ("WORLD_DEPTH_CLEAR", F32(WORLD_DEPTH_CLEAR)),
         ("EXPOSURE", F32(EXPOSURE)),
         // The torch (scene.rs): fixed for a run, so constants rather than uniforms.
         ("LIGHT_RADIUS", F32(LIGHT_RADIUS)),

@@ -25,7 +25,7 @@ use super::columns::{
 use super::fields::Fields;
 use super::gpu::{texture_2d, Gpu};
 use super::layout_entries::{
-    filtered_texture_entry, sampler_entry, storage_entry, texture_entry, uniform_entry,
+    depth_texture_entry, filtered_texture_entry, sampler_entry, storage_entry, texture_entry, uniform_entry,
 };
 use super::light_field::mark_torch_faces;
 use super::pipeline::{cleared_pass, vertexless_pipeline, PipelineSpec};
@@ -127,17 +127,24 @@ fn slot(variant: Variant, extras: Extras) -> usize {
 /// How a frame's world is drawn: one full-screen pass that decides each pixel's surface (frames
 /// whose warps move pixels), or one pipeline per kind of surface, so a pixel runs only its own
 /// kind's code: the walls as runs of columns first, then the floor and the ceiling behind the
-/// [`WALL_MASK_FORMAT`] depth the walls wrote.
+/// [`WORLD_DEPTH_FORMAT`] depth the walls wrote.
 enum WorldPipelines {
     Whole(wgpu::RenderPipeline),
     Split { walls: wgpu::RenderPipeline, flats: [wgpu::RenderPipeline; 2] },
 }
 
-/// The world pass's depth attachment, which only masks: cleared to 1, written (0) by each pixel a
-/// wall run keeps, and tested (less) by the floor and ceiling drawn after, so lavapipe skips the
-/// pixels a wall covers before shading them (a block whose pixels all fail an early depth test is
-/// not shaded). The sprites' distances are the `DEPTH_FORMAT` colour target, not this.
-pub(crate) const WALL_MASK_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth16Unorm;
+/// The world pass's one depth attachment (shaders/world/depth.wgsl): each wall pixel stores its
+/// wall's 1 / distance (from the runs' vertices, or the full-screen draw's own depth), the rest keep
+/// [`WORLD_DEPTH_CLEAR`]. The floor and ceiling are drawn after the walls behind an early depth test,
+/// so lavapipe skips the pixels a wall covers before shading them (a block whose pixels all fail an
+/// early depth test is not shaded), and the sprites read it to hide behind walls and find the floor.
+/// It replaced a colour target of distances beside the picture, which cost every pixel a second
+/// store (about a tenth of a bare ray-cast on lavapipe, docs/frame-cost.md).
+pub(crate) const WORLD_DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth32Float;
+
+/// What the depth holds where no wall is: the floor and ceiling, whose distance the sprites take from
+/// their own ray. Shared with the shaders (the prelude).
+pub const WORLD_DEPTH_CLEAR: f32 = 1.0;
 
 /// A view of a new `size` texture: the world pass's attachments beside the target.
 fn view_sized(
@@ -152,9 +159,9 @@ fn view_sized(
         .create_view(&wgpu::TextureViewDescriptor::default())
 }
 
-fn wall_mask(write: bool, compare: wgpu::CompareFunction) -> wgpu::DepthStencilState {
+fn world_depth(write: bool, compare: wgpu::CompareFunction) -> wgpu::DepthStencilState {
     wgpu::DepthStencilState {
-        format: WALL_MASK_FORMAT,
+        format: WORLD_DEPTH_FORMAT,
         depth_write_enabled: Some(write),
         depth_compare: Some(compare),
         stencil: wgpu::StencilState::default(),
@@ -191,17 +198,12 @@ impl Uniforms {
     }
 }
 
-/// Distance along each pixel's ray to the surface it sees (negative unless floor).
-pub(crate) const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::R32Float;
-
-/// The world's depth beside the target (attachments of one pass share a size), and the bind group
+/// The world's depth attachment ([`WORLD_DEPTH_FORMAT`]) for one target size, and the bind group
 /// that lets the sprite pass read it.
 struct Depth {
     size: (u32, u32),
     view: wgpu::TextureView,
     read: wgpu::BindGroup,
-    /// The wall mask ([`WALL_MASK_FORMAT`]) of the world pass.
-    mask: wgpu::TextureView,
 }
 
 pub(crate) struct WorldPass {
@@ -270,7 +272,7 @@ impl WorldPass {
         });
         let texture_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("world depth layout"),
-            entries: &[texture_entry(0)],
+            entries: &[depth_texture_entry(0)],
         });
         let world_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
             label: Some("world pipeline layout"),
@@ -392,29 +394,37 @@ impl WorldPass {
             operation: wgpu::BlendOperation::Add,
         };
         if !world_built {
-            let targets = [opaque(self.format), opaque(DEPTH_FORMAT)];
-            let world = |surface: u32, vertex: &str, mask: wgpu::DepthStencilState| {
+            let targets = [opaque(self.format)];
+            let world = |surface: u32, entries: (&str, &str), depth: wgpu::DepthStencilState| {
                 pipeline(
                     "world pipeline",
                     (&self.world_module, &world_constants(surface)),
                     &self.world_layout,
-                    (vertex, "fs_main"),
+                    entries,
                     &targets,
-                    Some(mask),
+                    Some(depth),
                 )
             };
             // A pixel's surface kind follows from its column only where no warp moves its ray.
             let pipelines = if variant.warps() {
                 WorldPipelines::Whole(world(
                     SURFACE_ANY,
-                    "vs_main",
-                    wall_mask(false, wgpu::CompareFunction::Always),
+                    ("vs_main", "fs_whole"),
+                    world_depth(true, wgpu::CompareFunction::Always),
                 ))
             } else {
                 WorldPipelines::Split {
-                    walls: world(SURFACE_WALL, "vs_run", wall_mask(true, wgpu::CompareFunction::Always)),
+                    walls: world(
+                        SURFACE_WALL,
+                        ("vs_run", "fs_main"),
+                        world_depth(true, wgpu::CompareFunction::Always),
+                    ),
                     flats: [SURFACE_FLOOR, SURFACE_CEILING].map(|surface| {
-                        world(surface, "vs_flat", wall_mask(false, wgpu::CompareFunction::Less))
+                        world(
+                            surface,
+                            ("vs_flat", "fs_main"),
+                            world_depth(false, wgpu::CompareFunction::Less),
+                        )
                     }),
                 }
             };
@@ -481,7 +491,7 @@ impl WorldPass {
             return;
         }
         let usage = wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::TEXTURE_BINDING;
-        let view = view_sized(gpu, "world depth", size, DEPTH_FORMAT, usage);
+        let view = view_sized(gpu, "world depth", size, WORLD_DEPTH_FORMAT, usage);
         let read = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("world depth input"),
             layout: &self.texture_layout,
@@ -490,14 +500,7 @@ impl WorldPass {
                 resource: wgpu::BindingResource::TextureView(&view),
             }],
         });
-        let mask = view_sized(
-            gpu,
-            "world wall mask",
-            size,
-            WALL_MASK_FORMAT,
-            wgpu::TextureUsages::RENDER_ATTACHMENT,
-        );
-        self.depth = Some(Depth { size, view, read, mask });
+        self.depth = Some(Depth { size, view, read });
     }
 
     fn cells_buffer(gpu: &Gpu, cells: &[u32]) -> wgpu::Buffer {
@@ -684,18 +687,20 @@ impl WorldPass {
             .expect("write_frame prepares the world pipeline");
         let sprites =
             self.sprite_pipelines[self.variant.index()].as_ref().expect("write_frame prepares the sprites");
+        let sprite_count = self.turn.sprite_count;
         if view_height > 0 {
             self.columns.record(encoder);
         }
         {
             let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
                 label: Some("world pass"),
-                color_attachments: &[attachment(target, clear), attachment(&depth.view, clear)],
+                color_attachments: &[attachment(target, clear)],
                 depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
-                    view: &depth.mask,
+                    view: &depth.view,
                     depth_ops: Some(wgpu::Operations {
-                        load: wgpu::LoadOp::Clear(1.0),
-                        store: wgpu::StoreOp::Discard,
+                        load: wgpu::LoadOp::Clear(WORLD_DEPTH_CLEAR),
+                        // Only the sprites read it back.
+                        store: if sprite_count > 0 { wgpu::StoreOp::Store } else { wgpu::StoreOp::Discard },
                     }),
                     stencil_ops: None,
                 }),
@@ -723,7 +728,6 @@ impl WorldPass {
                 }
             }
         }
-        let sprite_count = self.turn.sprite_count;
         if sprite_count > 0 {
             let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
                 label: Some("world sprite pass"),

@@ -17,6 +17,7 @@ use hollowdeep::render::scene::{FLAG_TORCH_E, FLAG_TORCH_N, FLAG_TORCH_S, FLAG_T
 use hollowdeep::render::shader_source::{self, compose, ComposeError, Entry, PRELUDE};
 use hollowdeep::render::sprites::{SpriteRaw, MAX_SPRITES, SPRITE_ENTITY, SPRITE_FALSE_PLAYER, SPRITE_LIFT};
 use hollowdeep::render::wall_bits::WALL_BIT_SLOTS;
+use hollowdeep::render::WORLD_DEPTH_CLEAR;
 use naga::proc::Layouter;
 use naga::valid::{Capabilities, ValidationFlags, Validator};
 use std::mem::{offset_of, size_of};
@@ -24,7 +25,7 @@ use std::path::{Path, PathBuf};
 
 /// Every entry file (one per pass) with the entry points its pipelines use.
 const SHADER_ENTRIES: &[(&str, &[&str])] = &[
-    ("world.wgsl", &["vs_main", "vs_run", "vs_flat", "fs_main"]),
+    ("world.wgsl", &["vs_main", "vs_run", "vs_flat", "fs_main", "fs_whole"]),
     ("sprites.wgsl", &["vs_sprite_light", "fs_sprite_light", "vs_sprite_ink", "fs_sprite_ink"]),
     ("hud.wgsl", &["vs_main", "fs_main"]),
     ("bare.wgsl", &["vs_main", "fs_main"]),
@@ -45,6 +46,7 @@ const SHADER_FILES: &[&str] = &[
     "world/surfaces.wgsl",
     "world/screen.wgsl",
     "world/columns.wgsl",
+    "world/depth.wgsl",
     "world.wgsl",
     "sprites.wgsl",
     "hud.wgsl",
@@ -371,6 +373,7 @@ fn shared_constants_match_their_rust_twins() {
         ("SPRITE_LIFT", SPRITE_LIFT),
         ("TORCH_OFFSET", TORCH_OFFSET),
         ("WALL_TORCH_RADIUS", WALL_TORCH_RADIUS),
+        ("WORLD_DEPTH_CLEAR", WORLD_DEPTH_CLEAR),
     ];
     assert_eq!(u32s.len() + f32s.len(), PRELUDE.len(), "a prelude constant is not checked here");
     // Every entry gets the whole prelude, so each sees the same values whichever it uses.

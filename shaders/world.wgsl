@@ -71,27 +71,20 @@ fn wall_rows(ip: f32, stretch: f32) -> vec2<f32> {
 }
 
 // Frames without warps draw their walls as runs: the columns whose rays meet the same face of the
-// same wall cell (one sample per column in the table). Instance `column` draws the run that starts
-// there, and nothing if none does. On one flat face 1 / perp is linear in x, and with it the rows
-// of the wall's top and bottom, so the run is a trapezoid, a pixel's distance is interpolated, and
-// no pixel reads the table: a per-pixel storage read is dear on lavapipe (docs/frame-cost.md). The
-// quad reaches a pixel past the wall's rows (and breathing's stretch); the fragment keeps exactly
-// the pixels its own test calls wall, and its vertices carry the depth (world/depth.wgsl) that hides
-// them from floor and ceiling and tells the sprites how far the wall is.
+// same wall cell (one sample per column in the table), which the column pass lists (cs_runs in
+// shaders/columns.wgsl); instance `run` draws the run listed there. On one flat face 1 / perp is
+// linear in x, and with it the rows of the wall's top and bottom, so the run is a trapezoid, a
+// pixel's distance is interpolated, and no pixel reads the table: a per-pixel storage read is dear
+// on lavapipe (docs/frame-cost.md). The quad reaches a pixel past the wall's rows (and breathing's
+// stretch); the fragment keeps exactly the pixels its own test calls wall, and its vertices carry
+// the depth (world/depth.wgsl) that hides them from floor and ceiling and tells the sprites how far
+// the wall is.
 @vertex
-fn vs_run(@builtin(vertex_index) i: u32, @builtin(instance_index) column: u32) -> VsOut {
+fn vs_run(@builtin(vertex_index) i: u32, @builtin(instance_index) run: u32) -> VsOut {
     var out = frame_out(vec4<f32>(2.0, 2.0, 0.0, 1.0));
+    let column = runs[run].x;
+    let last = runs[run].y;
     let here = columns[column].packed;
-    if here == COLUMN_NONE || (column > 0u && columns[column - 1u].packed == here) {
-        return out;
-    }
-    var last = column;
-    loop {
-        if last + 1u >= frame.column_count || columns[last + 1u].packed != here {
-            break;
-        }
-        last = last + 1u;
-    }
     // 1 / perp at the columns' centres, then at the quad's left and right edges.
     let first_ip = 1.0 / max(columns[column].perp, 1e-4);
     let last_ip = 1.0 / max(columns[last].perp, 1e-4);

@@ -107,6 +107,9 @@ override SURFACE: u32 = 0u;
 @group(0) @binding(7) var floor_tints: texture_2d<f32>;
 // The column table, written by the column pass (shaders/columns.wgsl) before the world pass reads it.
 @group(0) @binding(8) var<storage, read> columns: array<ColumnHit>;
+// The wall runs of a frame without warps (each one's first and last column), listed by the column
+// pass from the table; the world pass draws one instance per run (vs_run in world.wgsl).
+@group(0) @binding(11) var<storage, read> runs: array<vec2<u32>>;
 // One bit per cell of `cells`, set where a ray stops (src/render/wall_bits.rs), for the world pass's
 // own walks (world/grid.wgsl).
 @group(0) @binding(10) var<uniform> wall_bits: array<vec4<u32>, WALL_BIT_SLOTS>;

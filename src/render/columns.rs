@@ -24,6 +24,9 @@ pub(crate) fn strip_count(width: u32) -> u32 {
 /// Bytes of one sample (`ColumnHit` in `shaders/world/inputs.wgsl`): its distance and packed wall.
 pub(crate) const SAMPLE_BYTES: u64 = 8;
 
+/// A wall run as the column pass lists it: its first and last column (`vec2<u32>`).
+pub(crate) const RUN_BYTES: u64 = 8;
+
 /// How far past either edge of the view the warped samples reach, in view heights. The warps move
 /// a pixel by at most about 0.45 view heights (`warp_reach` in `shaders/world/effects.wgsl`); a pixel
 /// whose ray falls outside the table still gets its own walk, so this only decides what is fast.

@@ -19,8 +19,8 @@
 use super::camera::Camera;
 use super::column_pass::ColumnPass;
 use super::columns::{
-    strip_count, ColumnTable, SAMPLE_BYTES, SURFACE_ANY, SURFACE_CEILING, SURFACE_FLOOR, SURFACE_WALL,
-    WARP_MARGIN,
+    strip_count, ColumnTable, RUN_BYTES, SAMPLE_BYTES, SURFACE_ANY, SURFACE_CEILING, SURFACE_FLOOR,
+    SURFACE_WALL, WARP_MARGIN,
 };
 use super::fields::Fields;
 use super::gpu::{texture_2d, Gpu};
@@ -267,6 +267,7 @@ impl WorldPass {
                 sampler_entry(6),
                 texture_entry(7),
                 storage_entry(8, SAMPLE_BYTES),
+                storage_entry(11, RUN_BYTES),
                 uniform_entry(10, WALL_BIT_BYTES),
             ],
         });
@@ -309,7 +310,7 @@ impl WorldPass {
         });
         let fields = Fields::new(gpu);
         let columns = ColumnPass::new(gpu, uniforms.grid_entries(&cells));
-        let bind_group = Self::bind_group(gpu, &layout, &uniforms, &cells, &sprites, &fields, &columns.table);
+        let bind_group = Self::bind_group(gpu, &layout, &uniforms, &cells, &sprites, &fields, &columns);
         let bare = Self::bare_pipeline(gpu, &world_layout, format);
         let mut pass = WorldPass {
             world_module,
@@ -518,7 +519,7 @@ impl WorldPass {
         cells: &wgpu::Buffer,
         sprites: &wgpu::Buffer,
         fields: &Fields,
-        columns: &wgpu::Buffer,
+        columns: &ColumnPass,
     ) -> wgpu::BindGroup {
         let [frame, turn, pulse, grid, bits] = uniforms.grid_entries(cells);
         gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
@@ -543,7 +544,8 @@ impl WorldPass {
                     binding: 7,
                     resource: wgpu::BindingResource::TextureView(&fields.tints),
                 },
-                wgpu::BindGroupEntry { binding: 8, resource: columns.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 8, resource: columns.table.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 11, resource: columns.runs.as_entire_binding() },
             ],
         })
     }
@@ -577,7 +579,6 @@ impl WorldPass {
 
     /// Makes the bind groups again after a buffer or texture they hold was replaced.
     fn rebind(&mut self, gpu: &Gpu) {
-        let table = &self.columns.table;
         self.bind_group = Self::bind_group(
             gpu,
             &self.layout,
@@ -585,10 +586,9 @@ impl WorldPass {
             &self.cells,
             &self.sprites,
             &self.fields,
-            table,
+            &self.columns,
         );
-        self.columns.bind_group =
-            ColumnPass::bind_group(gpu, &self.columns.layout, self.uniforms.grid_entries(&self.cells), table);
+        self.columns.rebind(gpu, self.uniforms.grid_entries(&self.cells));
     }
 
     /// See `Renderer::set_sprite_quads_cover_view`.
@@ -689,7 +689,7 @@ impl WorldPass {
             self.sprite_pipelines[self.variant.index()].as_ref().expect("write_frame prepares the sprites");
         let sprite_count = self.turn.sprite_count;
         if view_height > 0 {
-            self.columns.record(encoder);
+            self.columns.record(encoder, matches!(world, WorldPipelines::Split { .. }));
         }
         {
             let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
@@ -718,9 +718,9 @@ impl WorldPass {
                     pass.draw(0..3, 0..1);
                 }
                 WorldPipelines::Split { walls, flats } => {
-                    // Walls first: a run per column at most (one sample per column, see vs_run).
+                    // Walls first: one instance per run, as the column pass counted them.
                     pass.set_pipeline(walls);
-                    pass.draw(0..6, 0..width);
+                    pass.draw_indirect(&self.columns.run_draw, 0);
                     for pipeline in flats {
                         pass.set_pipeline(pipeline);
                         pass.draw(0..6, 0..strip_count(width));

@@ -9,23 +9,28 @@
 #include "world/columns.wgsl"
 
 @group(0) @binding(9) var<storage, read_write> column_out: array<ColumnHit>;
-// The runs (first and last column; world/inputs.wgsl reads them as `runs`) and the indirect draw
-// that counts them (wgpu::util::DrawIndirectArgs; the CPU clears the count before each frame).
-@group(0) @binding(12) var<storage, read_write> run_out: array<vec2<u32>>;
-struct RunDraw {
+// The walk words (`walk_words` in world/inputs.wgsl), whose samples' part this pass writes.
+@group(0) @binding(14) var<storage, read_write> walk_out: array<u32>;
+// The runs (world/inputs.wgsl reads them as `run_list`): the indirect draw's arguments, whose
+// instance count the CPU clears before each frame and cs_runs counts, then each run's first and
+// last column.
+struct RunListOut {
     vertex_count: u32,
     instance_count: atomic<u32>,
     first_vertex: u32,
     first_instance: u32,
+    runs: array<vec2<u32>>,
 }
-@group(0) @binding(13) var<storage, read_write> run_draw: RunDraw;
+@group(0) @binding(12) var<storage, read_write> run_out: RunListOut;
 
 @compute @workgroup_size(64)
 fn cs_columns(@builtin(global_invocation_id) id: vec3<u32>) {
     if id.x >= frame.column_count {
         return;
     }
-    column_out[id.x] = pack_column(cast_ray(frame.eye, ray_at(column_x(id.x))));
+    let hit = pack_column(cast_ray(frame.eye, ray_at(column_x(id.x))));
+    column_out[id.x] = hit;
+    walk_out[WALL_BIT_WORDS + id.x] = hit.packed;
 }
 
 // A run starts at a column that meets a wall and whose left neighbour meets another face (or none)
@@ -48,5 +53,5 @@ fn cs_runs(@builtin(global_invocation_id) id: vec3<u32>) {
         }
         last = last + 1u;
     }
-    run_out[atomicAdd(&run_draw.instance_count, 1u)] = vec2<u32>(first, last);
+    run_out.runs[atomicAdd(&run_out.instance_count, 1u)] = vec2<u32>(first, last);
 }

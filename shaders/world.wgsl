@@ -82,8 +82,8 @@ fn wall_rows(ip: f32, stretch: f32) -> vec2<f32> {
 @vertex
 fn vs_run(@builtin(vertex_index) i: u32, @builtin(instance_index) run: u32) -> VsOut {
     var out = frame_out(vec4<f32>(2.0, 2.0, 0.0, 1.0));
-    let column = runs[run].x;
-    let last = runs[run].y;
+    let column = run_list.runs[run].x;
+    let last = run_list.runs[run].y;
     let here = columns[column].packed;
     // 1 / perp at the columns' centres, then at the quad's left and right edges.
     let first_ip = 1.0 / max(columns[column].perp, 1e-4);

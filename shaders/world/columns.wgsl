@@ -7,8 +7,10 @@
 // samples either side of its ray: a wall cell is far wider than half a pixel's angle at any distance
 // a level has, so nothing can hide between two rays that meet the same or neighbouring cells, and
 // the pixel's own entry into them is exact. Where the two disagree (a wall's silhouette), the pixel
-// walks the grid itself. Lavapipe ends a loop once no lane is still in it, so only the lanes near an
-// edge pay for the whole walk; every pixel still pays its set-up and first step (docs/frame-cost.md).
+// walks the grid itself. Lavapipe runs a loop's body once whatever its lanes need and ends it once
+// no lane is still in it, and it reads a storage buffer lane by lane even for lanes that are off:
+// so the walk's first pass reads the second sample, which every pixel needs, and only the lanes
+// near an edge go round again to read the grid (docs/frame-cost.md).
 
 #include "world/inputs.wgsl"
 #include "world/grid.wgsl"
@@ -74,33 +76,71 @@ fn cell_entry(cell: vec2<i32>, inv: vec2<f32>) -> vec2<f32> {
     return vec2<f32>(select(1e30, t_in, meets), select(1.0, 0.0, near.x > near.y));
 }
 
+// The packed wall of sample `i`, and the word holding the wall bit of cell `c` (`walk_words`,
+// world/inputs.wgsl); a cell outside the grid or the bits reads word 0 and stops the walk anyway.
+fn sample_word(i: u32) -> u32 {
+    return WALL_BIT_WORDS + i;
+}
+
+fn wall_bit_index(c: vec2<i32>) -> u32 {
+    return u32(c.y) * turn.grid_size.x + u32(c.x);
+}
+
+fn bit_stops(c: vec2<i32>) -> bool {
+    return !inside_grid(c) || wall_bit_index(c) >= WALL_BIT_CELLS;
+}
+
+fn bit_word(c: vec2<i32>) -> u32 {
+    return select(wall_bit_index(c) >> 5u, 0u, bit_stops(c));
+}
+
 // The wall a warped pixel's ray meets: from the samples either side of its column `x`, or its own
-// walk at a silhouette (see the top of this file).
+// walk at a silhouette (see the top of this file). One loop makes both reads: its first pass reads
+// the second sample (every pixel needs it); a pixel whose samples do not settle it goes round again,
+// reading the wall bit of each cell its walk enters, step for step as `cast_ray`.
 fn column_between(x: f32, ray: vec2<f32>) -> WallHit {
     let f = (x - pulse.jolt_px.x - frame.columns.x) / frame.columns.y;
     let i0 = floor(f);
     let last = frame.column_count - 1u;
     let ia = u32(clamp(i0, 0.0, f32(last)));
-    let a = columns[ia].packed;
-    let b = columns[min(ia + 1u, last)].packed;
+    let a = walk_words[sample_word(ia)];
     let ca = column_cell(a);
-    let cb = column_cell(b);
-    let apart = abs(ca - cb);
     let inv = vec2<f32>(1.0) / ray;
     let ea = cell_entry(ca, inv);
-    let eb = cell_entry(cb, inv);
-    let first_a = ea.x <= eb.x;
+    var walk = dda_start(frame.eye, ray);
     var hit: WallHit;
-    hit.perp = select(eb.x, ea.x, first_a);
-    hit.cell = select(cb, ca, first_a);
-    hit.side = u32(select(eb.y, ea.y, first_a));
-    hit.found = true;
-    // One cell, or two side by side, is a convex block: every ray between two that meet it meets
-    // it too, first. A pixel right on a sample casts that sample's own ray.
-    let trusted = i0 >= 0.0 && f32(ia) < f32(last) && a != COLUMN_NONE && b != COLUMN_NONE
-        && apart.x + apart.y <= 1 && ray.x != 0.0 && ray.y != 0.0 && hit.perp < 1e29;
-    if !trusted {
-        hit = cast_ray(frame.eye, ray);
+    hit.found = false;
+    hit.perp = 1e30;
+    var steps = 0u;
+    loop {
+        let word = walk_words[select(sample_word(min(ia + 1u, last)), bit_word(walk.cell), steps > 0u)];
+        if steps == 0u {
+            let b = word;
+            let cb = column_cell(b);
+            let apart = abs(ca - cb);
+            let eb = cell_entry(cb, inv);
+            let first_a = ea.x <= eb.x;
+            hit.perp = select(eb.x, ea.x, first_a);
+            hit.cell = select(cb, ca, first_a);
+            hit.side = u32(select(eb.y, ea.y, first_a));
+            hit.found = true;
+            // One cell, or two side by side, is a convex block: every ray between two that meet it
+            // meets it too, first. A pixel right on a sample casts that sample's own ray.
+            let trusted = i0 >= 0.0 && f32(ia) < f32(last) && a != COLUMN_NONE && b != COLUMN_NONE
+                && apart.x + apart.y <= 1 && ray.x != 0.0 && ray.y != 0.0 && hit.perp < 1e29;
+            if trusted {
+                break;
+            }
+            hit = WallHit(1e30, vec2<i32>(0), 0u, false);
+        } else if bit_stops(walk.cell) || ((word >> (wall_bit_index(walk.cell) & 31u)) & 1u) != 0u {
+            hit = dda_hit(walk);
+            break;
+        }
+        if steps >= MAX_STEPS {
+            break;
+        }
+        dda_step(&walk);
+        steps = steps + 1u;
     }
     return hit;
 }

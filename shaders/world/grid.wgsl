@@ -30,27 +30,9 @@ fn seen_tile(cell: u32) -> u32 {
     return cell & TILE_MASK;
 }
 
-// Whether the walk reads the wall bits instead of the cell words. Lavapipe reads a storage buffer
-// lane by lane, even for lanes that are off, and runs a loop's body once whatever the mask: the read
-// in the first step of the silhouette walk, which every pixel of a warped frame so runs, cost about
-// a quarter of a bare ray-cast from the buffer, and less from the bits (docs/frame-cost.md). The
-// column pass and the bare ray-cast keep the words: the yardstick is a walk through a
-// storage-buffer grid (issue 17).
-override WALLS_FROM_BITS: bool = false;
-
 // Whether cell `c` stops a ray, phantoms included; outside the grid everything does.
 fn stops_ray(c: vec2<i32>) -> bool {
-    if !WALLS_FROM_BITS {
-        return blocks_view(cell_at(c));
-    }
-    if !inside_grid(c) {
-        return true;
-    }
-    let i = u32(c.y) * turn.grid_size.x + u32(c.x);
-    if i >= WALL_BIT_SLOTS * 128u {
-        return true;
-    }
-    return ((wall_bits[i >> 7u][(i >> 5u) & 3u] >> (i & 31u)) & 1u) != 0u;
+    return blocks_view(cell_at(c));
 }
 
 struct WallHit {
@@ -65,33 +47,57 @@ fn inv_abs(v: f32) -> f32 {
     return select(abs(1.0 / v), 1e30, v == 0.0);
 }
 
-// Same DDA as reference::cast, step for step.
-fn cast_ray(origin: vec2<f32>, ray: vec2<f32>) -> WallHit {
-    var cell = vec2<i32>(floor(origin));
+// The state of a DDA walk (Amanatides-Woo) along a ray: the cell it is in, the distances along the
+// ray between grid lines and to the next ones, the direction it steps, and which kind of line it
+// crossed last (0: a vertical one, an east or west face).
+struct Dda {
+    cell: vec2<i32>,
+    delta: vec2<f32>,
+    step: vec2<i32>,
+    side_dist: vec2<f32>,
+    side: u32,
+}
+
+fn dda_start(origin: vec2<f32>, ray: vec2<f32>) -> Dda {
+    let cell = vec2<i32>(floor(origin));
     let delta = vec2<f32>(inv_abs(ray.x), inv_abs(ray.y));
-    let step = vec2<i32>(select(1, -1, ray.x < 0.0), select(1, -1, ray.y < 0.0));
-    var side_dist = vec2<f32>(
+    let side_dist = vec2<f32>(
         select(f32(cell.x) + 1.0 - origin.x, origin.x - f32(cell.x), ray.x < 0.0) * delta.x,
         select(f32(cell.y) + 1.0 - origin.y, origin.y - f32(cell.y), ray.y < 0.0) * delta.y,
     );
+    let step = vec2<i32>(select(1, -1, ray.x < 0.0), select(1, -1, ray.y < 0.0));
+    return Dda(cell, delta, step, side_dist, 0u);
+}
+
+// Into the next cell along the ray.
+fn dda_step(d: ptr<function, Dda>) {
+    if (*d).side_dist.x < (*d).side_dist.y {
+        (*d).side_dist.x = (*d).side_dist.x + (*d).delta.x;
+        (*d).cell.x = (*d).cell.x + (*d).step.x;
+        (*d).side = 0u;
+    } else {
+        (*d).side_dist.y = (*d).side_dist.y + (*d).delta.y;
+        (*d).cell.y = (*d).cell.y + (*d).step.y;
+        (*d).side = 1u;
+    }
+}
+
+// The wall the walk stands in: the cell it entered, through which side, at what distance.
+fn dda_hit(d: Dda) -> WallHit {
+    let perp = select(d.side_dist.y - d.delta.y, d.side_dist.x - d.delta.x, d.side == 0u);
+    return WallHit(perp, d.cell, d.side, true);
+}
+
+// Same DDA as reference::cast, step for step.
+fn cast_ray(origin: vec2<f32>, ray: vec2<f32>) -> WallHit {
+    var walk = dda_start(origin, ray);
     var hit: WallHit;
     hit.found = false;
     hit.perp = 1e30;
     for (var i = 0u; i < MAX_STEPS; i = i + 1u) {
-        var side = 0u;
-        if side_dist.x < side_dist.y {
-            side_dist.x = side_dist.x + delta.x;
-            cell.x = cell.x + step.x;
-        } else {
-            side_dist.y = side_dist.y + delta.y;
-            cell.y = cell.y + step.y;
-            side = 1u;
-        }
-        if stops_ray(cell) {
-            hit.found = true;
-            hit.cell = cell;
-            hit.side = side;
-            hit.perp = select(side_dist.y - delta.y, side_dist.x - delta.x, side == 0u);
+        dda_step(&walk);
+        if stops_ray(walk.cell) {
+            hit = dda_hit(walk);
             break;
         }
     }

@@ -108,8 +108,18 @@ override SURFACE: u32 = 0u;
 // The column table, written by the column pass (shaders/columns.wgsl) before the world pass reads it.
 @group(0) @binding(8) var<storage, read> columns: array<ColumnHit>;
 // The wall runs of a frame without warps (each one's first and last column), listed by the column
-// pass from the table; the world pass draws one instance per run (vs_run in world.wgsl).
-@group(0) @binding(11) var<storage, read> runs: array<vec2<u32>>;
-// One bit per cell of `cells`, set where a ray stops (src/render/wall_bits.rs), for the world pass's
-// own walks (world/grid.wgsl).
-@group(0) @binding(10) var<uniform> wall_bits: array<vec4<u32>, WALL_BIT_SLOTS>;
+// pass from the table after the arguments of the indirect draw that draws one instance per run
+// (vs_run in world.wgsl).
+struct RunList {
+    vertex_count: u32,
+    instance_count: u32,
+    first_vertex: u32,
+    first_instance: u32,
+    runs: array<vec2<u32>>,
+}
+@group(0) @binding(11) var<storage, read> run_list: RunList;
+// What a warped pixel reads (world/columns.wgsl): one bit per cell of `cells`, set where a ray stops
+// (WALL_BIT_WORDS words, src/render/wall_bits.rs), then the packed wall of every column sample,
+// which the column pass writes there too. One buffer, so that one load serves the samples and the
+// silhouette walk alike.
+@group(0) @binding(10) var<storage, read> walk_words: array<u32>;

@@ -1,31 +1,35 @@
 //! The column pass on the GPU: the compute pipelines of `shaders/columns.wgsl`, their bindings, the
-//! column table they write for the world pass (`render::columns` places the samples) and the wall
-//! runs found in it, with the indirect draw that draws them.
+//! column table they write for the world pass (`render::columns` places the samples), the wall
+//! runs found in it with the indirect draw that draws them, and the walk words of warped pixels.
 
 use super::columns::{RUN_BYTES, SAMPLE_BYTES};
 use super::gpu::Gpu;
 use super::layout_entries::{storage_entry, uniform_entry};
 use super::scene::{FrameUniforms, PulseUniforms, TurnUniforms};
 use super::shader_source::{self, Entry};
-use super::wall_bits::WALL_BIT_BYTES;
-use wgpu::util::DeviceExt;
+use super::wall_bits::WALL_BIT_WORDS;
 
 /// The column pass (`shaders/columns.wgsl`): one compute invocation per sample casts its ray and
-/// packs the wall it meets into the table the world pass reads (binding 8), so the grid is walked
-/// once per column rather than once per pixel. Frames without warps then list the runs of columns
-/// that meet one face (binding 11) and count them into the draw's arguments, so the world pass
-/// draws one instance per run rather than one per column: lavapipe pays for every instance,
-/// even one that draws nothing (docs/frame-cost.md).
+/// packs the wall it meets into the table the world pass reads (binding 8) and into the walk words
+/// (binding 10), so the grid is walked once per column rather than once per pixel. Frames without
+/// warps then list the runs of columns that meet one face (binding 11), counted into the draw's
+/// arguments at the head of the same buffer, so the world pass draws one instance per run rather
+/// than one per column: lavapipe pays for every instance, even one that draws nothing
+/// (docs/frame-cost.md).
 pub(crate) struct ColumnPass {
     pipeline: wgpu::ComputePipeline,
     runs_pipeline: wgpu::ComputePipeline,
     pub layout: wgpu::BindGroupLayout,
     pub bind_group: wgpu::BindGroup,
     pub table: wgpu::Buffer,
-    /// Each run's first and last column, as many as `run_draw` counts.
+    /// `wgpu::util::DrawIndirectArgs` for the runs (six vertices, one instance per run), then each
+    /// run's first and last column, as many as the arguments count.
     pub runs: wgpu::Buffer,
-    /// `wgpu::util::DrawIndirectArgs` for the runs: six vertices, one instance per run.
-    pub run_draw: wgpu::Buffer,
+    /// The walk words (`walk_words` in shaders/world/inputs.wgsl): the wall bits, then each
+    /// sample's packed wall, which this pass writes.
+    pub walk_words: wgpu::Buffer,
+    /// The wall bits last written, to write again when the walk words are reallocated.
+    bits: Vec<u32>,
     capacity: u32,
     /// The samples the frame of the last `write_frame` casts.
     pub count: u32,
@@ -34,14 +38,15 @@ pub(crate) struct ColumnPass {
 /// Samples per workgroup of `cs_columns` and `cs_runs`.
 const COLUMN_WORKGROUP: u32 = 64;
 
-/// The size of `wgpu::util::DrawIndirectArgs`, and where its instance count lies in it.
-const DRAW_ARGS_BYTES: u64 = 16;
-const INSTANCE_COUNT_OFFSET: u64 = 4;
+/// The draw's arguments at the head of the run list (`wgpu::util::DrawIndirectArgs`, 16 bytes):
+/// six vertices a run, and where the run count lies in them.
+const RUN_DRAW: [u32; 4] = [6, 0, 0, 0];
+pub(crate) const RUN_LIST_HEAD: u64 = 16;
+const RUN_COUNT_OFFSET: u64 = 4;
 
 impl ColumnPass {
-    /// `inputs` are bindings 0 to 3 and 10 of the world's group (its uniform blocks, grid words and
-    /// wall bits: the shader only reads the words, but its walk names both).
-    pub(crate) fn new(gpu: &Gpu, inputs: [wgpu::BindGroupEntry<'_>; 5]) -> ColumnPass {
+    /// `inputs` are bindings 0 to 3 of the world's group (its uniform blocks and grid words).
+    pub(crate) fn new(gpu: &Gpu, inputs: [wgpu::BindGroupEntry<'_>; 4]) -> ColumnPass {
         let device = &gpu.device;
         let compute = |mut entry: wgpu::BindGroupLayoutEntry| {
             entry.visibility = wgpu::ShaderStages::COMPUTE;
@@ -56,6 +61,7 @@ impl ColumnPass {
             };
             entry
         };
+        // Four storage buffers at most in a stage (downlevel limits): the cells, then three written.
         let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("column pass layout"),
             entries: &[
@@ -63,10 +69,9 @@ impl ColumnPass {
                 compute(uniform_entry(1, std::mem::size_of::<TurnUniforms>() as u64)),
                 compute(uniform_entry(2, std::mem::size_of::<PulseUniforms>() as u64)),
                 compute(storage_entry(3, 4)),
-                compute(uniform_entry(10, WALL_BIT_BYTES)),
                 written(9, SAMPLE_BYTES),
-                written(12, RUN_BYTES),
-                written(13, DRAW_ARGS_BYTES),
+                written(12, RUN_LIST_HEAD + RUN_BYTES),
+                written(14, 4),
             ],
         });
         let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
@@ -87,20 +92,8 @@ impl ColumnPass {
         };
         let pipeline = compute_pipeline("column pipeline", "cs_columns");
         let runs_pipeline = compute_pipeline("wall run pipeline", "cs_runs");
-        let (table, runs) = Self::tables(gpu, 1);
-        // The vertex count stays; the instance count is cleared before each frame's runs are counted.
-        let args = wgpu::util::DrawIndirectArgs {
-            vertex_count: 6,
-            instance_count: 0,
-            first_vertex: 0,
-            first_instance: 0,
-        };
-        let run_draw = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-            label: Some("wall run draw"),
-            contents: args.as_bytes(),
-            usage: wgpu::BufferUsages::INDIRECT | wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
-        });
-        let bind_group = Self::bind_group(gpu, &layout, inputs, [&table, &runs, &run_draw]);
+        let (table, runs, walk_words) = Self::buffers(gpu, 1);
+        let bind_group = Self::bind_group(gpu, &layout, inputs, [&table, &runs, &walk_words]);
         ColumnPass {
             pipeline,
             runs_pipeline,
@@ -108,43 +101,59 @@ impl ColumnPass {
             bind_group,
             table,
             runs,
-            run_draw,
+            walk_words,
+            bits: Vec::new(),
             capacity: 1,
             count: 1,
         }
     }
 
     /// Makes the bind group again over the current buffers (after `reserve` or new `inputs`).
-    pub(crate) fn rebind(&mut self, gpu: &Gpu, inputs: [wgpu::BindGroupEntry<'_>; 5]) {
-        self.bind_group =
-            Self::bind_group(gpu, &self.layout, inputs, [&self.table, &self.runs, &self.run_draw]);
+    pub(crate) fn rebind(&mut self, gpu: &Gpu, inputs: [wgpu::BindGroupEntry<'_>; 4]) {
+        let buffers = [&self.table, &self.runs, &self.walk_words];
+        self.bind_group = Self::bind_group(gpu, &self.layout, inputs, buffers);
     }
 
-    /// The column table and the run list for `capacity` samples (a run per sample at most).
-    fn tables(gpu: &Gpu, capacity: u32) -> (wgpu::Buffer, wgpu::Buffer) {
-        let buffer = |label, item: u64| {
+    /// Writes the turn's wall bits (`render::wall_bits`) into the walk words.
+    pub(crate) fn write_bits(&mut self, gpu: &Gpu, bits: Vec<u32>) {
+        debug_assert_eq!(bits.len(), WALL_BIT_WORDS);
+        gpu.queue.write_buffer(&self.walk_words, 0, bytemuck::cast_slice(&bits));
+        self.bits = bits;
+    }
+
+    /// The column table, the run list (a run per sample at most, after the draw's arguments) and
+    /// the walk words for `capacity` samples.
+    fn buffers(gpu: &Gpu, capacity: u32) -> (wgpu::Buffer, wgpu::Buffer, wgpu::Buffer) {
+        let buffer = |label, size: u64, usage| {
             gpu.device.create_buffer(&wgpu::BufferDescriptor {
                 label: Some(label),
-                size: u64::from(capacity) * item,
-                usage: wgpu::BufferUsages::STORAGE,
+                size,
+                usage: usage | wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
                 mapped_at_creation: false,
             })
         };
-        (buffer("column table", SAMPLE_BYTES), buffer("wall runs", RUN_BYTES))
+        let samples = u64::from(capacity);
+        let runs = buffer("wall runs", RUN_LIST_HEAD + samples * RUN_BYTES, wgpu::BufferUsages::INDIRECT);
+        gpu.queue.write_buffer(&runs, 0, bytemuck::cast_slice(&RUN_DRAW));
+        (
+            buffer("column table", samples * SAMPLE_BYTES, wgpu::BufferUsages::empty()),
+            runs,
+            buffer("walk words", (WALL_BIT_WORDS as u64 + samples) * 4, wgpu::BufferUsages::empty()),
+        )
     }
 
-    /// The pass's bind group: the world's `inputs`, then the table, the run list and the draw.
+    /// The pass's bind group: the world's `inputs`, then the table, the run list and the walk words.
     fn bind_group(
         gpu: &Gpu,
         layout: &wgpu::BindGroupLayout,
-        inputs: [wgpu::BindGroupEntry<'_>; 5],
-        [table, runs, run_draw]: [&wgpu::Buffer; 3],
+        inputs: [wgpu::BindGroupEntry<'_>; 4],
+        [table, runs, walk_words]: [&wgpu::Buffer; 3],
     ) -> wgpu::BindGroup {
         let mut entries = inputs.to_vec();
         entries.extend([
             wgpu::BindGroupEntry { binding: 9, resource: table.as_entire_binding() },
             wgpu::BindGroupEntry { binding: 12, resource: runs.as_entire_binding() },
-            wgpu::BindGroupEntry { binding: 13, resource: run_draw.as_entire_binding() },
+            wgpu::BindGroupEntry { binding: 14, resource: walk_words.as_entire_binding() },
         ]);
         gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("column pass bind group"),
@@ -153,23 +162,24 @@ impl ColumnPass {
         })
     }
 
-    /// Grows the table and the run list to hold `needed` samples; true when they were reallocated
-    /// (the bind groups that hold them must be made again).
+    /// Grows the buffers to hold `needed` samples; true when they were reallocated (the bind
+    /// groups that hold them must be made again).
     pub(crate) fn reserve(&mut self, gpu: &Gpu, needed: u32) -> bool {
         if needed <= self.capacity {
             return false;
         }
-        (self.table, self.runs) = Self::tables(gpu, needed);
+        (self.table, self.runs, self.walk_words) = Self::buffers(gpu, needed);
         self.capacity = needed;
+        gpu.queue.write_buffer(&self.walk_words, 0, bytemuck::cast_slice(&self.bits));
         true
     }
 
-    /// Casts the samples, then (when `runs`) lists the wall runs among them for
-    /// [`ColumnPass::run_draw`]: two dispatches of one pass, and WebGPU makes each dispatch's
-    /// writes visible to the next, so every sample is cast before any run is read.
+    /// Casts the samples, then (when `runs`) lists the wall runs among them for the indirect draw
+    /// at the head of [`ColumnPass::runs`]: two dispatches of one pass, and WebGPU makes each
+    /// dispatch's writes visible to the next, so every sample is cast before any run is read.
     pub(crate) fn record(&self, encoder: &mut wgpu::CommandEncoder, runs: bool) {
         if runs {
-            encoder.clear_buffer(&self.run_draw, INSTANCE_COUNT_OFFSET, Some(4));
+            encoder.clear_buffer(&self.runs, RUN_COUNT_OFFSET, Some(4));
         }
         let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
             label: Some("column pass"),

@@ -18,7 +18,7 @@ use super::scene::{
     TORCH_OFFSET, WALL_TORCH_RADIUS,
 };
 use super::sprites::{MAX_SPRITES, SPRITE_ENTITY, SPRITE_FALSE_PLAYER, SPRITE_LIFT};
-use super::wall_bits::WALL_BIT_SLOTS;
+use super::wall_bits::{WALL_BIT_CELLS, WALL_BIT_WORDS};
 use super::world::WORLD_DEPTH_CLEAR;
 use std::fmt;
 
@@ -124,7 +124,9 @@ pub const PRELUDE: &[(&str, PreludeValue)] = {
         ("LIGHT_FLICKER", F32(LIGHT_FLICKER)),
         // Wall torches (scene.rs): the uniform's slots and where a flame hangs off its face.
         ("MAX_TORCHES", U32(MAX_TORCHES as u32)),
-        ("WALL_BIT_SLOTS", U32(WALL_BIT_SLOTS as u32)),
+        // The walk words (wall_bits.rs): the wall bits, then the column samples.
+        ("WALL_BIT_CELLS", U32(WALL_BIT_CELLS as u32)),
+        ("WALL_BIT_WORDS", U32(WALL_BIT_WORDS as u32)),
         ("TORCH_OFFSET", F32(TORCH_OFFSET)),
         ("WALL_TORCH_RADIUS", F32(WALL_TORCH_RADIUS)),
         // The light field (light_field.rs): texels per cell each way.

@@ -17,7 +17,7 @@
 //! kept.
 
 use super::camera::Camera;
-use super::column_pass::ColumnPass;
+use super::column_pass::{ColumnPass, RUN_LIST_HEAD};
 use super::columns::{
     strip_count, ColumnTable, RUN_BYTES, SAMPLE_BYTES, SURFACE_ANY, SURFACE_CEILING, SURFACE_FLOOR,
     SURFACE_WALL, WARP_MARGIN,
@@ -35,7 +35,7 @@ use super::scene::{
 };
 use super::shader_source::{self, Entry};
 use super::sprites::{pack_sprites, SpriteRaw, MAX_SPRITES};
-use super::wall_bits::{wall_bits, WALL_BIT_BYTES};
+use super::wall_bits::wall_bits;
 use crate::grid::Pos;
 use crate::scene::WorldScene;
 use glam::Vec2;
@@ -180,20 +180,17 @@ struct Uniforms {
     frame: wgpu::Buffer,
     turn: wgpu::Buffer,
     pulse: wgpu::Buffer,
-    /// The seen grid's wall bits (src/render/wall_bits.rs), written with the cells each turn.
-    wall_bits: wgpu::Buffer,
 }
 
 impl Uniforms {
-    /// Bindings 0 to 3 and 10 of `shaders/world/inputs.wgsl`, which the world, sprite and column
-    /// passes all read: the three uniform blocks, the grid's words and its wall bits.
-    fn grid_entries<'a>(&'a self, cells: &'a wgpu::Buffer) -> [wgpu::BindGroupEntry<'a>; 5] {
+    /// Bindings 0 to 3 of `shaders/world/inputs.wgsl`, which the world, sprite and column passes
+    /// all read: the three uniform blocks and the grid's words.
+    fn grid_entries<'a>(&'a self, cells: &'a wgpu::Buffer) -> [wgpu::BindGroupEntry<'a>; 4] {
         [
             wgpu::BindGroupEntry { binding: 0, resource: self.frame.as_entire_binding() },
             wgpu::BindGroupEntry { binding: 1, resource: self.turn.as_entire_binding() },
             wgpu::BindGroupEntry { binding: 2, resource: self.pulse.as_entire_binding() },
             wgpu::BindGroupEntry { binding: 3, resource: cells.as_entire_binding() },
-            wgpu::BindGroupEntry { binding: 10, resource: self.wall_bits.as_entire_binding() },
         ]
     }
 }
@@ -255,6 +252,10 @@ impl WorldPass {
         // Both stages read the uniforms, the grid and the sprites: the sprite quads are placed by
         // the vertex shader from the same data the fragment shader paints with. The bindings are
         // those of shaders/world/inputs.wgsl.
+        let only = |stage, mut entry: wgpu::BindGroupLayoutEntry| {
+            entry.visibility = stage;
+            entry
+        };
         let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("world bind group layout"),
             entries: &[
@@ -267,8 +268,10 @@ impl WorldPass {
                 sampler_entry(6),
                 texture_entry(7),
                 storage_entry(8, SAMPLE_BYTES),
-                storage_entry(11, RUN_BYTES),
-                uniform_entry(10, WALL_BIT_BYTES),
+                // Two stages may read four storage buffers each (downlevel limits): the runs are
+                // the walls' vertices' own, the walk words the warped pixels'.
+                only(wgpu::ShaderStages::VERTEX, storage_entry(11, RUN_LIST_HEAD + RUN_BYTES)),
+                only(wgpu::ShaderStages::FRAGMENT, storage_entry(10, 4)),
             ],
         });
         let texture_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
@@ -297,11 +300,9 @@ impl WorldPass {
             frame: uniform("world frame uniforms", std::mem::size_of::<FrameUniforms>()),
             turn: uniform("world turn uniforms", std::mem::size_of::<TurnUniforms>()),
             pulse: uniform("world pulse uniforms", std::mem::size_of::<PulseUniforms>()),
-            wall_bits: uniform("world wall bits", WALL_BIT_BYTES as usize),
         };
         // Until the first turn is uploaded the world is one wall cell: a valid, black-ish frame.
         let cells = Self::cells_buffer(gpu, &[TILE_WALL]);
-        gpu.queue.write_buffer(&uniforms.wall_bits, 0, bytemuck::cast_slice(&wall_bits(&[TILE_WALL])));
         let sprites = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("world sprites"),
             size: (MAX_SPRITES * std::mem::size_of::<SpriteRaw>()) as u64,
@@ -309,7 +310,8 @@ impl WorldPass {
             mapped_at_creation: false,
         });
         let fields = Fields::new(gpu);
-        let columns = ColumnPass::new(gpu, uniforms.grid_entries(&cells));
+        let mut columns = ColumnPass::new(gpu, uniforms.grid_entries(&cells));
+        columns.write_bits(gpu, wall_bits(&[TILE_WALL]));
         let bind_group = Self::bind_group(gpu, &layout, &uniforms, &cells, &sprites, &fields, &columns);
         let bare = Self::bare_pipeline(gpu, &world_layout, format);
         let mut pass = WorldPass {
@@ -357,8 +359,7 @@ impl WorldPass {
         let exit = ("EXIT", f64::from(u8::from(extras.exit)));
         let world_constants = |surface: u32| {
             let surface = ("SURFACE", f64::from(surface));
-            [variant.world_constants().as_slice(), &[encode, fields, exit, surface, ("WALLS_FROM_BITS", 1.0)]]
-                .concat()
+            [variant.world_constants().as_slice(), &[encode, fields, exit, surface]].concat()
         };
         let sprite_constants =
             [variant.sprite_constants(self.quads_cover_view).as_slice(), &[encode]].concat();
@@ -521,7 +522,7 @@ impl WorldPass {
         fields: &Fields,
         columns: &ColumnPass,
     ) -> wgpu::BindGroup {
-        let [frame, turn, pulse, grid, bits] = uniforms.grid_entries(cells);
+        let [frame, turn, pulse, grid] = uniforms.grid_entries(cells);
         gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("world bind group"),
             layout,
@@ -530,7 +531,6 @@ impl WorldPass {
                 turn,
                 pulse,
                 grid,
-                bits,
                 wgpu::BindGroupEntry { binding: 4, resource: sprites.as_entire_binding() },
                 wgpu::BindGroupEntry {
                     binding: 5,
@@ -545,6 +545,7 @@ impl WorldPass {
                     resource: wgpu::BindingResource::TextureView(&fields.tints),
                 },
                 wgpu::BindGroupEntry { binding: 8, resource: columns.table.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 10, resource: columns.walk_words.as_entire_binding() },
                 wgpu::BindGroupEntry { binding: 11, resource: columns.runs.as_entire_binding() },
             ],
         })
@@ -605,7 +606,7 @@ impl WorldPass {
     /// level size changes (then true: the bind group must be made again).
     fn upload_cells(&mut self, gpu: &Gpu, grid: (u32, u32), cells: &[u32]) -> bool {
         debug_assert_eq!(cells.len(), (grid.0 * grid.1) as usize);
-        gpu.queue.write_buffer(&self.uniforms.wall_bits, 0, bytemuck::cast_slice(&wall_bits(cells)));
+        self.columns.write_bits(gpu, wall_bits(cells));
         if grid == self.grid {
             gpu.queue.write_buffer(&self.cells, 0, bytemuck::cast_slice(cells));
             false
@@ -720,7 +721,7 @@ impl WorldPass {
                 WorldPipelines::Split { walls, flats } => {
                     // Walls first: one instance per run, as the column pass counted them.
                     pass.set_pipeline(walls);
-                    pass.draw_indirect(&self.columns.run_draw, 0);
+                    pass.draw_indirect(&self.columns.runs, 0);
                     for pipeline in flats {
                         pass.set_pipeline(pipeline);
                         pass.draw(0..6, 0..strip_count(width));

@@ -42,7 +42,7 @@ impl Gpu {
         // Regression (no Vulkan, only a GL fallback): the world pass renders into a depth target
         // that the sprite pass then reads, which some adapters cannot; say so instead of failing
         // deep in wgpu.
-        let depth = super::world::WORLD_DEPTH_FORMAT;
+        let depth = super::depth::WORLD_DEPTH_FORMAT;
         let needed = wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::TEXTURE_BINDING;
         if !adapter.get_texture_format_features(depth).allowed_usages.contains(needed) {
             return Err(RenderError::NoAdapter(format!(

@@ -9,6 +9,7 @@
 use super::board::pack as board;
 use super::camera::EYE_HEIGHT;
 use super::columns::{STRIP_WIDTH, SURFACE_ANY, SURFACE_CEILING, SURFACE_FLOOR, SURFACE_WALL};
+use super::depth::WORLD_DEPTH_CLEAR;
 use super::font::{GLYPH_H, GLYPH_W};
 use super::light_field::FIELD_TEXELS;
 use super::reference::MAX_STEPS;
@@ -19,7 +20,6 @@ use super::scene::{
 };
 use super::sprites::{MAX_SPRITES, SPRITE_ENTITY, SPRITE_FALSE_PLAYER, SPRITE_LIFT};
 use super::wall_bits::{WALL_BIT_CELLS, WALL_BIT_WORDS};
-use super::world::WORLD_DEPTH_CLEAR;
 use std::fmt;
 
 /// One file per pass (`vs_*`/`fs_*` entry points); each includes what it needs.
@@ -116,7 +116,7 @@ pub const PRELUDE: &[(&str, PreludeValue)] = {
         ("SURFACE_CEILING", U32(SURFACE_CEILING)),
         ("STRIP_WIDTH", U32(STRIP_WIDTH)),
         ("EYE_HEIGHT", F32(EYE_HEIGHT)),
-        // What the world's depth attachment holds where no wall is (world.rs, world/depth.wgsl).
+        // What the world's depth attachment holds where no wall is (depth.rs, world/depth.wgsl).
         ("WORLD_DEPTH_CLEAR", F32(WORLD_DEPTH_CLEAR)),
         ("EXPOSURE", F32(EXPOSURE)),
         // The torch (scene.rs): fixed for a run, so constants rather than uniforms.

@@ -5,6 +5,7 @@
 use hollowdeep::render::board::pack::{self as board, BoardCellRaw, BoardUniforms};
 use hollowdeep::render::camera::EYE_HEIGHT;
 use hollowdeep::render::columns;
+use hollowdeep::render::depth::WORLD_DEPTH_CLEAR;
 use hollowdeep::render::font::{GLYPH_H, GLYPH_W};
 use hollowdeep::render::light_field::FIELD_TEXELS;
 use hollowdeep::render::reference::MAX_STEPS;
@@ -17,7 +18,6 @@ use hollowdeep::render::scene::{FLAG_TORCH_E, FLAG_TORCH_N, FLAG_TORCH_S, FLAG_T
 use hollowdeep::render::shader_source::{self, compose, ComposeError, Entry, PRELUDE};
 use hollowdeep::render::sprites::{SpriteRaw, MAX_SPRITES, SPRITE_ENTITY, SPRITE_FALSE_PLAYER, SPRITE_LIFT};
 use hollowdeep::render::wall_bits::{WALL_BIT_CELLS, WALL_BIT_WORDS};
-use hollowdeep::render::WORLD_DEPTH_CLEAR;
 use naga::proc::Layouter;
 use naga::valid::{Capabilities, ValidationFlags, Validator};
 use std::mem::{offset_of, size_of};

@@ -81,7 +81,6 @@ fn wall_rows(ip: f32, stretch: f32) -> vec2<f32> {
 // the wall is.
 @vertex
 fn vs_run(@builtin(vertex_index) i: u32, @builtin(instance_index) run: u32) -> VsOut {
-    var out = frame_out(vec4<f32>(2.0, 2.0, 0.0, 1.0));
     let column = run_list.runs[run].x;
     let last = run_list.runs[run].y;
     let here = columns[column].packed;
@@ -98,7 +97,7 @@ fn vs_run(@builtin(vertex_index) i: u32, @builtin(instance_index) run: u32) -> V
     }
     let rows = wall_rows(ip, stretch) + vec2<f32>(-1.0, 1.0);
     let x = select(f32(column), f32(last + 1u), right);
-    out.pos = clip_at(vec2<f32>(x, mix(rows.x, rows.y, corner.y)), wall_depth(ip));
+    var out = frame_out(clip_at(vec2<f32>(x, mix(rows.x, rows.y, corner.y)), wall_depth(ip)));
     out.packed = here;
     out.word = cell_at(column_cell(here));
     out.inv_perp = ip;

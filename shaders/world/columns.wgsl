@@ -108,9 +108,7 @@ fn column_between(x: f32, ray: vec2<f32>) -> WallHit {
     let inv = vec2<f32>(1.0) / ray;
     let ea = cell_entry(ca, inv);
     var walk = dda_start(frame.eye, ray);
-    var hit: WallHit;
-    hit.found = false;
-    hit.perp = 1e30;
+    var hit = no_wall();
     var steps = 0u;
     loop {
         let word = walk_words[select(sample_word(min(ia + 1u, last)), bit_word(walk.cell), steps > 0u)];
@@ -131,7 +129,7 @@ fn column_between(x: f32, ray: vec2<f32>) -> WallHit {
             if trusted {
                 break;
             }
-            hit = WallHit(1e30, vec2<i32>(0), 0u, false);
+            hit = no_wall();
         } else if bit_stops(walk.cell) || ((word >> (wall_bit_index(walk.cell) & 31u)) & 1u) != 0u {
             hit = dda_hit(walk);
             break;

@@ -5,9 +5,10 @@
 //
 // A wall at 1 / perpendicular distance `ip` stores WALL_DEPTH_BASE + ip * WALL_DEPTH_SCALE: affine
 // in ip, which is affine across the screen on one flat face, so a wall run's vertices carry it and
-// the rasteriser interpolates it exactly, with no fragment writing a depth. Walls nearer than
-// 1 / 16 cell or beyond reach fall outside 0..1/2 only past that; floor and ceiling strips test
-// FLAT_DEPTH against it (less: only where no wall wrote).
+// the rasteriser interpolates it exactly, with no fragment writing a depth. Any wall farther than
+// 1 / 16 cell stores less than 1/2 (a run's quad, extrapolated half a column past its ends, may
+// reach a little below WALL_DEPTH_BASE, never below 0); the floor and ceiling strips draw at
+// FLAT_DEPTH and test less, so they keep only the pixels no wall wrote.
 const WALL_DEPTH_BASE: f32 = 0.25;
 const WALL_DEPTH_SCALE: f32 = 1.0 / 64.0;
 const FLAT_DEPTH: f32 = 0.75;

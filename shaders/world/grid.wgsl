@@ -43,6 +43,11 @@ struct WallHit {
     found: bool,
 }
 
+// What a ray that meets no wall returns.
+fn no_wall() -> WallHit {
+    return WallHit(1e30, vec2<i32>(0), 0u, false);
+}
+
 fn inv_abs(v: f32) -> f32 {
     return select(abs(1.0 / v), 1e30, v == 0.0);
 }
@@ -91,9 +96,7 @@ fn dda_hit(d: Dda) -> WallHit {
 // Same DDA as reference::cast, step for step.
 fn cast_ray(origin: vec2<f32>, ray: vec2<f32>) -> WallHit {
     var walk = dda_start(origin, ray);
-    var hit: WallHit;
-    hit.found = false;
-    hit.perp = 1e30;
+    var hit = no_wall();
     for (var i = 0u; i < MAX_STEPS; i = i + 1u) {
         dda_step(&walk);
         if stops_ray(walk.cell) {

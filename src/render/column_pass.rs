@@ -4,7 +4,7 @@
 
 use super::columns::{RUN_BYTES, SAMPLE_BYTES};
 use super::gpu::Gpu;
-use super::layout_entries::{storage_entry, uniform_entry};
+use super::layout_entries::{only_in, storage_entry, uniform_entry, written_storage_entry};
 use super::scene::{FrameUniforms, PulseUniforms, TurnUniforms};
 use super::shader_source::{self, Entry};
 use super::wall_bits::WALL_BIT_WORDS;
@@ -48,19 +48,8 @@ impl ColumnPass {
     /// `inputs` are bindings 0 to 3 of the world's group (its uniform blocks and grid words).
     pub(crate) fn new(gpu: &Gpu, inputs: [wgpu::BindGroupEntry<'_>; 4]) -> ColumnPass {
         let device = &gpu.device;
-        let compute = |mut entry: wgpu::BindGroupLayoutEntry| {
-            entry.visibility = wgpu::ShaderStages::COMPUTE;
-            entry
-        };
-        let written = |binding: u32, size: u64| {
-            let mut entry = compute(storage_entry(binding, size));
-            entry.ty = wgpu::BindingType::Buffer {
-                ty: wgpu::BufferBindingType::Storage { read_only: false },
-                has_dynamic_offset: false,
-                min_binding_size: wgpu::BufferSize::new(size),
-            };
-            entry
-        };
+        let compute = |entry| only_in(wgpu::ShaderStages::COMPUTE, entry);
+        let written = |binding, size| compute(written_storage_entry(binding, size));
         // Four storage buffers at most in a stage (downlevel limits): the cells, then three written.
         let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("column pass layout"),

@@ -10,6 +10,20 @@ pub(crate) fn storage_entry(binding: u32, min_size: u64) -> wgpu::BindGroupLayou
     buffer_entry(binding, wgpu::BufferBindingType::Storage { read_only: true }, min_size)
 }
 
+/// A storage buffer the shader writes.
+pub(crate) fn written_storage_entry(binding: u32, min_size: u64) -> wgpu::BindGroupLayoutEntry {
+    buffer_entry(binding, wgpu::BufferBindingType::Storage { read_only: false }, min_size)
+}
+
+/// `entry`, seen by `stages` only (an entry here is seen by both render stages).
+pub(crate) fn only_in(
+    stages: wgpu::ShaderStages,
+    mut entry: wgpu::BindGroupLayoutEntry,
+) -> wgpu::BindGroupLayoutEntry {
+    entry.visibility = stages;
+    entry
+}
+
 fn buffer_entry(binding: u32, ty: wgpu::BufferBindingType, min_size: u64) -> wgpu::BindGroupLayoutEntry {
     wgpu::BindGroupLayoutEntry {
         binding,

@@ -26,7 +26,8 @@ use super::depth::{WORLD_DEPTH_CLEAR, WORLD_DEPTH_FORMAT};
 use super::fields::Fields;
 use super::gpu::{texture_2d, Gpu};
 use super::layout_entries::{
-    depth_texture_entry, filtered_texture_entry, sampler_entry, storage_entry, texture_entry, uniform_entry,
+    depth_texture_entry, filtered_texture_entry, only_in, sampler_entry, storage_entry, texture_entry,
+    uniform_entry,
 };
 use super::light_field::mark_torch_faces;
 use super::pipeline::{cleared_pass, vertexless_pipeline, PipelineSpec};
@@ -240,10 +241,6 @@ impl WorldPass {
         // Both stages read the uniforms, the grid and the sprites: the sprite quads are placed by
         // the vertex shader from the same data the fragment shader paints with. The bindings are
         // those of shaders/world/inputs.wgsl.
-        let only = |stage, mut entry: wgpu::BindGroupLayoutEntry| {
-            entry.visibility = stage;
-            entry
-        };
         let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("world bind group layout"),
             entries: &[
@@ -258,8 +255,8 @@ impl WorldPass {
                 storage_entry(8, SAMPLE_BYTES),
                 // Two stages may read four storage buffers each (downlevel limits): the runs are
                 // the walls' vertices' own, the walk words the warped pixels'.
-                only(wgpu::ShaderStages::VERTEX, storage_entry(11, RUN_LIST_HEAD + RUN_BYTES)),
-                only(wgpu::ShaderStages::FRAGMENT, storage_entry(10, 4)),
+                only_in(wgpu::ShaderStages::VERTEX, storage_entry(11, RUN_LIST_HEAD + RUN_BYTES)),
+                only_in(wgpu::ShaderStages::FRAGMENT, storage_entry(10, 4)),
             ],
         });
         let texture_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {

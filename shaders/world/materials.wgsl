@@ -236,7 +236,16 @@ fn shade_patch(m: Patch) -> vec3<f32> {
     if m.flickers {
         tone = tone * tex_flicker_gain(m.key);
     }
-    let tint = m.tint + m.tint_a * hash3(m.key + m.key_a) + m.tint_b * hash3(m.key + m.key_b);
+    // A material without a second or third tint (the ceiling, the floor's second) leaves its hash
+    // out: once the pipeline knows its surface the test is a constant, and lavapipe would otherwise
+    // hash for a product with zero.
+    var tint = m.tint;
+    if any(m.tint_a != vec3<f32>(0.0)) {
+        tint = tint + m.tint_a * hash3(m.key + m.key_a);
+    }
+    if any(m.tint_b != vec3<f32>(0.0)) {
+        tint = tint + m.tint_b * hash3(m.key + m.key_b);
+    }
     var bevel = mix(m.bevel_lo, 1.0, smoothstep(m.bevel.x, m.bevel.y, select(d, m.lip, m.bevel_on_lip)));
     // Weak joints (raw rock) blend the joint and the bevel towards plain stone; at strength 1 the
     // values are untouched, so dressed stone renders exactly as before themes.

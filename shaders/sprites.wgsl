@@ -204,9 +204,12 @@ fn sprite_hit(s: SpritePlace, look: vec4<f32>, depth: f32, ray: vec2<f32>, v: f3
 }
 
 // The framebuffer rectangle (x0, y0, x1, y1) that sprite `i` can touch this frame; empty (x1 <= x0)
-// when it is not drawn. A 3D box around its cell is projected corner by corner, then grown by the
-// most any warp can move a pixel, so the quad never clips what the fragment shader would paint. For
-// its light the box holds the halo and the pool; for its `ink` just the glyph (and its shimmer).
+// when it is not drawn. Glyph and halo lie on the sprite's camera-facing plane, so their rectangle
+// there is projected at the sprite's own depth; the light pool lies on the floor, so its square
+// around the feet is projected corner by corner. The union is then grown by the most any warp can
+// move a pixel, so the quad never clips what the fragment shader would paint. A box in depth
+// around the sprite would do as well, but its near face, a fraction of a cell from the eye for a
+// sprite in the next cell, made every near sprite's quads cover the view (docs/frame-cost.md).
 fn sprite_rect(i: u32, ink: bool) -> vec4<f32> {
     let none = vec4<f32>(0.0);
     if QUADS_COVER_VIEW {
@@ -217,40 +220,49 @@ fn sprite_rect(i: u32, ink: bool) -> vec4<f32> {
         return none;
     }
     let p = mix(s.pos_from, s.pos_to, frame.enemy_progress);
-    if dot(p - frame.eye, frame.dir) < SPRITE_NEAR {
+    let rel = p - frame.eye;
+    let depth = dot(rel, frame.dir);
+    if depth < SPRITE_NEAR {
         return none;
     }
     let fp = sprite_fp(s, p);
     let feet = sprite_feet(s);
-    var reach = max(HALO_REACH * fp, POOL_REACH * SPRITE_POOL_RADIUS);
-    var bottom = 0.0;
-    var top = feet + (7.0 + 3.0) * fp;
+    // On the sprite's plane (font pixels, `sprite_hit`): the halo reaches HALO_REACH either side of
+    // the glyph's centre and from gy = -3 to 10; the glyph's bitmap read bilinearly is 0 unless
+    // -0.5 < gx < GLYPH_W + 0.5 and -0.5 < gy < GLYPH_H + 0.5, and the shimmer slides it by less
+    // than half a font pixel.
+    var half_width = HALO_REACH * fp;
+    var bottom = feet - 3.0 * fp;
+    var top = feet + 10.0 * fp;
     if ink {
-        // The glyph (gx 0..6, gy 0..8) with its outline and shimmer around it.
-        reach = 4.5 * fp;
-        bottom = feet - fp;
+        half_width = 4.5 * fp;
+        bottom = feet - 2.0 * fp;
         top = feet + 8.0 * fp;
     }
-    var lo = vec2<f32>(1e9);
-    var hi = vec2<f32>(-1e9);
-    var behind = false;
-    for (var k = 0u; k < 8u; k = k + 1u) {
-        let corner = p + reach * vec2<f32>(select(-1.0, 1.0, (k & 1u) != 0u), select(-1.0, 1.0, (k & 2u) != 0u));
-        let z = select(bottom, top, (k & 4u) != 0u);
-        let rel = corner - frame.eye;
-        let depth = dot(rel, frame.dir);
-        if depth < 0.05 {
-            behind = true;
-        } else {
-            let q = 0.5 * frame.view_size + vec2<f32>(dot(rel, frame.right) * frame.focal.x, (EYE_HEIGHT - z) * frame.focal.y) / depth;
-            lo = min(lo, q);
-            hi = max(hi, q);
+    let across = dot(rel, frame.right);
+    var lo = plane_pixel(across - half_width, top, depth);
+    var hi = plane_pixel(across + half_width, bottom, depth);
+    if !ink {
+        let reach = POOL_REACH * SPRITE_POOL_RADIUS;
+        var behind = false;
+        for (var k = 0u; k < 4u; k = k + 1u) {
+            // A square about the feet square to the view: its near corners are only `reach` nearer.
+            let sides = vec2<f32>(select(-1.0, 1.0, (k & 1u) != 0u), select(-1.0, 1.0, (k & 2u) != 0u));
+            let corner = rel + reach * (sides.x * frame.right + sides.y * frame.dir);
+            let corner_depth = dot(corner, frame.dir);
+            if corner_depth < 0.05 {
+                behind = true;
+            } else {
+                let q = plane_pixel(dot(corner, frame.right), 0.0, corner_depth);
+                lo = min(lo, q);
+                hi = max(hi, q);
+            }
         }
-    }
-    if behind {
-        // The box reaches past the eye: it can cover any part of the view.
-        lo = vec2<f32>(0.0);
-        hi = frame.view_size;
+        if behind {
+            // The pool reaches past the eye: it can light any part of the floor in view.
+            lo = vec2<f32>(0.0);
+            hi = frame.view_size;
+        }
     }
     var margin = 1.0;
     if WILD {
@@ -259,6 +271,12 @@ fn sprite_rect(i: u32, ink: bool) -> vec4<f32> {
     lo = clamp(lo - margin - pulse.jolt_px, vec2<f32>(0.0), frame.view_size);
     hi = clamp(hi + margin - pulse.jolt_px, vec2<f32>(0.0), frame.view_size);
     return vec4<f32>(lo, hi);
+}
+
+// The unwarped, unjolted pixel where a point `across` to the right of the eye's line, at height
+// `z` and `depth` ahead, is seen (src/render/camera.rs).
+fn plane_pixel(across: f32, z: f32, depth: f32) -> vec2<f32> {
+    return 0.5 * frame.view_size + vec2<f32>(across * frame.focal.x, (EYE_HEIGHT - z) * frame.focal.y) / depth;
 }
 
 // What all of a sprite's pixels share, worked out once per vertex: where it stands

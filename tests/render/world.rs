@@ -372,14 +372,20 @@ fn false_players_flicker_only_when_mad() {
 }
 
 /// Sprites are drawn only inside a quad fitted around each one; the quads must never clip a glyph,
-/// halo or light pool, however the view is jolted and warped: the frame must equal the slow path
-/// where every quad covers the whole view.
+/// halo or light pool, however the view is jolted and warped, and however near the sprite stands:
+/// the frame must equal the slow path where every quad covers the whole view.
 #[test]
 fn fitted_sprite_quads_draw_exactly_what_full_view_quads_draw() {
     let Some(gpu) = gpu_or_skip() else { return };
     let mut stage = Stage::new(gpu, 320, 200);
     let mut g = room_scene();
-    let view = View { eye: Vec2::new(1.3, 4.5), angle: -0.05, time: 2.0 };
+    // Across the room; the food in the next cell, its pool's square in front of the eye; the food
+    // under the eye's nose, its pool reaching behind it.
+    let views = [
+        View { eye: Vec2::new(1.3, 4.5), angle: -0.05, time: 2.0 },
+        View { eye: Vec2::new(2.5, 5.4), angle: 0.1, time: 2.0 },
+        View { eye: Vec2::new(3.0, 5.6), angle: -0.2, time: 2.0 },
+    ];
     let cases = [
         (100, Effects::default()),
         (100, Effects { jolt_px: Vec2::new(6.0, -4.0), warp_pulse: 1.0, ..Effects::default() }),
@@ -389,8 +395,8 @@ fn fitted_sprite_quads_draw_exactly_what_full_view_quads_draw() {
     for (sanity, effects) in cases {
         set_sanity(&mut g, sanity);
         stage.upload(&g);
-        for time in [0.4f32, 2.0, 3.3] {
-            let v = View { time, ..view };
+        for (view, time) in views.iter().flat_map(|view| [0.4f32, 2.0, 3.3].map(|time| (view, time))) {
+            let v = View { time, ..*view };
             let fitted = stage.frame(&v, effects);
             stage.renderer.set_sprite_quads_cover_view(true);
             let full = stage.frame(&v, effects);
@@ -399,7 +405,8 @@ fn fitted_sprite_quads_draw_exactly_what_full_view_quads_draw() {
             assert_eq!(
                 differing,
                 0,
-                "sanity {sanity}, time {time}: fitted quads clip sprites (see {} and {})",
+                "sanity {sanity}, eye {:?}, time {time}: fitted quads clip sprites (see {} and {})",
+                view.eye,
                 fitted.save("fail_quads_fitted").display(),
                 full.save("fail_quads_full").display()
             );

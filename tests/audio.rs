@@ -448,7 +448,7 @@ fn the_reactor_window_session_feeds_the_mixer() {
     use hollowdeep::audio::MixCommand;
     use hollowdeep::scene::SoundKind;
     let dir = std::env::temp_dir().join(format!("hollowdeep-reactor-session-audio-{}", std::process::id()));
-    let level = hollowdeep::app::reactor_play::shipped(0, &dir).unwrap();
+    let level = hollowdeep::app::reactor_play::shipped(0, &dir).unwrap().0;
     let mut s = hollowdeep::app::reactor_play::session(level, &Settings::default(), &dir);
     let first = s.take_mix_commands();
     assert!(first.iter().any(|c| matches!(c, MixCommand::Beds(_))), "the level's beds from the start");

@@ -3,22 +3,31 @@
 //! own turn machine, so each turn lasts what its animation lasts on screen; a reactor action lasts
 //! its pulse's cascade. Their sounds come from the same plain data the window feeds the device.
 
-use super::persist::files::write_atomic_bytes;
+use super::persist::writer::Output;
 use super::reactor_session::world_delay;
 use super::turn_machine::TurnMachine;
 use crate::audio::offline::{key_seconds, Offline};
-use crate::audio::tuning::AUDIO;
+use crate::audio::tuning::{AUDIO, OFFLINE_RATE};
+use crate::audio::wav;
 use crate::audio::{board_commands, turn_commands, Levels, MixCommand};
 use crate::game::present::ScenePresenter;
 use crate::game::{hearing, Action, Game};
 use crate::mode::Mode;
 use crate::reactor::mode::Reactor;
 use crate::reactor::script;
+use std::io::{Seek, SeekFrom, Write};
 use std::path::Path;
 
 /// Renders `actions` played on `game` into the offline mixer and returns it.
-pub fn render_run(mut game: Game, actions: &[Action]) -> Offline {
-    let mut out = started();
+pub fn render_run(game: Game, actions: &[Action]) -> Offline<'static> {
+    let mut out = Offline::default();
+    play_run(&mut out, game, actions);
+    out
+}
+
+/// Plays a crawler run into `out`.
+fn play_run(out: &mut Offline, mut game: Game, actions: &[Action]) {
+    out.send(MixCommand::Levels(Levels::default()));
     let mut machine = TurnMachine::new(&game, 0.0);
     let mut presenter = ScenePresenter::default();
     out.send_all(turn_commands(&presenter.scene(&game, None), &[], 0.0));
@@ -31,18 +40,23 @@ pub fn render_run(mut game: Game, actions: &[Action]) -> Offline {
         let scene = presenter.scene(&game, Some(&report));
         let sounds = hearing::sounds(&game, action, &report);
         out.send_all(turn_commands(&scene, &sounds, machine.player_seconds()));
-        now += press(&mut out, machine.turn_seconds());
+        now += press(out, machine.turn_seconds());
         machine.update(&mut game, now, None);
     }
     out.advance(AUDIO.offline_tail_seconds);
-    out
 }
 
 /// Renders `actions` played on a reactor level at `levels` (the command line's are the defaults):
 /// each action's sounds, then its pulse's cascade (or the offline player's pause, whichever is
 /// longer), with the state's continuous sounds.
-pub fn render_reactor_run(mut mode: Reactor, actions: &[script::Action], levels: Levels) -> Offline {
-    let mut out = started();
+pub fn render_reactor_run(mode: Reactor, actions: &[script::Action], levels: Levels) -> Offline<'static> {
+    let mut out = Offline::default();
+    play_reactor_run(&mut out, mode, actions, levels);
+    out
+}
+
+/// Plays a reactor level's actions into `out`.
+pub fn play_reactor_run(out: &mut Offline, mut mode: Reactor, actions: &[script::Action], levels: Levels) {
     out.send(MixCommand::Levels(levels));
     let scene = mode.scene(None);
     out.send_all(board_commands(&scene, &[], &mode.beds(), 0.0));
@@ -51,17 +65,9 @@ pub fn render_reactor_run(mut mode: Reactor, actions: &[script::Action], levels:
         let scene = mode.scene(Some(&report));
         let delay = world_delay(&report);
         out.send_all(board_commands(&scene, &mode.sounds(action, &report), &mode.beds(), delay));
-        press(&mut out, delay);
+        press(out, delay);
     }
     out.advance(AUDIO.offline_tail_seconds);
-    out
-}
-
-/// An offline render at the default volumes, whatever the settings file says.
-fn started() -> Offline {
-    let mut out = Offline::default();
-    out.send(MixCommand::Levels(Levels::default()));
-    out
 }
 
 /// Plays on until the next key: when the action's own playback (`seconds`) ends, or one offline
@@ -72,14 +78,16 @@ fn press(out: &mut Offline, seconds: f64) -> f64 {
     seconds
 }
 
-/// Renders a crawler run and writes its WAV.
+/// Renders a crawler run (at the default volumes, whatever the settings file says) and writes
+/// its WAV.
 pub fn render(game: Game, actions: &[Action], path: &Path) -> Result<(), String> {
-    write(path, || render_run(game, actions))
+    write(path, |out| play_run(out, game, actions))
 }
 
-/// Renders with `render` and writes the WAV. The file goes where it is asked, never into folders
-/// made up; the folder is checked before the render runs.
-pub fn write(path: &Path, render: impl FnOnce() -> Offline) -> Result<(), String> {
+/// Plays with `play` and streams the WAV to `path` as it is rendered, so memory does not grow with
+/// the run's length. The file goes where it is asked, never into folders made up; the folder is
+/// checked before the render runs.
+pub fn write(path: &Path, play: impl FnOnce(&mut Offline)) -> Result<(), String> {
     let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     if !folder.is_dir() {
         return Err(format!(
@@ -88,5 +96,29 @@ pub fn write(path: &Path, render: impl FnOnce() -> Offline) -> Result<(), String
             folder.display()
         ));
     }
-    write_atomic_bytes(path, &render().wav())
+    let failed = |e: std::io::Error| format!("Could not write the audio to {}: {e}.", path.display());
+    let mut file = std::io::BufWriter::new(Output::create(path)?);
+    file.write_all(&wav::header(OFFLINE_RATE, None)).map_err(failed)?;
+    let mut frames = 0u64;
+    let mut error = None;
+    let mut bytes = Vec::new();
+    let mut sink = |chunk: &[[f32; 2]]| {
+        frames += chunk.len() as u64;
+        bytes.clear();
+        wav::append_samples(chunk, &mut bytes);
+        if error.is_none() {
+            error = file.write_all(&bytes).err();
+        }
+    };
+    play(&mut Offline::streaming(OFFLINE_RATE, &mut sink));
+    if let Some(e) = error {
+        return Err(failed(e));
+    }
+    let mut file = file.into_inner().map_err(|e| failed(e.into_error()))?;
+    if file.seekable() {
+        // The length is known now: the header says it, as the file a buffer would have written.
+        file.seek(SeekFrom::Start(0)).map_err(failed)?;
+        file.write_all(&wav::header(OFFLINE_RATE, Some(frames))).map_err(failed)?;
+    }
+    file.commit()
 }

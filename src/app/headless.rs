@@ -3,8 +3,8 @@
 use super::bindings::parse_keys;
 use super::cli::Options;
 use super::input::Command;
-use super::persist::files::write_atomic;
 use super::persist::recording::Recording;
+use super::persist::writer::write_text;
 use crate::game::mode::Crawler;
 use crate::game::{Action, Game};
 use crate::mode::Mode;
@@ -24,7 +24,7 @@ pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
         let mut recording = Recording::new(seed, opts.depth);
         recording.actions = actions;
         recording.finish(&crawler.game);
-        write_atomic(path, &recording.to_text())?;
+        write_text(path, &recording.to_text())?;
     }
     finish(&mut crawler, opts)
 }
@@ -83,7 +83,7 @@ pub fn finish<M: Mode>(mode: &mut M, opts: &Options) -> Result<(), String> {
                 folder.display()
             ));
         }
-        write_atomic(path, &mode.dump_json())?;
+        write_text(path, &mode.dump_json())?;
     }
     for line in mode.closing_lines() {
         println!("{line}");

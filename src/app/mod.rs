@@ -69,7 +69,7 @@ pub fn main() -> i32 {
     }
     // What a killed or failed write left behind last time goes before anything is written now.
     for dir in [persist::data_dir(), persist::config_dir()] {
-        persist::files::clean_stale_temporaries(&dir);
+        persist::writer::clean_stale_temporaries(&dir);
     }
     let seed = opts.seed.unwrap_or_else(random_seed);
     let result = if opts.bench {

@@ -1,8 +1,10 @@
 //! `hollowdeep reactor …`: the headless driver (load a level, run an action script, dump the state)
 //! and the rules benchmark. One sentence on stderr and a non-zero exit for any bad input; never a panic.
 
+use super::persist::writer::write_text;
 use crate::reactor::{self, script, Balance, Game};
 use std::ffi::OsString;
+use std::path::Path;
 use std::time::Instant;
 
 pub const USAGE: &str = "usage: hollowdeep reactor [LEVEL.json] [--size WxH] [--record OUT.solution.json] (the window)
@@ -221,13 +223,12 @@ fn try_run(args: &[OsString]) -> Result<i32, String> {
         None => script::parse_actions(&o.actions)?,
     };
     if let Some(out) = &o.record {
-        std::fs::write(out, reactor::solution::to_text(&level, &actions))
-            .map_err(|e| format!("cannot write {out}: {e}"))?;
+        write_text(Path::new(out), &reactor::solution::to_text(&level, &actions))?;
     }
     if let Some(out) = &o.audio_out {
         let mode = reactor::mode::Reactor::new(Game::new(level.clone(), b.clone()));
-        super::audio_out::write(std::path::Path::new(out), || {
-            super::audio_out::render_reactor_run(mode, &actions, crate::audio::Levels::default())
+        super::audio_out::write(Path::new(out), |sink| {
+            super::audio_out::play_reactor_run(sink, mode, &actions, crate::audio::Levels::default())
         })?;
     }
     let mut game = Game::new(level, b.clone());
@@ -242,11 +243,10 @@ fn try_run(args: &[OsString]) -> Result<i32, String> {
     if let Some(out) = &o.dump {
         let v = reactor::dump::dump(&game.level, &b, game.undos);
         let s = serde_json::to_string_pretty(&v).map_err(|e| format!("cannot encode the dump: {e}"))?;
-        std::fs::write(out, s + "\n").map_err(|e| format!("cannot write {out}: {e}"))?;
+        write_text(Path::new(out), &(s + "\n"))?;
     }
     if let Some(out) = &o.save {
-        std::fs::write(out, reactor::schema::save(&game.level))
-            .map_err(|e| format!("cannot write {out}: {e}"))?;
+        write_text(Path::new(out), &reactor::schema::save(&game.level))?;
     }
     if let Some(out) = &o.screenshot {
         let mut mode = reactor::mode::Reactor::new(game);
@@ -376,8 +376,7 @@ fn solve(path: &str, o: &Opts, b: &Balance) -> Result<i32, String> {
             println!("solution: {}", tokens.join(" "));
             println!("par: {par}");
             if let Some(out) = &o.write_solution {
-                std::fs::write(out, reactor::solution::to_text(&level, actions))
-                    .map_err(|e| format!("cannot write {out}: {e}"))?;
+                write_text(Path::new(out), &reactor::solution::to_text(&level, actions))?;
             }
             0
         }

@@ -154,6 +154,12 @@ impl ReactorSession {
         self.rebuild();
     }
 
+    /// Shows `line` on the board's message line (a damaged save set aside, say).
+    pub fn say(&mut self, line: String) {
+        self.mode.view.message = Some(line);
+        self.rebuild();
+    }
+
     /// Plays `actions` back one at a time, each after the last one's cascade (empty: play normally).
     pub fn replay(&mut self, actions: Vec<Action>) {
         self.replay = (!actions.is_empty()).then_some((actions, 0, f64::NEG_INFINITY));

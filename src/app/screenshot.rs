@@ -19,5 +19,10 @@ pub fn write(
     let frame =
         Frame { view: View::of_scene(scene, 0.0), effects, ui: UiState { overlay, ..UiState::default() } };
     let rgba = render::render_image(&gpu, scene, &frame, width, height);
-    render::write_png(path, width, height, &rgba).map_err(|e| e.to_string())
+    write_png(path, width, height, &rgba)
+}
+
+/// Writes tightly packed RGBA8 pixels as a PNG through the one writer.
+pub fn write_png(path: &Path, width: u32, height: u32, rgba: &[u8]) -> Result<(), String> {
+    super::persist::writer::write_bytes(path, &render::encode_png(width, height, rgba)?)
 }

@@ -84,7 +84,7 @@ pub fn record(seed: u64, path: &std::path::Path) -> Result<(), String> {
     let mut recording = super::persist::recording::Recording::new(seed, 1);
     recording.actions = actions;
     recording.finish(&game);
-    super::persist::files::write_atomic(path, &recording.to_text())?;
+    super::persist::writer::write_text(path, &recording.to_text())?;
     print!("{}", report(seed, &[summary]));
     println!("Recording written to {} ({} actions).", path.display(), recording.actions.len());
     Ok(())

@@ -6,7 +6,7 @@ use super::editor::document::{Document, Outcome};
 use super::editor::window::{EditorWindow, Routed};
 use super::editor::EditorScreen;
 use super::input::{Command, ReactorKey};
-use super::persist::{self, files, profile, recording::Recording, run_save, settings::Settings};
+use super::persist::{self, files, profile, recording::Recording, run_save, settings::Settings, writer};
 use super::reactor_session::ReactorSession;
 use super::run_end;
 use super::session::{Request, Session};
@@ -114,6 +114,7 @@ fn run_app(opts: &Options, seed: u64, first: First) -> Result<(), String> {
         scene_dirty: true,
         audio,
         parked_editor: None,
+        run_saved_at: None,
     };
     app.screen = match first {
         First::Reactor(level, replay) => {
@@ -164,6 +165,9 @@ struct Graphics {
     config: wgpu::SurfaceConfiguration,
     gpu: Gpu,
     renderer: Renderer,
+    /// What the GPU reported against this window (a surface lost with its display): set from
+    /// wgpu's error callback instead of its default panic, read after every call that can fail.
+    lost: Arc<std::sync::Mutex<Option<String>>>,
 }
 
 struct App {
@@ -185,6 +189,8 @@ struct App {
     audio: audio::Output,
     /// The editor a "Play from here" left; the level's end (or Esc) goes back to it.
     parked_editor: Option<Box<EditorWindow>>,
+    /// Depth and turn of the run's last save in this session (`None`: not saved yet).
+    run_saved_at: Option<(u32, u64)>,
 }
 
 impl App {
@@ -241,8 +247,13 @@ impl App {
             Ok((p, _)) => p.table().lines().map(String::from).collect(),
             Err(message) => vec![message],
         };
-        let campaign = super::reactor_play::campaign_page(&self.data_dir);
-        TitleScreen::new(Title::new(save, scores, self.settings.clone()).with_campaign(campaign))
+        let (campaign, set_aside) = super::reactor_play::campaign_page(&self.data_dir);
+        let mut screen =
+            TitleScreen::new(Title::new(save, scores, self.settings.clone()).with_campaign(campaign));
+        if let Some(note) = set_aside {
+            screen.note(&note);
+        }
+        screen
     }
 
     fn session_for(&self, game: Game) -> Session {
@@ -287,6 +298,7 @@ impl App {
         self.screen = screen;
         self.held.clear();
         self.scene_dirty = true;
+        self.run_saved_at = None;
     }
 
     /// What the editor asked for: play its level (the editor waits), or leave it.
@@ -357,10 +369,13 @@ impl App {
                 self.enter(Screen::Editor(Box::new(EditorWindow::new(screen, true))));
             }
             TitleChoice::Reactor(index) => match super::reactor_play::shipped(index, &self.data_dir) {
-                Some(level) => {
+                Some((level, set_aside)) => {
                     let mut session = super::reactor_play::session(level, &self.settings, &self.data_dir);
                     if let Some(start) = super::reactor_play::shipped_start(index) {
                         session.mode.game.set_start(start);
+                    }
+                    if let Some(note) = set_aside {
+                        session.say(note);
                     }
                     self.enter(Screen::Reactor(Box::new(session)));
                 }
@@ -375,7 +390,7 @@ impl App {
                 }
                 self.apply_settings();
             }
-            TitleChoice::Continue => match run_save::take(&self.data_dir) {
+            TitleChoice::Continue => match run_save::load(&self.data_dir) {
                 Ok(run_save::Loaded::Game(game)) => {
                     let mut session = self.session_for(*game);
                     session.notify("You return to the depths.", self.now());
@@ -461,13 +476,20 @@ impl App {
             .create_surface(window.clone())
             .map_err(|e| format!("Could not draw into the window ({e})."))?;
         let gpu = Gpu::for_surface(instance, &surface).map_err(|e| e.to_string())?;
+        let lost = Arc::new(std::sync::Mutex::new(None));
+        let sink = lost.clone();
+        gpu.device.on_uncaptured_error(Arc::new(move |error: wgpu::Error| {
+            if let Ok(mut slot) = sink.lock() {
+                slot.get_or_insert_with(|| error.to_string());
+            }
+        }));
         let size = window.inner_size();
         let config = surface_config(&surface, &gpu, size.width, size.height, self.settings.vsync)?;
         surface.configure(&gpu.device, &config);
         let mut renderer = Renderer::new(&gpu, config.format);
         renderer.set_field_of_view(self.settings.fov_degrees);
         renderer.upload_scene(&gpu, self.scene());
-        Ok(Graphics { window, surface, config, gpu, renderer })
+        Ok(Graphics { window, surface, config, gpu, renderer, lost })
     }
 
     fn on_key(&mut self, event_loop: &ActiveEventLoop, event: KeyEvent) {
@@ -711,6 +733,8 @@ impl App {
         let held = session.held_action(&self.held);
         let update = session.update(now, held);
         self.audio.send_all(session.take_mix_commands());
+        self.keep_run_on_disk();
+        let Screen::Run(session) = &mut self.screen else { return false };
         if update.finished && !session.card_open() {
             let card = run_end::finish(&session.game, &self.data_dir, session.is_replaying());
             session.show_card(card, now);
@@ -718,7 +742,51 @@ impl App {
         update.upload
     }
 
+    /// Whether the GPU reported the window's surface lost (or any error on its device).
+    fn surface_lost(&self) -> bool {
+        self.graphics.as_ref().is_some_and(|g| g.lost.lock().map_or(true, |slot| slot.is_some()))
+    }
+
+    /// The window or its display is gone (a crashed window manager, a lost X server): what is in
+    /// play is kept as closing the window keeps it, and the program ends with one sentence.
+    fn window_lost(&mut self, event_loop: &ActiveEventLoop) {
+        if self.error.is_some() {
+            return;
+        }
+        let kept = match &mut self.screen {
+            Screen::Run(session) if session.game.status() == Status::Playing && !session.is_replaying() => {
+                match run_save::save(&self.data_dir, &session.game) {
+                    Ok(_) => "; the run was saved",
+                    Err(_) => "; the run could not be saved",
+                }
+            }
+            Screen::Reactor(session) => {
+                super::reactor_play::save_progress(&session.mode, &self.data_dir);
+                ""
+            }
+            Screen::Editor(editor) => match editor.screen.doc.save_recovery() {
+                Some(Ok(path)) => {
+                    eprintln!("hollowdeep: the unsaved level was kept as {}.", path.display());
+                    ""
+                }
+                Some(Err(message)) => {
+                    eprintln!("hollowdeep: {message}");
+                    ""
+                }
+                None => "",
+            },
+            _ => "",
+        };
+        self.write_recording();
+        self.error = Some(format!("The window was lost{kept}."));
+        event_loop.exit();
+    }
+
     fn redraw(&mut self, event_loop: &ActiveEventLoop) {
+        if self.surface_lost() {
+            self.window_lost(event_loop);
+            return;
+        }
         let now = self.now();
         let upload = self.update(now) || std::mem::take(&mut self.scene_dirty);
         let Some(height) = self.graphics.as_ref().map(|g| g.config.height) else { return };
@@ -777,7 +845,7 @@ impl App {
     fn write_recording(&mut self) {
         if let (Screen::Reactor(session), Some(path)) = (&self.screen, self.opts.record.take()) {
             let text = crate::reactor::solution::to_text(session.mode.game.initial(), &session.played);
-            match files::write_atomic(&path, &text) {
+            match writer::write_text(&path, &text) {
                 Ok(()) => println!("Solution written to {}.", path.display()),
                 Err(message) => eprintln!("hollowdeep: {message}"),
             }
@@ -788,12 +856,37 @@ impl App {
             return;
         };
         rec.finish(&session.game);
-        match files::write_atomic(&path, &rec.to_text()) {
+        match writer::write_text(&path, &rec.to_text()) {
             Ok(()) => println!("Recording written to {}.", path.display()),
             Err(message) => {
                 eprintln!("hollowdeep: {message}");
                 self.error.get_or_insert(message);
             }
+        }
+    }
+
+    /// The run in play stays saved on disk, rewritten at each safe point, so a crash or a lost
+    /// display costs a few turns at most; an ended run's save goes. Replays never touch it.
+    fn keep_run_on_disk(&mut self) {
+        let Screen::Run(session) = &mut self.screen else { return };
+        if session.is_replaying() {
+            return;
+        }
+        let game = &session.game;
+        let result = if game.status() != Status::Playing {
+            match self.run_saved_at.take() {
+                Some(_) => run_save::remove(&self.data_dir),
+                None => Ok(()),
+            }
+        } else if run_save::safe_point(self.run_saved_at, game.depth(), game.turn()) {
+            self.run_saved_at = Some((game.depth(), game.turn()));
+            run_save::save(&self.data_dir, game).map(|_| ())
+        } else {
+            Ok(())
+        };
+        if let Err(message) = result {
+            eprintln!("hollowdeep: {message}");
+            session.notify(&format!("Could not save: {message}"), self.started.elapsed().as_secs_f64());
         }
     }
 
@@ -812,6 +905,7 @@ impl App {
             gfx.config.width = width;
             gfx.config.height = height;
             if width > 0 && height > 0 {
+                // A failure lands in `lost`; the next redraw saves and leaves.
                 gfx.surface.configure(&gfx.gpu.device, &gfx.config);
             }
         }
@@ -846,6 +940,7 @@ impl ApplicationHandler for App {
         }
         match event {
             WindowEvent::CloseRequested => self.close(event_loop),
+            WindowEvent::Destroyed => self.window_lost(event_loop),
             WindowEvent::Resized(size) => self.resize(size.width, size.height),
             WindowEvent::Focused(false) => self.held.clear(),
             WindowEvent::ModifiersChanged(m) => self.modifiers = m.state(),
@@ -916,10 +1011,7 @@ fn surface_config(
 fn save_screenshot(data_dir: &std::path::Path, prefix: &str, (w, h): (u32, u32), rgba: &[u8]) -> String {
     let (_, stamp) = files::date_and_stamp();
     let path = data_dir.join("screenshots").join(format!("{prefix}-{stamp}.png"));
-    let result = std::fs::create_dir_all(path.parent().unwrap_or(data_dir))
-        .map_err(|e| e.to_string())
-        .and_then(|_| render::write_png(&path, w, h, rgba).map_err(|e| e.to_string()));
-    match result {
+    match super::screenshot::write_png(&path, w, h, rgba) {
         Ok(()) => format!("Screenshot saved to {}", path.display()),
         Err(e) => format!("Could not save the screenshot: {e}"),
     }

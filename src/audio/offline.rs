@@ -11,20 +11,37 @@ pub fn key_seconds() -> f64 {
     60.0 / f64::from(AUDIO.heart.rest_bpm)
 }
 
-pub struct Offline {
+/// Where rendered frames go as they are made, when they are not kept (`--audio-out` streams them
+/// to disk, so a long run costs no memory for its sound).
+pub type Sink<'s> = &'s mut dyn FnMut(&[[f32; 2]]);
+
+/// Frames rendered at a time when streaming: small enough to cost nothing, large enough that the
+/// per-call overhead is lost in it.
+const STREAM_CHUNK: usize = 4096;
+
+pub struct Offline<'s> {
     mixer: Mixer,
     frames: Vec<[f32; 2]>,
+    sink: Option<Sink<'s>>,
 }
 
-impl Default for Offline {
+impl Default for Offline<'static> {
     fn default() -> Self {
         Offline::new(OFFLINE_RATE)
     }
 }
 
-impl Offline {
-    pub fn new(rate: u32) -> Offline {
-        Offline { mixer: Mixer::new(rate), frames: Vec::new() }
+impl Offline<'static> {
+    /// Keeps every frame, for tests and measurements ([`Offline::frames`]).
+    pub fn new(rate: u32) -> Offline<'static> {
+        Offline { mixer: Mixer::new(rate), frames: Vec::new(), sink: None }
+    }
+}
+
+impl<'s> Offline<'s> {
+    /// Hands each chunk of frames to `sink` as it is rendered and keeps none.
+    pub fn streaming(rate: u32, sink: Sink<'s>) -> Offline<'s> {
+        Offline { mixer: Mixer::new(rate), frames: Vec::new(), sink: Some(sink) }
     }
 
     pub fn send(&mut self, command: MixCommand) {
@@ -40,15 +57,32 @@ impl Offline {
     /// Renders the next `seconds` of game time.
     pub fn advance(&mut self, seconds: f64) {
         let n = (seconds.max(0.0) * f64::from(self.mixer.rate())).round() as usize;
-        let start = self.frames.len();
-        self.frames.resize(start + n, [0.0, 0.0]);
-        self.mixer.render(&mut self.frames[start..]);
+        match self.sink.as_mut() {
+            None => {
+                let start = self.frames.len();
+                self.frames.resize(start + n, [0.0, 0.0]);
+                self.mixer.render(&mut self.frames[start..]);
+            }
+            Some(sink) => {
+                let mut left = n;
+                while left > 0 {
+                    let chunk = left.min(STREAM_CHUNK);
+                    self.frames.clear();
+                    self.frames.resize(chunk, [0.0, 0.0]);
+                    self.mixer.render(&mut self.frames);
+                    sink(&self.frames);
+                    left -= chunk;
+                }
+                self.frames.clear();
+            }
+        }
     }
 
     pub fn rate(&self) -> u32 {
         self.mixer.rate()
     }
 
+    /// Every frame rendered so far (none when streaming).
     pub fn frames(&self) -> &[[f32; 2]] {
         &self.frames
     }

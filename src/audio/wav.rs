@@ -3,26 +3,54 @@
 
 /// The bytes of a WAV file of `frames` at `rate`.
 pub fn encode(frames: &[[f32; 2]], rate: u32) -> Vec<u8> {
-    let data_len = (frames.len() * 4) as u32;
-    let mut out = Vec::with_capacity(44 + data_len as usize);
-    out.extend_from_slice(b"RIFF");
-    out.extend_from_slice(&(36 + data_len).to_le_bytes());
-    out.extend_from_slice(b"WAVEfmt ");
-    out.extend_from_slice(&16u32.to_le_bytes());
-    out.extend_from_slice(&1u16.to_le_bytes()); // PCM
-    out.extend_from_slice(&2u16.to_le_bytes()); // stereo
-    out.extend_from_slice(&rate.to_le_bytes());
-    out.extend_from_slice(&(rate * 4).to_le_bytes()); // bytes per second
-    out.extend_from_slice(&4u16.to_le_bytes()); // bytes per frame
-    out.extend_from_slice(&16u16.to_le_bytes()); // bits per sample
-    out.extend_from_slice(b"data");
-    out.extend_from_slice(&data_len.to_le_bytes());
+    let mut out = Vec::with_capacity(HEADER_LEN + frames.len() * BYTES_PER_FRAME);
+    out.extend_from_slice(&header(rate, Some(frames.len() as u64)));
+    append_samples(frames, &mut out);
+    out
+}
+
+/// The header's length: a WAV streamed to disk writes this many bytes before its samples.
+pub const HEADER_LEN: usize = 44;
+
+const BYTES_PER_FRAME: usize = 4;
+
+/// The 44-byte header of a file of `frames` frames at `rate`; `None` when the length is not known
+/// yet (a stream into a pipe), written as the largest sizes, as streaming tools do.
+pub fn header(rate: u32, frames: Option<u64>) -> [u8; HEADER_LEN] {
+    let data_len = frames.map_or(u32::MAX - 36, |n| {
+        u32::try_from(n * BYTES_PER_FRAME as u64).unwrap_or(u32::MAX - 36).min(u32::MAX - 36)
+    });
+    let mut out = [0u8; HEADER_LEN];
+    let fields: [&[u8]; 13] = [
+        b"RIFF",
+        &(36 + data_len).to_le_bytes(),
+        b"WAVEfmt ",
+        &16u32.to_le_bytes(),
+        &1u16.to_le_bytes(), // PCM
+        &2u16.to_le_bytes(), // stereo
+        &rate.to_le_bytes(),
+        &(rate * BYTES_PER_FRAME as u32).to_le_bytes(), // bytes per second
+        &(BYTES_PER_FRAME as u16).to_le_bytes(),        // bytes per frame
+        &16u16.to_le_bytes(),                           // bits per sample
+        b"data",
+        &data_len.to_le_bytes(),
+        &[],
+    ];
+    let mut at = 0;
+    for field in fields {
+        out[at..at + field.len()].copy_from_slice(field);
+        at += field.len();
+    }
+    out
+}
+
+/// Appends `frames` as 16-bit little-endian samples.
+pub fn append_samples(frames: &[[f32; 2]], out: &mut Vec<u8>) {
     for frame in frames {
         for s in frame {
             out.extend_from_slice(&((s.clamp(-1.0, 1.0) * 32767.0).round() as i16).to_le_bytes());
         }
     }
-    out
 }
 
 /// Reads back a file `encode` wrote: its rate and frames. Any other layout is an error sentence.

@@ -1,11 +1,9 @@
 //! Offscreen rendering and readback: the target behind `--screenshot`, `--bench` and the GPU tests,
 //! drawn by the same `Renderer` and shaders as the window.
 
-use super::error::RenderError;
 use super::gpu::{texture_2d, Gpu};
 use super::renderer::{Frame, Renderer};
 use crate::scene::Scene;
-use std::path::Path;
 
 /// An RGBA8 sRGB texture to render into, plus a buffer to copy it back through.
 pub struct Offscreen {
@@ -98,18 +96,16 @@ impl Offscreen {
     }
 }
 
-/// Writes tightly packed RGBA8 pixels as a PNG.
-pub fn write_png(path: &Path, width: u32, height: u32, rgba: &[u8]) -> Result<(), RenderError> {
-    let file =
-        std::fs::File::create(path).map_err(|source| RenderError::Io { path: path.to_path_buf(), source })?;
-    let png_err =
-        |e: png::EncodingError| RenderError::Png { path: path.to_path_buf(), reason: e.to_string() };
-    let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), width, height);
+/// Tightly packed RGBA8 pixels encoded as a PNG file's bytes (the shell's writer puts them on disk).
+pub fn encode_png(width: u32, height: u32, rgba: &[u8]) -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::new();
+    let mut encoder = png::Encoder::new(&mut bytes, width, height);
     encoder.set_color(png::ColorType::Rgba);
     encoder.set_depth(png::BitDepth::Eight);
-    let mut writer = encoder.write_header().map_err(png_err)?;
-    writer.write_image_data(rgba).map_err(png_err)?;
-    writer.finish().map_err(png_err)
+    let mut writer = encoder.write_header().map_err(|e| format!("Could not encode the PNG: {e}."))?;
+    writer.write_image_data(rgba).map_err(|e| format!("Could not encode the PNG: {e}."))?;
+    writer.finish().map_err(|e| format!("Could not encode the PNG: {e}."))?;
+    Ok(bytes)
 }
 
 /// Renders one frame of `scene` at `width` × `height` and returns its RGBA8 pixels (for

@@ -38,7 +38,7 @@ pub mod wall_bits;
 mod world;
 
 pub use camera::{Camera, View};
-pub use capture::{render_image, write_png, Offscreen};
+pub use capture::{encode_png, render_image, Offscreen};
 pub use error::RenderError;
 pub use gpu::Gpu;
 pub use overlay::{Edge, Overlay, UiState};

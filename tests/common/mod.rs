@@ -139,7 +139,7 @@ impl Frame {
     /// Saves the frame for a human to look at; tests call this so a failure leaves evidence.
     pub fn save(&self, name: &str) -> std::path::PathBuf {
         let path = std::env::temp_dir().join(format!("hollowdeep_{name}.png"));
-        hollowdeep::render::write_png(&path, self.width, self.height, &self.rgba)
+        hollowdeep::app::screenshot::write_png(&path, self.width, self.height, &self.rgba)
             .expect("writing a PNG to the temp dir");
         path
     }

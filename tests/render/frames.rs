@@ -103,7 +103,7 @@ fn frames_match_the_committed_pictures() {
         let path = fixture(case.name);
         if bless {
             std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            hollowdeep::render::write_png(&path, W, H, &frame.rgba).unwrap();
+            hollowdeep::app::screenshot::write_png(&path, W, H, &frame.rgba).unwrap();
             continue;
         }
         let (w, h, want) = read_png(&path);

@@ -3,10 +3,11 @@
 
 use crate::bot::{driver, Bot};
 use crate::persist_support::*;
-use hollowdeep::app::persist::files::{date_and_stamp, move_aside, read_optional, write_atomic};
+use hollowdeep::app::persist::files::{date_and_stamp, move_aside, read_optional};
 use hollowdeep::app::persist::profile::{self, Profile, HIGH_SCORES, PROFILE_FORMAT_VERSION};
 use hollowdeep::app::persist::recording::Recording;
 use hollowdeep::app::persist::settings::Settings;
+use hollowdeep::app::persist::writer::write_text;
 use hollowdeep::app::persist::{morgue, run_save};
 use hollowdeep::game::save::run_to_string;
 use hollowdeep::game::{Action, Facing, Game, Map, Pos};
@@ -115,15 +116,15 @@ fn the_profile_survives_a_wiped_run_byte_for_byte() {
 
     run_save::save(dir.path(), &mid_run(1)).unwrap();
     untouched("a run was saved");
-    run_save::take(dir.path()).unwrap();
-    untouched("the run was loaded and consumed");
+    run_save::load(dir.path()).unwrap();
+    untouched("the run was loaded");
     run_save::save(dir.path(), &mid_run(2)).unwrap();
     run_save::save(dir.path(), &mid_run(3)).unwrap();
     untouched("a saved run was replaced");
     std::fs::remove_file(run_save::path(dir.path())).unwrap();
     untouched("the saved run was deleted");
     std::fs::write(run_save::path(dir.path()), b"broken").unwrap();
-    run_save::take(dir.path()).unwrap();
+    run_save::load(dir.path()).unwrap();
     untouched("a broken run was moved aside");
 }
 
@@ -262,8 +263,8 @@ fn read_optional_tells_absent_from_unreadable() {
 fn write_atomic_replaces_the_whole_file_and_leaves_nothing_else() {
     let dir = TempDir::new("write-atomic");
     let path = dir.path().join("deep").join("file.txt");
-    write_atomic(&path, &"long old content ".repeat(100)).unwrap();
-    write_atomic(&path, "new").unwrap();
+    write_text(&path, &"long old content ".repeat(100)).unwrap();
+    write_text(&path, "new").unwrap();
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
     assert_eq!(listing(path.parent().unwrap()), vec!["file.txt".to_string()]);
 }
@@ -400,7 +401,7 @@ fn the_automap_survives_save_and_load() {
     let dir = TempDir::new("automap-saved");
     let game = mid_run(55);
     run_save::save(dir.path(), &game).unwrap();
-    let Ok(run_save::Loaded::Game(back)) = run_save::take(dir.path()) else { panic!("the save loads") };
+    let Ok(run_save::Loaded::Game(back)) = run_save::load(dir.path()) else { panic!("the save loads") };
     assert_eq!(explored_cells(&back), explored_cells(&game));
     assert!(explored_cells(&back).len() > 1);
 }

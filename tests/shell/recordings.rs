@@ -3,9 +3,10 @@
 
 use crate::bot::{driver, Bot};
 use crate::persist_support::*;
-use hollowdeep::app::persist::files::{read_optional, write_atomic};
+use hollowdeep::app::persist::files::read_optional;
 use hollowdeep::app::persist::profile::Profile;
 use hollowdeep::app::persist::recording::{Recording, RECORDING_FORMAT_VERSION};
+use hollowdeep::app::persist::writer::write_text;
 use hollowdeep::game::dump::StateDump;
 use hollowdeep::game::save::{state_hash, state_hash_v1};
 use hollowdeep::game::{Action, Game, Status};
@@ -52,7 +53,7 @@ fn a_recording_file_written_and_read_back_still_verifies() {
     let dir = TempDir::new("recording-file");
     let path = dir.path().join("run.hdrec");
     let (rec, _) = record(99, 2, 200);
-    write_atomic(&path, &rec.to_text()).unwrap();
+    write_text(&path, &rec.to_text()).unwrap();
     let text = read_optional(&path).unwrap().expect("the recording was written");
     assert_eq!(Recording::from_text(&text).unwrap().verify(), Ok(rec.final_hash.clone()));
 }

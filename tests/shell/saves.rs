@@ -37,7 +37,7 @@ fn a_saved_mid_run_state_loads_back_equal_and_plays_on_identically() {
         let mut original = mid_run(seed);
         played += original.turn();
         run_save::save(dir.path(), &original).unwrap();
-        let mut loaded = expect_game(run_save::take(dir.path()).unwrap());
+        let mut loaded = expect_game(run_save::load(dir.path()).unwrap());
         assert!(loaded == original, "seed {seed}: the loaded game differs from the saved one");
         assert_eq!(state_hash(&loaded), state_hash(&original), "seed {seed}");
 
@@ -78,7 +78,7 @@ fn a_run_that_died_in_play_round_trips() {
         }
         died += usize::from(game.status() == Status::Dead);
         run_save::save(dir.path(), &game).unwrap();
-        let back = expect_game(run_save::take(dir.path()).unwrap());
+        let back = expect_game(run_save::load(dir.path()).unwrap());
         assert!(back == game, "seed {seed}");
         assert_eq!(back.cause_of_death(), game.cause_of_death());
     }
@@ -94,24 +94,34 @@ fn a_dead_run_round_trips_too() {
 }
 
 #[test]
-fn permadeath_a_save_is_removed_when_it_is_loaded() {
+fn regression_a_loaded_save_stays_on_disk_until_the_run_ends() {
     let dir = TempDir::new("permadeath");
     let game = mid_run(17);
     let path = run_save::save(dir.path(), &game).unwrap();
     assert_eq!(path, run_save::path(dir.path()));
-    assert!(path.exists());
-    expect_game(run_save::take(dir.path()).unwrap());
-    assert!(!path.exists(), "the save is gone once loaded");
-    assert!(matches!(run_save::take(dir.path()).unwrap(), Loaded::None), "it cannot be loaded twice");
+    expect_game(run_save::load(dir.path()).unwrap());
+    assert!(path.exists(), "a crash while the run is played must not lose it");
+    run_save::remove(dir.path()).unwrap();
+    assert!(matches!(run_save::load(dir.path()).unwrap(), Loaded::None), "an ended run cannot be continued");
+    run_save::remove(dir.path()).expect("removing twice is no error");
     assert_eq!(listing(dir.path()), Vec::<String>::new(), "nothing is left behind");
+}
+
+#[test]
+fn a_run_is_saved_at_its_start_each_descent_and_every_few_turns() {
+    use run_save::{safe_point, SAVE_EVERY_TURNS};
+    assert!(safe_point(None, 1, 0), "the start of a session's run");
+    assert!(!safe_point(Some((1, 10)), 1, 10 + SAVE_EVERY_TURNS - 1));
+    assert!(safe_point(Some((1, 10)), 1, 10 + SAVE_EVERY_TURNS));
+    assert!(safe_point(Some((1, 10)), 2, 11), "a descent");
 }
 
 #[test]
 fn no_save_means_no_run_to_continue() {
     let dir = TempDir::new("no-save");
-    assert!(matches!(run_save::take(dir.path()).unwrap(), Loaded::None));
+    assert!(matches!(run_save::load(dir.path()).unwrap(), Loaded::None));
     let missing = dir.path().join("not-created-yet");
-    assert!(matches!(run_save::take(&missing).unwrap(), Loaded::None));
+    assert!(matches!(run_save::load(&missing).unwrap(), Loaded::None));
 }
 
 #[test]
@@ -122,7 +132,7 @@ fn saving_writes_atomically_and_leaves_no_temporary_file() {
     let second = mid_run(2);
     run_save::save(&nested, &second).unwrap();
     assert_eq!(listing(&nested), vec!["run.json".to_string()], "only the save, no temporary file");
-    assert!(expect_game(run_save::take(&nested).unwrap()) == second, "the newer save replaced the older");
+    assert!(expect_game(run_save::load(&nested).unwrap()) == second, "the newer save replaced the older");
 }
 
 /// Writes `bytes` as the run save, takes it, and checks the one-line message, the intact copy beside
@@ -131,11 +141,11 @@ fn refused_save(dir: &Path, bytes: &[u8]) -> String {
     let path = run_save::path(dir);
     let before = moved_copies(dir, "run.json");
     std::fs::write(&path, bytes).unwrap();
-    let message = expect_moved_aside(run_save::take(dir).unwrap());
+    let message = expect_moved_aside(run_save::load(dir).unwrap());
     let moved = the_new_copy(dir, "run.json", &before, bytes);
     assert_one_clear_line(&message, &path, &moved);
     assert!(!path.exists(), "the unusable save is not left in place to be refused again");
-    assert!(matches!(run_save::take(dir).unwrap(), Loaded::None), "the next start finds no save");
+    assert!(matches!(run_save::load(dir).unwrap(), Loaded::None), "the next start finds no save");
     message
 }
 

@@ -121,7 +121,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("hollowdeep-badges-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let rgba: Vec<u8> = (0..4 * 4).flat_map(|_| [255, 0, 0, 255]).collect();
-        crate::render::write_png(&dir.join("tool-wall.png"), 4, 4, &rgba).unwrap();
+        crate::app::screenshot::write_png(&dir.join("tool-wall.png"), 4, 4, &rgba).unwrap();
         let ctx = egui::Context::default();
         let mut badges = Badges::new(vec![dir.clone()]);
         let wall = badges.image(&ctx, "tool-wall").expect("the PNG is read");

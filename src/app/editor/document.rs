@@ -27,6 +27,9 @@ pub enum Pending {
     New,
     Load(PathBuf),
     Quit,
+    /// Save over a file that exists and is not the level's own: asked every time, since the file
+    /// may be another level (an author's work is never replaced without a yes).
+    Replace(PathBuf),
 }
 
 /// What the shell must do after an editor action.
@@ -264,6 +267,14 @@ impl Document {
     }
 
     fn save_to(&mut self, path: PathBuf) {
+        if self.path.as_ref() != Some(&path) && path.exists() {
+            self.question = Some(Pending::Replace(path));
+            return;
+        }
+        self.write_to(path);
+    }
+
+    fn write_to(&mut self, path: PathBuf) {
         let text = match self.editor.save_text() {
             Ok(text) => text,
             Err(why) => {
@@ -280,6 +291,29 @@ impl Document {
             }
             Err(why) => self.say(why, Tone::Refusal),
         }
+    }
+
+    /// When the window is lost with unsaved changes: the level as it stands (errors and all) is
+    /// written beside its file as `NAME.recovered-N.json` (or under the data folder when it has
+    /// none), never over anything. `None` when nothing is unsaved.
+    pub fn save_recovery(&self) -> Option<Result<PathBuf, String>> {
+        if !self.unsaved() {
+            return None;
+        }
+        let base = self
+            .path
+            .clone()
+            .unwrap_or_else(|| crate::app::persist::data_dir().join("editor").join("untitled.json"));
+        let stem = base.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let free = (1..1000)
+            .map(|n| base.with_file_name(format!("{stem}.recovered-{n}.json")))
+            .find(|p| !p.exists());
+        Some(match free {
+            Some(path) => {
+                write_level(&path, &crate::reactor::schema::save(self.editor.level())).map(|()| path)
+            }
+            None => Err(format!("Could not keep the unsaved level beside {}.", base.display())),
+        })
     }
 
     /// Load: the path field's file, after asking when changes would be lost.
@@ -317,6 +351,7 @@ impl Document {
     fn run(&mut self, what: Pending) -> Outcome {
         match what {
             Pending::Quit => return Outcome::Quit,
+            Pending::Replace(path) => self.write_to(path),
             Pending::New => {
                 let (w, h) = self.new_size;
                 let (keep, revision) = (std::mem::take(&mut self.path_field), self.revision);
@@ -474,10 +509,12 @@ mod tests {
         assert!(!doc.unsaved(), "{:?}", doc.message);
         assert_eq!(doc.path.as_deref(), Some(path.as_path()));
         let dir = path.parent().unwrap();
-        let leftovers = std::fs::read_dir(dir).unwrap().filter_map(|e| e.ok()).any(|e| {
-            e.file_name().to_string_lossy().starts_with(".hollowdeep-doc-")
-                && e.file_name().to_string_lossy().contains(".tmp-")
-        });
+        // Only this file's temporaries: the other tests write their own files beside it meanwhile.
+        let own = format!(".{}.tmp-", path.file_name().unwrap().to_string_lossy());
+        let leftovers = std::fs::read_dir(dir)
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .any(|e| e.file_name().to_string_lossy().starts_with(&own));
         assert!(!leftovers, "no temporary file is left beside it");
         let back = Document::open(path.clone(), &b).expect("it opens");
         assert_eq!(back.editor.level(), doc.editor.level());
@@ -513,5 +550,26 @@ mod tests {
             "{:?}",
             doc.message
         );
+    }
+
+    #[test]
+    fn regression_saving_onto_another_existing_file_asks_before_replacing_it() {
+        let b = Balance::normal();
+        let path = temp("someone-elses.json");
+        std::fs::write(&path, "another author's level").unwrap();
+        let mut doc = Document::from_level(shipped(), &b);
+        doc.path_field = path.display().to_string();
+        doc.save_as();
+        assert_eq!(doc.question, Some(Pending::Replace(path.clone())));
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "another author's level", "nothing yet");
+        doc.answer(false);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "another author's level", "a no keeps it");
+        doc.save_as();
+        doc.answer(true);
+        assert!(Document::open(path.clone(), &b).is_ok(), "a yes replaces it with this level");
+        // Its own file is saved again without a question.
+        doc.key(EditorKey::Save);
+        assert_eq!(doc.question, None);
+        let _ = std::fs::remove_file(&path);
     }
 }

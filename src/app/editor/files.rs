@@ -2,7 +2,7 @@
 //! into one sentence) and
 //! writing one atomically, so a crash mid-save never leaves half a level on disk.
 
-use crate::app::persist::files::write_atomic;
+use crate::app::persist::writer::write_text;
 use crate::reactor::{schema, Balance, Level};
 use std::path::Path;
 
@@ -27,5 +27,5 @@ pub fn read_level(path: &Path, b: &Balance) -> Result<Level, String> {
 
 /// Writes `text` to `path` through a temporary file renamed over it.
 pub fn write_level(path: &Path, text: &str) -> Result<(), String> {
-    write_atomic(path, text)
+    write_text(path, text)
 }

@@ -48,5 +48,5 @@ pub fn screenshot(doc: Document, size: (u32, u32), path: &std::path::Path) -> Re
     let gpu = Gpu::headless().map_err(|e| e.to_string())?;
     let mut screen = settled(doc, size);
     let rgba = render(&gpu, &mut screen, size);
-    crate::render::write_png(path, size.0, size.1, &rgba).map_err(|e| e.to_string())
+    crate::app::screenshot::write_png(path, size.0, size.1, &rgba)
 }

@@ -1,4 +1,5 @@
-//! Where files live (XDG on Linux), atomic writes, and moving unusable files aside.
+//! Where files live (XDG on Linux), reading them, and moving unusable files aside (writing them is
+//! `writer`'s).
 
 use std::path::{Path, PathBuf};
 
@@ -27,65 +28,6 @@ pub fn config_dir() -> PathBuf {
     home_override().map(|h| h.join("config")).unwrap_or_else(|| xdg("XDG_CONFIG_HOME", ".config"))
 }
 
-/// Removes what a killed or failed atomic write left behind in `dir`: `.NAME.tmp-PID` files whose
-/// process is no longer running (on systems without `/proc`, those older than a day). A file being
-/// written right now by a live process is left alone. Returns how many were removed.
-pub fn clean_stale_temporaries(dir: &Path) -> usize {
-    let Ok(entries) = std::fs::read_dir(dir) else { return 0 };
-    let mut removed = 0;
-    for entry in entries.flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let Some(pid) = name.strip_prefix('.').and_then(|n| n.rsplit_once(".tmp-")).map(|(_, pid)| pid)
-        else {
-            continue;
-        };
-        let Ok(pid) = pid.parse::<u32>() else { continue };
-        if pid != std::process::id()
-            && !process_alive(pid, &entry.path())
-            && std::fs::remove_file(entry.path()).is_ok()
-        {
-            removed += 1;
-        }
-    }
-    removed
-}
-
-fn process_alive(pid: u32, file: &Path) -> bool {
-    let proc = Path::new("/proc");
-    if proc.is_dir() {
-        return proc.join(pid.to_string()).exists();
-    }
-    let age = std::fs::metadata(file).and_then(|m| m.modified()).ok().and_then(|t| t.elapsed().ok());
-    age.is_none_or(|a| a < std::time::Duration::from_secs(24 * 3600))
-}
-
-/// Writes `text` to `path` through a temporary file in the same folder and a rename, so a crash
-/// leaves either the old file or the new one, never half of one.
-pub fn write_atomic(path: &Path, text: &str) -> Result<(), String> {
-    write_atomic_bytes(path, text.as_bytes())
-}
-
-/// [`write_atomic`] for bytes that are not text (a WAV file).
-pub fn write_atomic_bytes(path: &Path, text: &[u8]) -> Result<(), String> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir).map_err(|e| format!("Could not create {}: {e}.", dir.display()))?;
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
-    write_synced(&tmp, text).map_err(|e| format!("Could not write {}: {e}.", tmp.display()))?;
-    std::fs::rename(&tmp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        format!("Could not replace {}: {e}.", path.display())
-    })
-}
-
-/// Writes and flushes to disk before the rename, so a power cut cannot leave an empty file behind.
-fn write_synced(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    let mut file = std::fs::File::create(path)?;
-    file.write_all(bytes)?;
-    file.sync_all()
-}
-
 /// Moves an unusable file out of the way under a name that is not taken yet, and returns that name.
 pub fn move_aside(path: &Path, why: &str) -> Result<PathBuf, String> {
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
@@ -98,6 +40,29 @@ pub fn move_aside(path: &Path, why: &str) -> Result<PathBuf, String> {
         }
     }
     Err(format!("Could not move {} aside: too many old copies.", path.display()))
+}
+
+/// Writes a record the program keeps (a best, a profile, a level in progress) over `path`, first
+/// moving aside a file already there that `usable` rejects: a damaged record is kept for the
+/// player to recover, never overwritten. Returns the sentence saying so when that happened.
+pub fn replace_record(
+    path: &Path,
+    text: &str,
+    usable: impl Fn(&str) -> bool,
+) -> Result<Option<String>, String> {
+    let note = match read_optional(path) {
+        Ok(None) => None,
+        Ok(Some(old)) if usable(&old) => None,
+        Ok(Some(_)) | Err(_) => Some(set_aside_note(path, &move_aside(path, "unusable")?)),
+    };
+    super::writer::write_text(path, text)?;
+    Ok(note)
+}
+
+/// The one line that tells the player a damaged record was set aside and a fresh one begins.
+pub fn set_aside_note(path: &Path, moved: &Path) -> String {
+    let name = |p: &Path| p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    format!("{} was damaged and set aside as {}; starting fresh.", name(path), name(moved))
 }
 
 /// Reads a file that may not exist yet: `Ok(None)` when it is absent.
@@ -144,23 +109,5 @@ mod tests {
         assert_eq!(civil_from_days(0), (1970, 1, 1));
         assert_eq!(civil_from_days(20_786), (2026, 11, 29));
         assert_eq!(civil_from_days(11_016), (2000, 2, 29));
-    }
-
-    #[test]
-    fn regression_killed_atomic_writes_leave_no_temporaries_after_the_next_start() {
-        let dir = std::env::temp_dir().join(format!("hollowdeep-tmpclean-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        // A pid far above any kernel's limit stands for a writer that was killed.
-        let dead = dir.join(".run.json.tmp-4294967295");
-        let mine = dir.join(format!(".run.json.tmp-{}", std::process::id()));
-        let keep = [dir.join("run.json"), dir.join(".hidden"), dir.join(".x.tmp-notapid")];
-        for f in [&dead, &mine].into_iter().chain(keep.iter()) {
-            std::fs::write(f, "x").unwrap();
-        }
-        assert_eq!(clean_stale_temporaries(&dir), 1);
-        assert!(!dead.exists());
-        assert!(mine.exists(), "a write in progress is left alone");
-        assert!(keep.iter().all(|f| f.exists()), "only temporaries go");
-        std::fs::remove_dir_all(&dir).ok();
     }
 }

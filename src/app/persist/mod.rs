@@ -10,5 +10,6 @@ pub mod reactor_records;
 pub mod recording;
 pub mod run_save;
 pub mod settings;
+pub mod writer;
 
 pub use files::{config_dir, data_dir};

@@ -1,6 +1,6 @@
 //! The profile: a top-10 high-score table and lifetime totals that survive every run.
 
-use super::files::{move_aside, read_optional, write_atomic};
+use super::files::{move_aside, read_optional, replace_record};
 use crate::game::save::{check_header, LoadError};
 use crate::game::Game;
 use serde::{Deserialize, Serialize};
@@ -138,6 +138,11 @@ pub fn load(data_dir: &Path) -> Result<(Profile, Option<String>), String> {
     ))
 }
 
+/// Writes the profile; a file damaged since it was loaded is set aside first, never overwritten.
 pub fn save(data_dir: &Path, profile: &Profile) -> Result<(), String> {
-    write_atomic(&path(data_dir), &profile.to_text())
+    let note = replace_record(&path(data_dir), &profile.to_text(), |old| Profile::from_text(old).is_ok())?;
+    if let Some(note) = note {
+        eprintln!("hollowdeep: {note}");
+    }
+    Ok(())
 }

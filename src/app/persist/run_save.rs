@@ -1,6 +1,9 @@
-//! The saved run: written on "Save and quit", consumed when loaded (permadeath: no reloading).
+//! The saved run. It stays on disk while the run is played, rewritten at safe points (the start,
+//! each descent, every few turns) and on "Save and quit", so a crash or a lost display costs at
+//! most a few turns; it is removed when the run ends (permadeath needs no more than that).
 
-use super::files::{move_aside, read_optional, write_atomic};
+use super::files::{move_aside, read_optional};
+use super::writer::write_text;
 use crate::game::save::{run_from_str, run_to_string};
 use crate::game::Game;
 use std::path::{Path, PathBuf};
@@ -12,7 +15,7 @@ pub fn path(data_dir: &Path) -> PathBuf {
 
 pub fn save(data_dir: &Path, game: &Game) -> Result<PathBuf, String> {
     let path = path(data_dir);
-    write_atomic(&path, &run_to_string(game))?;
+    write_text(&path, &run_to_string(game))?;
     Ok(path)
 }
 
@@ -40,8 +43,29 @@ pub enum Loaded {
     MovedAside(String),
 }
 
-/// Loads the saved run and removes it, so the same save can never be loaded twice.
-pub fn take(data_dir: &Path) -> Result<Loaded, String> {
+/// Turns between the saves written while a run is played: a crash loses at most this many.
+pub const SAVE_EVERY_TURNS: u64 = 25;
+
+/// Whether the run at `depth` and `turn` has reached a safe point since the save written at
+/// `last` (`None`: not saved yet in this session).
+pub fn safe_point(last: Option<(u32, u64)>, depth: u32, turn: u64) -> bool {
+    last.is_none_or(|(d, t)| d != depth || turn >= t + SAVE_EVERY_TURNS)
+}
+
+/// The run has ended: its save goes (a missing one is no error).
+pub fn remove(data_dir: &Path) -> Result<(), String> {
+    let path = path(data_dir);
+    match std::fs::remove_file(&path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            Err(format!("Could not remove the ended run's save {}: {e}.", path.display()))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Loads the saved run. The file stays until the run ends or is saved again, so a crash while
+/// it is played loses nothing more than the turns since the last safe point.
+pub fn load(data_dir: &Path) -> Result<Loaded, String> {
     let path = path(data_dir);
     let text = match read_optional(&path) {
         Ok(None) => return Ok(Loaded::None),
@@ -56,11 +80,7 @@ pub fn take(data_dir: &Path) -> Result<Loaded, String> {
         }
     };
     match run_from_str(&text) {
-        Ok(game) => {
-            std::fs::remove_file(&path)
-                .map_err(|e| format!("Could not remove the loaded save {}: {e}.", path.display()))?;
-            Ok(Loaded::Game(Box::new(game)))
-        }
+        Ok(game) => Ok(Loaded::Game(Box::new(game))),
         Err(why) => {
             let moved = move_aside(&path, "unusable")?;
             Ok(Loaded::MovedAside(format!(

@@ -1,7 +1,8 @@
 //! The settings file: window, video, accessibility, sound and key bindings. Written with defaults on first
 //! run; every bad value is reported by name and replaced by its default.
 
-use super::files::{move_aside, read_optional, write_atomic};
+use super::files::{move_aside, read_optional, replace_record};
+use super::writer::write_text;
 use crate::app::bindings::{key_from_name, key_name, Bindings, BINDABLE};
 use crate::audio::tuning::AUDIO;
 use crate::audio::Levels;
@@ -216,7 +217,7 @@ pub fn load(config_dir: &Path) -> Result<(Settings, Vec<String>), String> {
     match read_optional(&path) {
         Ok(None) => {
             let defaults = Settings::default();
-            write_atomic(&path, &defaults.to_text())?;
+            write_text(&path, &defaults.to_text())?;
             Ok((defaults, Vec::new()))
         }
         Ok(Some(text)) => match Settings::from_text(&text) {
@@ -229,13 +230,19 @@ pub fn load(config_dir: &Path) -> Result<(Settings, Vec<String>), String> {
 
 /// Writes the settings (atomically: a failed write leaves the old file whole).
 pub fn save(config_dir: &Path, settings: &Settings) -> Result<(), String> {
-    write_atomic(&path(config_dir), &settings.to_text())
+    // A file damaged (or hand-edited wrongly) since it was loaded is set aside, never overwritten.
+    let note =
+        replace_record(&path(config_dir), &settings.to_text(), |old| Settings::from_text(old).is_ok())?;
+    if let Some(note) = note {
+        eprintln!("hollowdeep: {note}");
+    }
+    Ok(())
 }
 
 fn set_aside(path: &Path, why: &str) -> Result<(Settings, Vec<String>), String> {
     let moved = move_aside(path, "unusable")?;
     let defaults = Settings::default();
-    write_atomic(path, &defaults.to_text())?;
+    write_text(path, &defaults.to_text())?;
     Ok((
         defaults,
         vec![format!(

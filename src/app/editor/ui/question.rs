@@ -8,6 +8,7 @@ pub fn show(ctx: &egui::Context, doc: &mut Document) -> Option<Outcome> {
         Pending::New => "start a new level".to_string(),
         Pending::Load(p) => format!("load {}", p.display()),
         Pending::Quit => "leave the editor".to_string(),
+        Pending::Replace(p) => return replace(ctx, doc, &p.clone()),
     };
     let mut answer = None;
     egui::Modal::new(egui::Id::unique("editor-unsaved")).show(ctx, |ui| {
@@ -27,13 +28,39 @@ pub fn show(ctx: &egui::Context, doc: &mut Document) -> Option<Outcome> {
     });
     match answer? {
         0 => {
+            let waiting = doc.question.take();
             doc.save();
+            if doc.question.is_some() {
+                // Saving asks first whether to replace a file: that question comes next, and
+                // what waited on the save is asked for again afterwards.
+                return Some(Outcome::None);
+            }
+            doc.question = waiting;
             // Saved: go on with what was asked; not saved (errors): the message says why.
             Some(if doc.unsaved() { doc.answer(false) } else { doc.answer(true) })
         }
         1 => Some(doc.answer(true)),
         _ => Some(doc.answer(false)),
     }
+}
+
+/// Saving onto a file that exists and is not the level's own: replace it only on a yes.
+fn replace(ctx: &egui::Context, doc: &mut Document, path: &std::path::Path) -> Option<Outcome> {
+    let name = path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into());
+    let mut answer = None;
+    egui::Modal::new(egui::Id::unique("editor-replace")).show(ctx, |ui| {
+        ui.heading(format!("Replace {name}?"));
+        ui.label(format!("{} already exists. Saving replaces it with this level.", path.display()));
+        ui.horizontal(|ui| {
+            if ui.button("Replace").clicked() {
+                answer = Some(true);
+            }
+            if ui.button("Cancel").clicked() {
+                answer = Some(false);
+            }
+        });
+    });
+    Some(doc.answer(answer?))
 }
 
 /// The help window: the editor's rows of the key table and the mouse.

@@ -1,0 +1,289 @@
+//! The one writer of every file the program makes: saves, records, settings, dumps, recordings,
+//! solutions, edited levels, screenshots and WAVs.
+//!
+//! A regular file (or a path that does not exist yet) is replaced through a temporary in the same
+//! folder, synced, then renamed over it, so a crash or a full disk leaves the old file or the whole
+//! new one. A symlink is followed and its target replaced the same way, so the link stays a link. A
+//! device, pipe or socket is written straight into, as `cp` or a shell redirection would: renaming
+//! over `/dev/null` would replace the machine's device with a regular file.
+
+use std::fs::{File, OpenOptions};
+use std::io::{Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+
+/// How many links are followed before the path is called a loop (Linux's own limit).
+const MAX_LINKS: usize = 40;
+
+/// An output being written. Dropped without [`Output::commit`], it leaves the old file untouched
+/// and removes its temporary.
+pub struct Output {
+    file: File,
+    /// The path the user named, for messages.
+    named: PathBuf,
+    /// For a replaced file: the temporary and the file it will replace.
+    replace: Option<(PathBuf, PathBuf)>,
+}
+
+impl Output {
+    /// Opens `path` for writing as described in the module's comment.
+    pub fn create(path: &Path) -> Result<Output, String> {
+        let named = path.to_path_buf();
+        let special = match std::fs::metadata(path) {
+            Ok(meta) if meta.is_dir() => {
+                return Err(format!("Could not write {}: it is a folder.", path.display()));
+            }
+            Ok(meta) => !meta.is_file(),
+            Err(_) => false,
+        };
+        let (target, through_proc) = resolve_links(path)?;
+        if special || through_proc {
+            // Written in place, the kernel following any link; appending, so that `/dev/stdout`
+            // redirected into a file keeps what the program printed there before.
+            let file = OpenOptions::new()
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("Could not write {}: {e}.", path.display()))?;
+            return Ok(Output { file, named, replace: None });
+        }
+        let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        std::fs::create_dir_all(dir).map_err(|e| format!("Could not create {}: {e}.", dir.display()))?;
+        let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        clean_stale_temporaries_of(dir, &name);
+        let tmp = dir.join(temporary_name(&name));
+        let file = File::create(&tmp).map_err(|e| format!("Could not write {}: {e}.", tmp.display()))?;
+        // A replaced file keeps who may read it: a level shared read-only stays read-only.
+        if let Ok(old) = std::fs::metadata(&target) {
+            let _ = file.set_permissions(old.permissions());
+        }
+        Ok(Output { file, named, replace: Some((tmp, target)) })
+    }
+
+    /// Makes the written bytes the file's: synced and renamed into place (or flushed into the
+    /// device or pipe).
+    pub fn commit(mut self) -> Result<(), String> {
+        let named = self.named.display().to_string();
+        let Some((tmp, target)) = self.replace.take() else {
+            return self.file.flush().map_err(|e| format!("Could not write {named}: {e}."));
+        };
+        let result =
+            self.file.sync_all().map_err(|e| format!("Could not write {named}: {e}.")).and_then(|()| {
+                std::fs::rename(&tmp, &target).map_err(|e| format!("Could not replace {named}: {e}."))
+            });
+        if result.is_err() {
+            let _ = std::fs::remove_file(&tmp);
+        }
+        result
+    }
+
+    /// Whether the output can go back to patch what it wrote (a WAV's header): a replaced file
+    /// can, a pipe cannot.
+    pub fn seekable(&self) -> bool {
+        self.replace.is_some()
+    }
+}
+
+impl Write for Output {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.file.write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.file.flush()
+    }
+}
+
+impl Seek for Output {
+    fn seek(&mut self, pos: SeekFrom) -> std::io::Result<u64> {
+        self.file.seek(pos)
+    }
+}
+
+impl Drop for Output {
+    fn drop(&mut self) {
+        if let Some((tmp, _)) = &self.replace {
+            let _ = std::fs::remove_file(tmp);
+        }
+    }
+}
+
+/// Writes `bytes` as the whole content of `path` (see the module's comment).
+pub fn write_bytes(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    let mut out = Output::create(path)?;
+    out.write_all(bytes).map_err(|e| format!("Could not write {}: {e}.", path.display()))?;
+    out.commit()
+}
+
+/// [`write_bytes`] for text.
+pub fn write_text(path: &Path, text: &str) -> Result<(), String> {
+    write_bytes(path, text.as_bytes())
+}
+
+/// The file a chain of symlinks ends at (which may not exist yet: a dangling link is written
+/// through, as a shell redirection would), and whether the chain passed through `/proc`, whose
+/// links (`/dev/stdout` → `/proc/self/fd/1`) name open files rather than paths.
+fn resolve_links(path: &Path) -> Result<(PathBuf, bool), String> {
+    let mut current = path.to_path_buf();
+    let mut through_proc = false;
+    for _ in 0..MAX_LINKS {
+        through_proc |= current.starts_with("/proc");
+        match std::fs::symlink_metadata(&current) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let link = std::fs::read_link(&current)
+                    .map_err(|e| format!("Could not follow the link {}: {e}.", current.display()))?;
+                current = match current.parent() {
+                    Some(dir) if link.is_relative() => dir.join(link),
+                    _ => link,
+                };
+            }
+            _ => return Ok((current, through_proc)),
+        }
+    }
+    Err(format!("Could not write {}: too many links.", path.display()))
+}
+
+/// `.NAME.tmp-PID`: hidden, beside the file it replaces, and named by its writer so that a
+/// temporary still being written by a live process is never taken for a stale one.
+fn temporary_name(name: &str) -> String {
+    format!(".{name}.tmp-{}", std::process::id())
+}
+
+/// The writer's pid in a temporary's name, and the name of the file it was replacing.
+fn parse_temporary(file_name: &str) -> Option<(&str, u32)> {
+    let (name, pid) = file_name.strip_prefix('.')?.rsplit_once(".tmp-")?;
+    Some((name, pid.parse().ok()?))
+}
+
+/// Removes what killed or failed writes of `name` left in `dir`.
+fn clean_stale_temporaries_of(dir: &Path, name: &str) {
+    clean_matching(dir, |n| n == name);
+}
+
+/// Removes what a killed or failed write left behind in `dir`: `.NAME.tmp-PID` files whose
+/// process is no longer running (on systems without `/proc`, those older than a day). A file being
+/// written right now by a live process is left alone. Returns how many were removed.
+pub fn clean_stale_temporaries(dir: &Path) -> usize {
+    clean_matching(dir, |_| true)
+}
+
+fn clean_matching(dir: &Path, wanted: impl Fn(&str) -> bool) -> usize {
+    let Ok(entries) = std::fs::read_dir(dir) else { return 0 };
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        let file_name = entry.file_name().to_string_lossy().into_owned();
+        let Some((name, pid)) = parse_temporary(&file_name) else { continue };
+        if wanted(name)
+            && pid != std::process::id()
+            && !process_alive(pid, &entry.path())
+            && std::fs::remove_file(entry.path()).is_ok()
+        {
+            removed += 1;
+        }
+    }
+    removed
+}
+
+fn process_alive(pid: u32, file: &Path) -> bool {
+    let proc = Path::new("/proc");
+    if proc.is_dir() {
+        return proc.join(pid.to_string()).exists();
+    }
+    let age = std::fs::metadata(file).and_then(|m| m.modified()).ok().and_then(|t| t.elapsed().ok());
+    age.is_none_or(|a| a < std::time::Duration::from_secs(24 * 3600))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn folder(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("hollowdeep-writer-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn a_symlink_stays_a_link_and_its_target_gets_the_bytes() {
+        let dir = folder("link");
+        let target = dir.join("real.json");
+        std::fs::write(&target, "old").unwrap();
+        let link = dir.join("link.json");
+        std::os::unix::fs::symlink("real.json", &link).unwrap();
+        write_text(&link, "new").unwrap();
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "new");
+        let dangling = dir.join("dangling");
+        std::os::unix::fs::symlink(dir.join("made.txt"), &dangling).unwrap();
+        write_text(&dangling, "made").unwrap();
+        assert_eq!(std::fs::read_to_string(dir.join("made.txt")).unwrap(), "made");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_pipe_is_written_into_not_replaced() {
+        let dir = folder("fifo");
+        let fifo = dir.join("fifo");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status().unwrap();
+        assert!(made.success());
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+        };
+        write_text(&fifo, "through the pipe").unwrap();
+        assert_eq!(reader.join().unwrap(), "through the pipe");
+        assert!(!std::fs::metadata(&fifo).unwrap().is_file(), "the fifo is still a fifo");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn an_output_dropped_before_commit_leaves_the_old_file_and_no_temporary() {
+        let dir = folder("drop");
+        let path = dir.join("best.json");
+        std::fs::write(&path, "kept").unwrap();
+        {
+            let mut out = Output::create(&path).unwrap();
+            out.write_all(b"half of a new").unwrap();
+        }
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "kept");
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "no temporary is left");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_write_removes_the_stale_temporaries_of_its_own_file_only() {
+        let dir = folder("stale");
+        // A pid far above any kernel's limit stands for a writer that was killed.
+        let mine = dir.join(".out.json.tmp-4294967295");
+        let other = dir.join(".other.json.tmp-4294967295");
+        std::fs::write(&mine, "x").unwrap();
+        std::fs::write(&other, "x").unwrap();
+        write_text(&dir.join("out.json"), "{}").unwrap();
+        assert!(!mine.exists());
+        assert!(other.exists(), "another output's temporary waits for its own write or a start");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_folder_is_refused_in_one_sentence() {
+        let dir = folder("isdir");
+        let err = write_text(&dir, "x").unwrap_err();
+        assert!(err.ends_with("it is a folder."), "{err}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn regression_killed_atomic_writes_leave_no_temporaries_after_the_next_start() {
+        let dir = folder("tmpclean");
+        let dead = dir.join(".run.json.tmp-4294967295");
+        let mine = dir.join(format!(".run.json.tmp-{}", std::process::id()));
+        let keep = [dir.join("run.json"), dir.join(".hidden"), dir.join(".x.tmp-notapid")];
+        for f in [&dead, &mine].into_iter().chain(keep.iter()) {
+            std::fs::write(f, "x").unwrap();
+        }
+        assert_eq!(clean_stale_temporaries(&dir), 1);
+        assert!(!dead.exists());
+        assert!(mine.exists(), "a write in progress is left alone");
+        assert!(keep.iter().all(|f| f.exists()), "only temporaries go");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}

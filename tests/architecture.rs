@@ -246,3 +246,40 @@ fn only_the_editor_names_egui_and_only_its_painter_names_egui_wgpu() {
     }
     assert_eq!(wgpu_files, ["app/editor/painter.rs"]);
 }
+
+/// The calls that put bytes on disk by themselves, bypassing `app::persist::writer`.
+const STRAY_WRITES: [&str; 5] =
+    ["fs::write(", "File::create(", "OpenOptions::new(", "fs::rename(", "fs::copy("];
+
+/// The part of a source file that ships: everything before its `#[cfg(test)]` module, whose
+/// fixtures may write what they like.
+fn shipped_part(text: &str) -> &str {
+    text.find("#[cfg(test)]\nmod tests").map_or(text, |at| &text[..at])
+}
+
+fn stray_writes(text: &str) -> Vec<&'static str> {
+    STRAY_WRITES.into_iter().filter(|call| shipped_part(text).contains(call)).collect()
+}
+
+/// Issue 31: every file the program writes goes through the one writer (temporary, sync, rename;
+/// links followed; devices and pipes written into), so no output can be left half-written.
+#[test]
+fn every_write_in_src_goes_through_the_one_writer() {
+    let mut files = Vec::new();
+    rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut files);
+    let writer = Path::new("src/app/persist/writer.rs");
+    let mut found = Vec::new();
+    for file in files.iter().filter(|f| !f.ends_with(writer)) {
+        let stray = stray_writes(&std::fs::read_to_string(file).unwrap());
+        if !stray.is_empty() {
+            found.push(format!("{}: {stray:?}", file.display()));
+        }
+    }
+    assert!(found.is_empty(), "write through app::persist::writer instead:\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_stray_write_check_can_fail() {
+    assert_eq!(stray_writes("fn f() { std::fs::write(p, b) }"), ["fs::write("]);
+    assert!(stray_writes("fn f() {}\n#[cfg(test)]\nmod tests { fn g() { std::fs::write(p, b) } }").is_empty());
+}

@@ -12,6 +12,8 @@ mod persist_support;
 mod cli;
 #[path = "shell/editor.rs"]
 mod editor;
+#[path = "shell/outputs.rs"]
+mod outputs;
 #[path = "shell/persistence.rs"]
 mod persistence;
 #[path = "shell/recordings.rs"]

@@ -35,6 +35,8 @@ use crate::game::Game;
 /// Entry point of the binary; returns the process exit code.
 pub fn main() -> i32 {
     let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    // What a killed or failed write left behind last time goes before anything is written now.
+    persist::clean_data_folders();
     if let Some(run) = args.first().and_then(|word| modes::runner_for(word)) {
         return run(&args[1..]);
     }
@@ -66,10 +68,6 @@ pub fn main() -> i32 {
                 1
             }
         };
-    }
-    // What a killed or failed write left behind last time goes before anything is written now.
-    for dir in [persist::data_dir(), persist::config_dir()] {
-        persist::writer::clean_stale_temporaries(&dir);
     }
     let seed = opts.seed.unwrap_or_else(random_seed);
     let result = if opts.bench {

@@ -843,7 +843,10 @@ impl App {
 
     /// Writes the `--record` file once, when the run is left (saved, ended or closed).
     fn write_recording(&mut self) {
-        if let (Screen::Reactor(session), Some(path)) = (&self.screen, self.opts.record.take()) {
+        // Regression: the path was taken before the screen was looked at, so a crawler run
+        // found it gone and wrote nothing.
+        if let Screen::Reactor(session) = &self.screen {
+            let Some(path) = self.opts.record.take() else { return };
             let text = crate::reactor::solution::to_text(session.mode.game.initial(), &session.played);
             match writer::write_text(&path, &text) {
                 Ok(()) => println!("Solution written to {}.", path.display()),

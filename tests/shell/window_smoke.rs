@@ -10,6 +10,13 @@ fn xvfb_available() -> bool {
 /// folder of the test's own (never the real home), and checks it said so; returns its stderr.
 /// `None` when Xvfb is missing outside CI (after a loud message); under `CI=true` that is a failure.
 fn presents_frames(name: &str, args: &[&str], frames: u64) -> Option<String> {
+    let (stderr, home) = window_run(name, args, frames)?;
+    let _ = std::fs::remove_dir_all(&home);
+    Some(stderr)
+}
+
+/// [`presents_frames`] that leaves the test's home folder for the caller to look into (and remove).
+fn window_run(name: &str, args: &[&str], frames: u64) -> Option<(String, std::path::PathBuf)> {
     if !xvfb_available() {
         let advice = "xvfb-run is missing: install it with `apt-get install -y xvfb xauth mesa-vulkan-drivers libvulkan1`";
         assert!(std::env::var("CI").as_deref() != Ok("true"), "{advice} (CI=true, so this is a failure)");
@@ -26,12 +33,11 @@ fn presents_frames(name: &str, args: &[&str], frames: u64) -> Option<String> {
         .env("HOLLOWDEEP_HOME", &home)
         .output()
         .expect("xvfb-run starts");
-    let _ = std::fs::remove_dir_all(&home);
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "the window run failed:\nstdout: {stdout}\nstderr: {stderr}");
     assert!(stdout.contains(&format!("Presented {frames} frames.")), "stdout: {stdout}\nstderr: {stderr}");
-    Some(stderr.into_owned())
+    Some((stderr.into_owned(), home))
 }
 
 #[test]
@@ -93,4 +99,59 @@ fn a_reactor_solution_replays_in_the_window() {
     let sol_arg = sol.to_string_lossy().into_owned();
     presents_frames("reactor-replay-smoke", &["reactor", &level, "--replay", &sol_arg], 10);
     let _ = std::fs::remove_file(&sol);
+}
+
+/// Issue 31: `--record` in the window wrote nothing (the path was taken by the reactor's branch
+/// before the screen was looked at). The run is also on disk while it is played.
+#[test]
+fn regression_the_window_writes_its_recording_and_keeps_the_run_on_disk() {
+    let rec = std::env::temp_dir().join(format!("hollowdeep-window-record-{}.rec", std::process::id()));
+    let _ = std::fs::remove_file(&rec);
+    let Some((_, home)) = window_run("record-smoke", &["--seed", "3", "--record", rec.to_str().unwrap()], 5)
+    else {
+        return;
+    };
+    let text = std::fs::read_to_string(&rec).expect("the recording is written");
+    assert!(hollowdeep::app::persist::recording::Recording::from_text(&text).is_ok(), "{text}");
+    let save = home.join("data").join("run.json");
+    assert!(save.exists(), "a run in play is kept on disk, so a crash cannot lose it");
+    let _ = std::fs::remove_dir_all(&home);
+    let _ = std::fs::remove_file(&rec);
+}
+
+/// Issue 31: destroying the window (as a crashing window manager or a lost display would)
+/// panicked in wgpu's surface configuration. Now the run is saved and one sentence says so.
+#[test]
+fn regression_a_destroyed_window_saves_the_run_and_says_so_in_one_sentence() {
+    if !xvfb_available()
+        || Command::new("sh").args(["-c", "command -v xdotool"]).output().is_ok_and(|o| !o.status.success())
+    {
+        let advice =
+            "xvfb-run or xdotool is missing: install them with `apt-get install -y xvfb xauth xdotool`";
+        assert!(std::env::var("CI").as_deref() != Ok("true"), "{advice} (CI=true, so this is a failure)");
+        eprintln!("\n!!!!!!!! SKIPPING the lost-window test: {advice} !!!!!!!!\n");
+        return;
+    }
+    let home = std::env::temp_dir().join(format!("hollowdeep-lost-window-{}", std::process::id()));
+    // Waits for the window, lets it draw, destroys it, and reports the game's exit code.
+    let script = r#""$0" "$@" & pid=$!
+        for _ in $(seq 1 600); do w=$(xdotool search --name '^Hollowdeep$' 2>/dev/null | head -1); [ -n "$w" ] && break; sleep 0.1; done
+        sleep 1; xdotool windowclose "$w"; wait $pid; echo "exit=$?""#;
+    let out = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1280x720x24", "sh", "-c", script])
+        .arg(env!("CARGO_BIN_EXE_hollowdeep"))
+        .args(["--seed", "3", "--size", "640x360"])
+        .env("XDG_RUNTIME_DIR", std::env::temp_dir())
+        .env("HOLLOWDEEP_HOME", &home)
+        .output()
+        .expect("xvfb-run starts");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let saved = home.join("data").join("run.json").exists();
+    let _ = std::fs::remove_dir_all(&home);
+    assert!(stdout.contains("exit=1"), "one sentence and exit 1, never a panic (101):\n{stdout}\n{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let said: Vec<&str> = stderr.lines().filter(|l| l.contains("window was lost")).collect();
+    assert_eq!(said, ["hollowdeep: The window was lost; the run was saved."], "{stderr}");
+    assert!(saved, "the run is on disk to continue");
 }

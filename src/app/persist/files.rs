@@ -3,6 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
+// Setting a file aside renames it, so it lives with the one writer; it is read here by its old name.
+pub use super::writer::move_aside;
+
 /// Overrides every location at once; tests and portable installs point it at a folder of their own.
 pub const HOME_OVERRIDE_VAR: &str = "HOLLOWDEEP_HOME";
 
@@ -26,20 +29,6 @@ pub fn data_dir() -> PathBuf {
 /// Settings: `$XDG_CONFIG_HOME/hollowdeep` or `~/.config/hollowdeep`.
 pub fn config_dir() -> PathBuf {
     home_override().map(|h| h.join("config")).unwrap_or_else(|| xdg("XDG_CONFIG_HOME", ".config"))
-}
-
-/// Moves an unusable file out of the way under a name that is not taken yet, and returns that name.
-pub fn move_aside(path: &Path, why: &str) -> Result<PathBuf, String> {
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    for n in 1..10_000 {
-        let target = path.with_file_name(format!("{name}.{why}-{n}"));
-        if !target.exists() {
-            std::fs::rename(path, &target)
-                .map_err(|e| format!("Could not move {} aside: {e}.", path.display()))?;
-            return Ok(target);
-        }
-    }
-    Err(format!("Could not move {} aside: too many old copies.", path.display()))
 }
 
 /// Writes a record the program keeps (a best, a profile, a level in progress) over `path`, first

@@ -13,3 +13,15 @@ pub mod settings;
 pub mod writer;
 
 pub use files::{config_dir, data_dir};
+
+/// Removes the temporaries that killed or failed writes left in every folder the program keeps
+/// files in (the data folder and its subfolders, the settings folder).
+pub fn clean_data_folders() {
+    let data = data_dir();
+    let subfolders = std::fs::read_dir(&data)
+        .map(|entries| entries.flatten().map(|e| e.path()).filter(|p| p.is_dir()).collect::<Vec<_>>())
+        .unwrap_or_default();
+    for dir in subfolders.into_iter().chain([data, config_dir()]) {
+        writer::clean_stale_temporaries(&dir);
+    }
+}

@@ -118,6 +118,20 @@ pub fn write_text(path: &Path, text: &str) -> Result<(), String> {
     write_bytes(path, text.as_bytes())
 }
 
+/// Moves an unusable file out of the way under a name that is not taken yet, and returns that name.
+pub fn move_aside(path: &Path, why: &str) -> Result<PathBuf, String> {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    for n in 1..10_000 {
+        let target = path.with_file_name(format!("{name}.{why}-{n}"));
+        if !target.exists() {
+            std::fs::rename(path, &target)
+                .map_err(|e| format!("Could not move {} aside: {e}.", path.display()))?;
+            return Ok(target);
+        }
+    }
+    Err(format!("Could not move {} aside: too many old copies.", path.display()))
+}
+
 /// The file a chain of symlinks ends at (which may not exist yet: a dangling link is written
 /// through, as a shell redirection would), and whether the chain passed through `/proc`, whose
 /// links (`/dev/stdout` → `/proc/self/fd/1`) name open files rather than paths.

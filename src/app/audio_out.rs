@@ -122,3 +122,35 @@ pub fn write(path: &Path, play: impl FnOnce(&mut Offline)) -> Result<(), String>
     }
     file.commit()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Streaming renders in chunks and patches the header at the end: the file must be the very
+    /// bytes the whole-buffer render gives, for both games.
+    #[test]
+    fn a_streamed_wav_is_byte_identical_to_the_buffered_one() {
+        let dir = std::env::temp_dir().join(format!("hollowdeep-stream-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let actions = [Action::MoveForward, Action::TurnLeft, Action::Wait, Action::MoveForward];
+        let path = dir.join("crawler.wav");
+        render(Game::new(7), &actions, &path).unwrap();
+        let (a, b) = (std::fs::read(&path).unwrap(), render_run(Game::new(7), &actions).wav());
+        let first = a.iter().zip(&b).position(|(x, y)| x != y);
+        assert_eq!(first, None, "first difference at byte {first:?} of {}", a.len());
+        let level = crate::reactor::schema::load(
+            include_bytes!("../../assets/reactor/01-first-light.json"),
+            &crate::reactor::Balance::normal(),
+        )
+        .level
+        .unwrap();
+        let mode =
+            || Reactor::new(crate::reactor::Game::new(level.clone(), crate::reactor::Balance::normal()));
+        let acts = script::parse_actions("move:E move:E interact").unwrap();
+        let path = dir.join("reactor.wav");
+        write(&path, |out| play_reactor_run(out, mode(), &acts, Levels::default())).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), render_reactor_run(mode(), &acts, Levels::default()).wav());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

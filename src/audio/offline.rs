@@ -15,10 +15,6 @@ pub fn key_seconds() -> f64 {
 /// to disk, so a long run costs no memory for its sound).
 pub type Sink<'s> = &'s mut dyn FnMut(&[[f32; 2]]);
 
-/// Frames rendered at a time when streaming: small enough to cost nothing, large enough that the
-/// per-call overhead is lost in it.
-const STREAM_CHUNK: usize = 4096;
-
 pub struct Offline<'s> {
     mixer: Mixer,
     frames: Vec<[f32; 2]>,
@@ -64,15 +60,14 @@ impl<'s> Offline<'s> {
                 self.mixer.render(&mut self.frames[start..]);
             }
             Some(sink) => {
-                let mut left = n;
-                while left > 0 {
-                    let chunk = left.min(STREAM_CHUNK);
-                    self.frames.clear();
-                    self.frames.resize(chunk, [0.0, 0.0]);
-                    self.mixer.render(&mut self.frames);
-                    sink(&self.frames);
-                    left -= chunk;
-                }
+                // One render call per advance, as the buffered path makes: the mixer drops its
+                // finished voices at the end of a call, so cutting a call in two would change the
+                // noise they draw and the WAV would differ from a buffered one. The buffer is
+                // one key's sound, a second or two, whatever the run's length.
+                self.frames.clear();
+                self.frames.resize(n, [0.0, 0.0]);
+                self.mixer.render(&mut self.frames);
+                sink(&self.frames);
                 self.frames.clear();
             }
         }

@@ -572,4 +572,28 @@ mod tests {
         assert_eq!(doc.question, None);
         let _ = std::fs::remove_file(&path);
     }
+
+    #[test]
+    fn a_lost_window_keeps_unsaved_edits_beside_the_file_never_over_it() {
+        let b = Balance::normal();
+        let path = temp("recover.json");
+        let mut doc = Document::from_level(shipped(), &b);
+        doc.path_field = path.display().to_string();
+        doc.save_as();
+        assert!(doc.save_recovery().is_none(), "nothing unsaved, nothing kept");
+        let saved = std::fs::read_to_string(&path).unwrap();
+        doc.key(EditorKey::Tool(tool_index(&doc, Tool::Wall)));
+        doc.press(Pos::new(1, 2));
+        doc.release();
+        let kept = doc.save_recovery().expect("unsaved edits").expect("written");
+        assert_eq!(
+            kept,
+            path.with_file_name(format!("hollowdeep-doc-{}-recover.recovered-1.json", std::process::id()))
+        );
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), saved, "the level's own file is untouched");
+        let back = crate::reactor::schema::load(std::fs::read_to_string(&kept).unwrap().as_bytes(), &b);
+        assert_eq!(back.level.as_ref(), Some(doc.editor.level()), "the edits are all there");
+        let _ = std::fs::remove_file(&path);
+        let _ = std::fs::remove_file(&kept);
+    }
 }

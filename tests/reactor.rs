@@ -4,6 +4,8 @@
 #[path = "reactor/support.rs"]
 mod support;
 
+#[path = "reactor/bounds.rs"]
+mod bounds;
 #[path = "reactor/campaign.rs"]
 mod campaign;
 #[path = "reactor/cli.rs"]
@@ -16,6 +18,8 @@ mod editor;
 mod forecasts;
 #[path = "reactor/hazards.rs"]
 mod hazards;
+#[path = "reactor/history.rs"]
+mod history;
 #[path = "reactor/integrity.rs"]
 mod integrity;
 #[path = "reactor/network.rs"]
@@ -26,6 +30,8 @@ mod properties;
 mod props;
 #[path = "reactor/purity.rs"]
 mod purity;
+#[path = "reactor/refusal.rs"]
+mod refusal;
 #[path = "reactor/robot.rs"]
 mod robot;
 #[path = "reactor/schema.rs"]

@@ -91,7 +91,7 @@ pub fn execute(level: &mut Level, b: &Balance, cmd: Command) -> Outcome {
         Command::ApplyHeatShield => match level.inventory.iter().position(|i| *i == Item::HeatShield) {
             Some(k) => {
                 level.inventory.remove(k);
-                level.remedies_used += 1;
+                level.remedies_used = level.remedies_used.saturating_add(1);
                 level.robot.heat_immunity = b.heat_shield_steps;
                 Outcome::Pulsed(pulse::run(level, b, true))
             }
@@ -180,7 +180,7 @@ fn interact_leak(level: &mut Level, b: &Balance, at: Option<Pos>, action: LeakAc
                 return Err(Refusal::NothingToNeutralize);
             }
             level.inventory.remove(slot);
-            level.remedies_used += 1;
+            level.remedies_used = level.remedies_used.saturating_add(1);
             if let Some(s) = level.surface.get_mut(p) {
                 s.v[q as usize] = 0.0;
                 // The block outlives this pulse's own advancement by design: it counts whole pulses after.

@@ -2,6 +2,7 @@
 //! clock or randomness, and no hash-map iteration. The engine grid is its only outside dependency.
 
 pub mod balance;
+pub mod bounds;
 pub mod campaign;
 pub mod command;
 pub mod dump;
@@ -19,6 +20,7 @@ pub mod props;
 pub mod pulse;
 pub mod sample;
 pub mod schema;
+pub mod schema_check;
 pub mod script;
 pub mod solution;
 pub mod solver;

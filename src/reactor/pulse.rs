@@ -59,7 +59,8 @@ pub fn run(level: &mut Level, b: &Balance, record: bool) -> PulseReport {
         }
     }
     level.robot.heat_immunity = level.robot.heat_immunity.saturating_sub(1);
-    level.pulse += 1;
+    // Saturating: a counter that wrapped would tell a long game it had just begun.
+    level.pulse = level.pulse.saturating_add(1);
     report
 }
 

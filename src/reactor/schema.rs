@@ -3,6 +3,7 @@
 //! every error and warning with coordinates.
 
 use super::balance::Balance;
+use super::bounds::{clip, echo, Bounds, MAX_LINE};
 use super::level::*;
 use super::validate::{self, Issue, IssueKind};
 use crate::grid::Pos;
@@ -11,8 +12,7 @@ use serde_json::Value;
 
 pub const FORMAT: &str = "hollowdeep-reactor-level";
 pub const SCHEMA: u64 = 1;
-/// The largest accepted side, so a hostile file cannot ask for a huge allocation.
-pub const MAX_SIDE: i32 = 256;
+pub use super::bounds::MAX_SIDE;
 
 #[derive(Serialize, Deserialize, Debug, Clone, Default)]
 #[serde(deny_unknown_fields)]
@@ -159,6 +159,45 @@ pub struct Loaded {
     pub issues: Vec<Issue>,
 }
 
+impl Loaded {
+    /// When the level was refused, the one sentence that says why (`refusal_sentence`).
+    pub fn refusal(&self, file: &str) -> Option<String> {
+        self.level.is_none().then(|| refusal_sentence(&self.issues, file))
+    }
+}
+
+/// The fewest characters a refusal keeps for its problem: file names are shortened before it is.
+const MIN_CLAUSE: usize = 60;
+
+/// Why `file` was refused, in one sentence of at most `MAX_LINE` characters: the first error (the
+/// first issue when none is an error) with its cell, then how many more there are and the command
+/// that lists them all. A long file name is shortened to its last component, then clipped, before
+/// the problem is.
+pub fn refusal_sentence(issues: &[Issue], file: &str) -> String {
+    let first = validate::errors(issues).next().or(issues.first());
+    let more = issues.len().saturating_sub(1);
+    let base = std::path::Path::new(file).file_name().and_then(|n| n.to_str()).unwrap_or(file);
+    let clipped = clip(base, super::bounds::MAX_ECHO);
+    let names = [(file, file), (base, file), (base, base), (clipped.as_str(), clipped.as_str())];
+    let parts = |(shown, command): (&str, &str)| {
+        let head = format!("{shown} is not a playable level: ");
+        let tail = if more > 0 {
+            format!(", and {more} more: run `hollowdeep reactor --validate {command}`.")
+        } else {
+            ".".to_string()
+        };
+        let room = MAX_LINE.saturating_sub(head.chars().count() + tail.chars().count());
+        (head, tail, room)
+    };
+    let (head, tail, room) = names
+        .into_iter()
+        .map(parts)
+        .find(|(_, _, room)| *room >= MIN_CLAUSE)
+        .unwrap_or_else(|| parts(names[3]));
+    let clause = first.map_or_else(|| "it holds no level".to_string(), |i| i.clause(room));
+    clip(&format!("{head}{clause}{tail}"), MAX_LINE)
+}
+
 /// The float as written: the shortest decimal that reads back as the same `f32`.
 fn canon(x: f32) -> f64 {
     format!("{x}").parse::<f64>().unwrap_or(0.0)
@@ -293,12 +332,13 @@ fn err(kind: IssueKind, pos: Option<Pos>, msg: impl Into<String>) -> Issue {
     Issue::new(kind, pos, msg)
 }
 
-/// Loads level bytes: parse, check format and schema, migrate, convert, validate.
+/// Loads level bytes: parse (a repeated key refused), check format and schema, migrate, check every
+/// field by name and bound (`door`), convert, validate.
 pub fn load(bytes: &[u8], b: &Balance) -> Loaded {
     let fail = |i: Issue| Loaded { level: None, issues: vec![i] };
-    let value: Value = match serde_json::from_slice(bytes) {
+    let value: Value = match super::schema_check::parse(bytes) {
         Ok(v) => v,
-        Err(e) => return fail(err(IssueKind::Malformed, None, format!("the file is not valid JSON ({e})"))),
+        Err(m) => return fail(err(IssueKind::Malformed, None, m)),
     };
     let Some(obj) = value.as_object() else {
         return fail(err(IssueKind::Malformed, None, "the file is not a JSON object"));
@@ -320,9 +360,16 @@ pub fn load(bytes: &[u8], b: &Balance) -> Loaded {
         Ok(v) => v,
         Err(m) => return fail(err(IssueKind::Malformed, None, m)),
     };
+    let issues = super::schema_check::check(&value, &Bounds::of(b), b.inventory_capacity);
+    if !issues.is_empty() {
+        return Loaded { level: None, issues };
+    }
     let file: LevelFile = match serde_json::from_value(value) {
         Ok(f) => f,
-        Err(e) => return fail(err(IssueKind::Malformed, None, format!("the level data is malformed ({e})"))),
+        Err(e) => {
+            let m = format!("the level data is malformed ({})", clip(&e.to_string(), 100));
+            return fail(err(IssueKind::Malformed, None, m));
+        }
     };
     from_file(&file, b)
 }
@@ -396,7 +443,7 @@ pub fn from_file(f: &LevelFile, b: &Balance) -> Loaded {
                     issues.push(err(
                         IssueKind::Malformed,
                         Some(p),
-                        format!("unknown {} cell state {:?}", c.name(), u.state),
+                        format!("unknown {} cell state {}", c.name(), echo(&u.state)),
                     ));
                     continue;
                 }
@@ -439,7 +486,11 @@ pub fn from_file(f: &LevelFile, b: &Balance) -> Loaded {
     for lf in &f.leaks {
         let p = Pos::new(lf.x, lf.y);
         let Some(carrier) = Carrier::parse(&lf.carrier) else {
-            issues.push(err(IssueKind::Malformed, Some(p), format!("unknown leak carrier {:?}", lf.carrier)));
+            issues.push(err(
+                IssueKind::Malformed,
+                Some(p),
+                format!("unknown leak carrier {}", echo(&lf.carrier)),
+            ));
             continue;
         };
         if !inb(lf.x, lf.y) || !inb(lf.access[0], lf.access[1]) {
@@ -478,21 +529,27 @@ pub fn from_file(f: &LevelFile, b: &Balance) -> Loaded {
     for name in &f.inventory {
         match Item::parse(name) {
             Some(i) => level.inventory.push(i),
-            None => issues.push(err(IssueKind::Malformed, None, format!("unknown inventory item {name:?}"))),
+            None => {
+                issues.push(err(IssueKind::Malformed, None, format!("unknown inventory item {}", echo(name))))
+            }
         }
     }
     level.required = [f.required.fuel, f.required.coolant, f.required.electricity];
     match Difficulty::parse(&f.difficulty) {
         Some(d) => level.difficulty = d,
-        None => {
-            issues.push(err(IssueKind::Malformed, None, format!("unknown difficulty {:?}", f.difficulty)))
-        }
+        None => issues.push(err(
+            IssueKind::Malformed,
+            None,
+            format!("unknown difficulty {}", echo(&f.difficulty)),
+        )),
     }
     match Status::parse(&f.dynamic.status) {
         Some(s) => level.status = s,
-        None => {
-            issues.push(err(IssueKind::Malformed, None, format!("unknown status {:?}", f.dynamic.status)))
-        }
+        None => issues.push(err(
+            IssueKind::Malformed,
+            None,
+            format!("unknown status {}", echo(&f.dynamic.status)),
+        )),
     }
     level.pulse = f.dynamic.pulse;
     level.hazard_growing = f.dynamic.hazard_growing;
@@ -512,7 +569,7 @@ pub fn from_file(f: &LevelFile, b: &Balance) -> Loaded {
 fn prop_from(f: &PropFile) -> Result<PropKind, String> {
     let carrier = || {
         let s = f.carrier.as_deref().ok_or(format!("the {} prop needs a \"carrier\"", f.kind))?;
-        Carrier::parse(s).ok_or(format!("unknown carrier {s:?}"))
+        Carrier::parse(s).ok_or(format!("unknown carrier {}", echo(s)))
     };
     let flag = |v: Option<bool>, name: &str| v.ok_or(format!("the {} prop needs {name:?}", f.kind));
     Ok(match f.kind.as_str() {
@@ -525,7 +582,7 @@ fn prop_from(f: &PropFile) -> Result<PropKind, String> {
         "supply" => {
             let s = f.item.as_deref().ok_or("the supply prop needs \"item\"")?;
             PropKind::Supply {
-                item: Item::parse(s).ok_or(format!("unknown item {s:?}"))?,
+                item: Item::parse(s).ok_or(format!("unknown item {}", echo(s)))?,
                 depleted: f.depleted.unwrap_or(false),
             }
         }
@@ -534,7 +591,8 @@ fn prop_from(f: &PropFile) -> Result<PropKind, String> {
             PropKind::Sprinkler { enabled: flag(f.enabled, "enabled")?, outlet: Pos::new(o[0], o[1]) }
         }
         "reactor" => PropKind::Reactor,
-        other => return Err(format!("unknown prop kind {other:?}")),
+        // Only here can the kind be anything at all; the sentences above name known kinds.
+        other => return Err(format!("unknown prop kind {}", echo(other))),
     })
 }
 

@@ -21,6 +21,8 @@ fn pos(s: &str) -> Option<Pos> {
 }
 
 pub fn parse_action(token: &str) -> Result<Action, String> {
+    // Quoted in every refusal below, shortened: a token is whatever the command line held.
+    let shown = super::bounds::echo(token);
     let (verb, arg) = match token.split_once(':') {
         Some((v, a)) => (v, Some(a)),
         None => (token, None),
@@ -28,7 +30,7 @@ pub fn parse_action(token: &str) -> Result<Action, String> {
     let need_pos = |a: Option<&str>| -> Result<Option<Pos>, String> {
         match a {
             None => Ok(None),
-            Some(s) => pos(s).map(Some).ok_or(format!("{token:?} needs a cell written X,Y")),
+            Some(s) => pos(s).map(Some).ok_or(format!("{shown} needs a cell written X,Y")),
         }
     };
     Ok(match verb {
@@ -38,33 +40,29 @@ pub fn parse_action(token: &str) -> Result<Action, String> {
                 Some("E") => Facing::East,
                 Some("S") => Facing::South,
                 Some("W") => Facing::West,
-                _ => return Err(format!("{token:?} needs a direction N, E, S or W (move:E)")),
+                _ => return Err(format!("{shown} needs a direction N, E, S or W (move:E)")),
             };
             Action::Do(Command::MoveRobot(f))
         }
-        "inspect" => {
-            Action::Do(Command::Inspect(need_pos(arg)?.ok_or(format!("{token:?} needs a cell X,Y"))?))
-        }
+        "inspect" => Action::Do(Command::Inspect(need_pos(arg)?.ok_or(format!("{shown} needs a cell X,Y"))?)),
         "view" => Action::Do(Command::ViewLayers),
         "interact" => Action::Do(Command::InteractProp(need_pos(arg)?)),
         "repair" => Action::Do(Command::InteractLeak(need_pos(arg)?, LeakAction::Repair)),
         "neutralize" => {
-            let a = arg.ok_or(format!("{token:?} needs an element (neutralize:fuel)"))?;
+            let a = arg.ok_or(format!("{shown} needs an element (neutralize:fuel)"))?;
             let (c, at) = match a.split_once('@') {
-                Some((c, p)) => {
-                    (c, Some(pos(p).ok_or(format!("{token:?} needs a cell written X,Y after @"))?))
-                }
+                Some((c, p)) => (c, Some(pos(p).ok_or(format!("{shown} needs a cell written X,Y after @"))?)),
                 None => (a, None),
             };
-            let c = Carrier::parse(c)
-                .ok_or(format!("{token:?} names no element (fuel, coolant, electricity)"))?;
+            let c =
+                Carrier::parse(c).ok_or(format!("{shown} names no element (fuel, coolant, electricity)"))?;
             Action::Do(Command::InteractLeak(at, LeakAction::Neutralize(c)))
         }
         "shield" => Action::Do(Command::ApplyHeatShield),
         "activate" => Action::Do(Command::ActivateReactor),
         "undo" => Action::Undo,
         "restart" => Action::Restart,
-        _ => return Err(format!("unknown action {token:?}")),
+        _ => return Err(format!("unknown action {shown}")),
     })
 }
 

@@ -21,6 +21,7 @@
 //! ```
 
 use super::balance::Balance;
+use super::bounds::echo;
 use super::level::*;
 use crate::grid::Pos;
 use std::fmt::Write;
@@ -286,7 +287,17 @@ pub fn parse(text: &str, b: &Balance) -> Result<Level, TextError> {
                             .into_iter()
                             .find(|q| q.name() == k)
                             .ok_or(e(n, "unknown value name"))?;
-                        s.v[q as usize] = v.parse::<f32>().map_err(|_| e(n, "a value is not a number"))?;
+                        let value = v.parse::<f32>().map_err(|_| e(n, "a value is not a number"))?;
+                        // `f32` reads "NaN" and "inf" too; no level holds them, and the file form
+                        // could not even write them (JSON has no such numbers).
+                        if !value.is_finite() {
+                            let m = format!(
+                                "the {k} value at ({x}, {y}) must be a finite number, not {}",
+                                echo(v)
+                            );
+                            return Err(e(n, &m));
+                        }
+                        s.v[q as usize] = value;
                     }
                     let p = Pos::new(x, y);
                     if !level.surface.in_bounds(p) {
@@ -303,6 +314,10 @@ pub fn parse(text: &str, b: &Balance) -> Result<Level, TextError> {
                     let [x, y] = nums[..] else { return Err(e(n, "integrity needs x y")) };
                     let v: f32 =
                         words.get(3).and_then(|s| s.parse().ok()).ok_or(e(n, "integrity needs a value"))?;
+                    if !v.is_finite() {
+                        let m = format!("the {} integrity at ({x}, {y}) must be a finite number", c.name());
+                        return Err(e(n, &m));
+                    }
                     if let Some(u) = level.under[c as usize].get_mut(Pos::new(x, y)) {
                         u.integrity = v;
                     }
@@ -360,7 +375,7 @@ fn parse_prop(level: &mut Level, letters: &[(char, Pos)], words: &[&str]) -> Res
             PropKind::Sprinkler { enabled, outlet }
         }
         "reactor" => PropKind::Reactor,
-        other => return Err(format!("unknown prop kind {other:?}")),
+        other => return Err(format!("unknown prop kind {}", echo(other))),
     };
     level.props.push(Prop::new(pos, k));
     Ok(())
@@ -376,7 +391,7 @@ fn parse_level_line(level: &mut Level, words: &[&str]) -> Result<(), String> {
         "inventory" => {
             level.inventory = rest
                 .iter()
-                .map(|s| Item::parse(s).ok_or(format!("unknown item {s:?}")))
+                .map(|s| Item::parse(s).ok_or(format!("unknown item {}", echo(s))))
                 .collect::<Result<_, _>>()?
         }
         "difficulty" => {
@@ -392,9 +407,15 @@ fn parse_level_line(level: &mut Level, words: &[&str]) -> Result<(), String> {
         "status" => level.status = Status::parse(rest.first().unwrap_or(&"")).ok_or("unknown status")?,
         "pulse" => level.pulse = num(0)?,
         "growing" => level.hazard_growing = rest.first() == Some(&"true"),
-        "peak" => level.peak_heat = rest.first().and_then(|s| s.parse().ok()).ok_or("peak needs a number")?,
+        "peak" => {
+            level.peak_heat = rest
+                .first()
+                .and_then(|s| s.parse::<f32>().ok())
+                .filter(|p| p.is_finite())
+                .ok_or("peak needs a finite number")?
+        }
         "remedies" => level.remedies_used = num(0)?,
-        other => return Err(format!("unknown level line {other:?}")),
+        other => return Err(format!("unknown level line {}", echo(other))),
     }
     Ok(())
 }

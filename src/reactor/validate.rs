@@ -2,11 +2,12 @@
 //! Errors block play and save; warnings show.
 
 use super::balance::Balance;
+use super::bounds::{clip, Bounds, MAX_COUNT, MAX_LINE};
 use super::hazards;
 use super::level::{Carrier, Item, Level, PropKind, Quantity, Service, Structure};
 use super::network;
 use crate::grid::flood::distances;
-use crate::grid::{Facing, Pos};
+use crate::grid::{Facing, Grid, Pos};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Severity {
@@ -63,23 +64,38 @@ pub struct Issue {
 }
 
 impl Issue {
+    /// The message is clipped to a line's length here, so that no issue carries a file's bulk onward.
     pub fn new(kind: IssueKind, pos: Option<Pos>, message: impl Into<String>) -> Self {
-        Self { kind, pos, message: message.into() }
+        let message = message.into();
+        let message = if message.chars().count() > MAX_LINE { clip(&message, MAX_LINE) } else { message };
+        Self { kind, pos, message }
     }
 
     pub fn severity(&self) -> Severity {
         self.kind.severity()
     }
 
+    /// One line of at most `MAX_LINE` characters: severity, cell, message.
     pub fn line(&self) -> String {
         let sev = match self.severity() {
             Severity::Error => "error",
             Severity::Warning => "warning",
         };
-        match self.pos {
+        let line = match self.pos {
             Some(p) => format!("{sev} at ({}, {}): {}", p.x, p.y, self.message),
             None => format!("{sev}: {}", self.message),
-        }
+        };
+        clip(&line, MAX_LINE)
+    }
+
+    /// The issue inside a sentence: "at (x, y), message" (or the message alone), at most `max`
+    /// characters.
+    pub fn clause(&self, max: usize) -> String {
+        let clause = match self.pos {
+            Some(p) => format!("at ({}, {}), {}", p.x, p.y, self.message),
+            None => self.message.clone(),
+        };
+        clip(&clause, max)
     }
 }
 
@@ -91,11 +107,11 @@ pub fn errors(issues: &[Issue]) -> impl Iterator<Item = &Issue> {
 pub fn validate(level: &Level, b: &Balance) -> Vec<Issue> {
     let mut v = Vec::new();
     let (w, h) = (level.width(), level.height());
-    if w < 1 || h < 1 || w > super::schema::MAX_SIDE || h > super::schema::MAX_SIDE {
+    if w < 1 || h < 1 || w > super::bounds::MAX_SIDE || h > super::bounds::MAX_SIDE {
         v.push(Issue::new(
             IssueKind::InvalidDimensions,
             None,
-            format!("the size {w}x{h} is outside 1..={}", super::schema::MAX_SIDE),
+            format!("the size {w}x{h} is outside 1..={}", super::bounds::MAX_SIDE),
         ));
         return v;
     }
@@ -114,6 +130,7 @@ pub fn validate(level: &Level, b: &Balance) -> Vec<Issue> {
     }
     props_checks(level, b, &mut v);
     leak_checks(level, &mut v);
+    bound_checks(level, b, &mut v);
     if level.inventory.len() > b.inventory_capacity {
         v.push(Issue::new(
             IssueKind::Malformed,
@@ -163,9 +180,15 @@ fn every_position_on_the_map(level: &Level) -> bool {
 }
 
 fn props_checks(level: &Level, b: &Balance, v: &mut Vec<Issue>) {
+    // A grid of taken cells keeps this linear: a hostile file may hold a prop on every cell.
+    let mut taken = Grid::filled(level.width(), level.height(), false);
     for (k, prop) in level.props.iter().enumerate() {
         let p = prop.pos;
-        if level.props[..k].iter().any(|o| o.pos == p) {
+        let twice = match taken.get_mut(p) {
+            Some(t) => std::mem::replace(t, true),
+            None => level.props[..k].iter().any(|o| o.pos == p),
+        };
+        if twice {
             v.push(Issue::new(IssueKind::Malformed, Some(p), "two props stand on one cell"));
         }
         let wall_mounted = matches!(prop.kind, PropKind::Sprinkler { .. });
@@ -244,6 +267,9 @@ fn props_checks(level: &Level, b: &Balance, v: &mut Vec<Issue>) {
 }
 
 fn leak_checks(level: &Level, v: &mut Vec<Issue>) {
+    // Open leaks per carrier and cell, so that neither check below walks every leak per leak or cell.
+    let mut open: [Grid<bool>; 3] =
+        std::array::from_fn(|_| Grid::filled(level.width(), level.height(), false));
     for (k, l) in level.leaks.iter().enumerate() {
         let u = level.under_at(l.carrier, l.under);
         let ok_cell = u.present() && (l.repaired || u.structure == Structure::Leaking);
@@ -263,9 +289,13 @@ fn leak_checks(level: &Level, v: &mut Vec<Issue>) {
             };
             v.push(Issue::new(IssueKind::LeakAccess, Some(l.under), why));
         }
-        let dup = level.leaks[..k]
-            .iter()
-            .any(|o| o.carrier == l.carrier && o.under == l.under && !o.repaired && !l.repaired);
+        let dup = !l.repaired
+            && match open[l.carrier as usize].get_mut(l.under) {
+                Some(o) => std::mem::replace(o, true),
+                None => level.leaks[..k]
+                    .iter()
+                    .any(|o| o.carrier == l.carrier && o.under == l.under && !o.repaired),
+            };
         if dup {
             v.push(Issue::new(
                 IssueKind::Malformed,
@@ -276,14 +306,67 @@ fn leak_checks(level: &Level, v: &mut Vec<Issue>) {
     }
     for c in Carrier::ALL {
         for (p, u) in level.under[c as usize].iter() {
-            if u.structure == Structure::Leaking
-                && !level.leaks.iter().any(|l| l.carrier == c && l.under == p && !l.repaired)
-            {
+            if u.structure == Structure::Leaking && open[c as usize].get(p) != Some(&true) {
                 v.push(Issue::new(
                     IssueKind::LeakAccess,
                     Some(p),
                     format!("a leaking {} cell has no leak record", c.name()),
                 ));
+            }
+        }
+    }
+}
+
+/// Every number a level holds lies within its bound (`bounds`): the loader checks a file's fields by
+/// name before this, so these catch a level built otherwise (the text form, the editor, a test).
+fn bound_checks(level: &Level, b: &Balance, v: &mut Vec<Issue>) {
+    let k = Bounds::of(b);
+    let real = |x: f32, max: f32| x.is_finite() && (0.0..=max).contains(&x);
+    let r = &level.robot;
+    if r.heat_immunity > k.heat_immunity {
+        let m = format!(
+            "the robot's heat immunity {} is more than the {} steps a heat shield gives",
+            r.heat_immunity, k.heat_immunity
+        );
+        v.push(Issue::new(IssueKind::Malformed, Some(r.pos), m));
+    }
+    for (name, n) in [("pulse count", level.pulse), ("count of remedies used", level.remedies_used)] {
+        if n > MAX_COUNT {
+            v.push(Issue::new(
+                IssueKind::Malformed,
+                None,
+                format!("the {name} {n} is more than {MAX_COUNT}"),
+            ));
+        }
+    }
+    if !real(level.peak_heat, k.surface) {
+        let m = format!("the peak heat {} is not a number in 0..={}", level.peak_heat, k.surface);
+        v.push(Issue::new(IssueKind::Malformed, None, m));
+    }
+    for (p, s) in level.surface.iter() {
+        for q in Quantity::ALL {
+            if !real(s.get(q), k.surface) {
+                let m = format!("the {} value {} is not a number in 0..={}", q.name(), s.get(q), k.surface);
+                v.push(Issue::new(IssueKind::Malformed, Some(p), m));
+            }
+        }
+        for (q, n) in Quantity::ALL.into_iter().zip(s.block) {
+            if n > k.block {
+                let m = format!("the {} remedy block of {n} pulses is more than {}", q.name(), k.block);
+                v.push(Issue::new(IssueKind::Malformed, Some(p), m));
+            }
+        }
+    }
+    for c in Carrier::ALL {
+        for (p, u) in level.under[c as usize].iter() {
+            if u.present() && !real(u.integrity, k.integrity) {
+                let m = format!(
+                    "the {} cell's integrity {} is not a number in 0..={}",
+                    c.name(),
+                    u.integrity,
+                    k.integrity
+                );
+                v.push(Issue::new(IssueKind::Malformed, Some(p), m));
             }
         }
     }

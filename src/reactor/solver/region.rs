@@ -3,8 +3,10 @@
 
 use crate::grid::{Facing, Pos};
 use crate::reactor::balance::Balance;
+use crate::reactor::bounds::{Bounds, MAX_CELLS};
 use crate::reactor::command;
 use crate::reactor::level::Level;
+use std::collections::BTreeSet;
 
 /// Where the robot stands and what it carries along: a move spends one step of heat immunity and ends
 /// an active terminal, so two spots on one cell can differ.
@@ -41,18 +43,9 @@ pub struct Region {
 impl Region {
     pub fn explore(level: &Level, b: &Balance) -> Region {
         let start = Spot::of(level);
-        let cells = level.terrain.as_slice().len();
-        let layers = start.immunity as usize + 1;
-        // One slot per (cell, immunity left, terminal active): immunity only falls, so this is finite.
-        let slot = |s: &Spot| -> Option<usize> {
-            let i = level.terrain.index(s.pos)?;
-            Some((i * layers + s.immunity as usize) * 2 + s.terminal_active as usize)
-        };
-        let mut seen = vec![false; cells * layers * 2];
+        let mut seen = Seen::new(level, b, start.immunity);
         let mut spots = vec![(start, None)];
-        if let Some(k) = slot(&start) {
-            seen[k] = true;
-        }
+        seen.first_visit(level, &start);
         let mut head = 0;
         while head < spots.len() {
             let from = spots[head].0;
@@ -65,9 +58,7 @@ impl Region {
                 }
                 let next =
                     Spot { pos: to, immunity: from.immunity.saturating_sub(1), terminal_active: false };
-                let Some(k) = slot(&next) else { continue };
-                if !seen[k] {
-                    seen[k] = true;
+                if seen.first_visit(level, &next) {
                     spots.push((next, Some((head, f))));
                 }
             }
@@ -93,6 +84,39 @@ impl Region {
 
     pub fn reaches(&self, pos: Pos) -> bool {
         self.spots.iter().any(|(s, _)| s.pos == pos)
+    }
+}
+
+/// The spots met so far: one slot per (cell, immunity left, terminal active), since immunity only
+/// falls. A flat table while that is no larger than the largest level a file can hold needs (the
+/// loader bounds immunity, `bounds::Bounds::heat_immunity`); an ordered set past it, so that no robot,
+/// however built, makes this allocate by its immunity.
+enum Seen {
+    Table { layers: usize, slots: Vec<bool> },
+    Set(BTreeSet<(usize, u32, bool)>),
+}
+
+impl Seen {
+    fn new(level: &Level, b: &Balance, immunity: u32) -> Seen {
+        let layers = immunity as usize + 1;
+        let most = MAX_CELLS * (Bounds::of(b).heat_immunity as usize + 1) * 2;
+        let size = level.terrain.as_slice().len().checked_mul(layers).and_then(|n| n.checked_mul(2));
+        match size {
+            Some(n) if n <= most => Seen::Table { layers, slots: vec![false; n] },
+            _ => Seen::Set(BTreeSet::new()),
+        }
+    }
+
+    /// Marks `s` as met; true when it had not been (false off the map too: no such slot).
+    fn first_visit(&mut self, level: &Level, s: &Spot) -> bool {
+        let Some(i) = level.terrain.index(s.pos) else { return false };
+        match self {
+            Seen::Table { layers, slots } => {
+                let k = (i * *layers + s.immunity as usize) * 2 + s.terminal_active as usize;
+                !std::mem::replace(&mut slots[k], true)
+            }
+            Seen::Set(set) => set.insert((i, s.immunity, s.terminal_active)),
+        }
     }
 }
 

@@ -143,11 +143,11 @@ fn load(path: &str, b: &Balance) -> Result<(reactor::Level, Vec<String>), String
 }
 
 fn load_level(path: &str, loaded: reactor::schema::Loaded) -> Result<(reactor::Level, Vec<String>), String> {
-    let lines: Vec<String> = loaded.issues.iter().map(|i| i.line()).collect();
-    match loaded.level {
-        Some(l) => Ok((l, lines)),
-        None => Err(format!("{path} is not a playable level: {}", lines.join("; "))),
+    if let Some(refusal) = loaded.refusal(path) {
+        return Err(refusal);
     }
+    let lines: Vec<String> = loaded.issues.iter().map(|i| i.line()).collect();
+    loaded.level.map(|l| (l, lines)).ok_or_else(|| format!("{path} is not a playable level."))
 }
 
 fn try_run(args: &[OsString]) -> Result<i32, String> {

@@ -810,7 +810,8 @@ impl App {
             }
             wgpu::CurrentSurfaceTexture::Timeout | wgpu::CurrentSurfaceTexture::Occluded => return,
             wgpu::CurrentSurfaceTexture::Validation => {
-                self.fail(event_loop, "The GPU rejected the window surface.".into());
+                // A surface the GPU rejects is a window gone from under us: keep what is in play.
+                self.window_lost(event_loop);
                 return;
             }
         };
@@ -1014,7 +1015,7 @@ fn surface_config(
 fn save_screenshot(data_dir: &std::path::Path, prefix: &str, (w, h): (u32, u32), rgba: &[u8]) -> String {
     let (_, stamp) = files::date_and_stamp();
     let path = data_dir.join("screenshots").join(format!("{prefix}-{stamp}.png"));
-    match super::screenshot::write_png(&path, w, h, rgba) {
+    match writer::make_folder_for(&path).and_then(|()| super::screenshot::write_png(&path, w, h, rgba)) {
         Ok(()) => format!("Screenshot saved to {}", path.display()),
         Err(e) => format!("Could not save the screenshot: {e}"),
     }

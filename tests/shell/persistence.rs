@@ -7,7 +7,7 @@ use hollowdeep::app::persist::files::{date_and_stamp, move_aside, read_optional}
 use hollowdeep::app::persist::profile::{self, Profile, HIGH_SCORES, PROFILE_FORMAT_VERSION};
 use hollowdeep::app::persist::recording::Recording;
 use hollowdeep::app::persist::settings::Settings;
-use hollowdeep::app::persist::writer::write_text;
+use hollowdeep::app::persist::writer::{write_kept, write_text};
 use hollowdeep::app::persist::{morgue, run_save};
 use hollowdeep::game::save::run_to_string;
 use hollowdeep::game::{Action, Facing, Game, Map, Pos};
@@ -260,10 +260,10 @@ fn read_optional_tells_absent_from_unreadable() {
 }
 
 #[test]
-fn write_atomic_replaces_the_whole_file_and_leaves_nothing_else() {
+fn a_kept_file_is_replaced_whole_and_leaves_nothing_else() {
     let dir = TempDir::new("write-atomic");
     let path = dir.path().join("deep").join("file.txt");
-    write_text(&path, &"long old content ".repeat(100)).unwrap();
+    write_kept(&path, &"long old content ".repeat(100)).unwrap();
     write_text(&path, "new").unwrap();
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
     assert_eq!(listing(path.parent().unwrap()), vec!["file.txt".to_string()]);

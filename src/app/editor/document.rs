@@ -309,9 +309,9 @@ impl Document {
             .map(|n| base.with_file_name(format!("{stem}.recovered-{n}.json")))
             .find(|p| !p.exists());
         Some(match free {
-            Some(path) => {
-                write_level(&path, &crate::reactor::schema::save(self.editor.level())).map(|()| path)
-            }
+            Some(path) => crate::app::persist::writer::make_folder_for(&path)
+                .and_then(|()| write_level(&path, &crate::reactor::schema::save(self.editor.level())))
+                .map(|()| path),
             None => Err(format!("Could not keep the unsaved level beside {}.", base.display())),
         })
     }

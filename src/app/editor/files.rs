@@ -16,13 +16,10 @@ pub fn read_level(path: &Path, b: &Balance) -> Result<Level, String> {
             .map_err(|e| format!("{}:{}: {}.", path.display(), e.line, e.message));
     }
     let loaded = schema::load(&bytes, b);
-    match loaded.level {
-        Some(level) => Ok(level),
-        None => {
-            let why: Vec<String> = loaded.issues.iter().map(|i| i.line()).collect();
-            Err(format!("{} is not a level the editor can open: {}.", path.display(), why.join("; ")))
-        }
+    if let Some(refusal) = loaded.refusal(&path.display().to_string()) {
+        return Err(refusal);
     }
+    loaded.level.ok_or_else(|| format!("{} is not a level the editor can open.", path.display()))
 }
 
 /// Writes `text` to `path` through a temporary file renamed over it.

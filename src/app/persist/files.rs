@@ -44,7 +44,7 @@ pub fn replace_record(
         Ok(Some(old)) if usable(&old) => None,
         Ok(Some(_)) | Err(_) => Some(set_aside_note(path, &move_aside(path, "unusable")?)),
     };
-    super::writer::write_text(path, text)?;
+    super::writer::write_kept(path, text)?;
     Ok(note)
 }
 

@@ -1,6 +1,6 @@
 //! The morgue file: a plain-text account of a finished run, written beside the profile.
 
-use super::writer::write_text;
+use super::writer::write_kept;
 use crate::game::Game;
 use std::path::{Path, PathBuf};
 
@@ -52,6 +52,6 @@ pub fn write(data_dir: &Path, game: &Game, stamp: &str, date: &str) -> Result<Pa
         })
         .find(|p| !p.exists())
         .expect("an unbounded search finds a free name");
-    write_text(&path, &text(game, date))?;
+    write_kept(&path, &text(game, date))?;
     Ok(path)
 }

@@ -3,7 +3,7 @@
 //! most a few turns; it is removed when the run ends (permadeath needs no more than that).
 
 use super::files::{move_aside, read_optional};
-use super::writer::write_text;
+use super::writer::write_kept;
 use crate::game::save::{run_from_str, run_to_string};
 use crate::game::Game;
 use std::path::{Path, PathBuf};
@@ -15,7 +15,7 @@ pub fn path(data_dir: &Path) -> PathBuf {
 
 pub fn save(data_dir: &Path, game: &Game) -> Result<PathBuf, String> {
     let path = path(data_dir);
-    write_text(&path, &run_to_string(game))?;
+    write_kept(&path, &run_to_string(game))?;
     Ok(path)
 }
 

@@ -2,7 +2,7 @@
 //! run; every bad value is reported by name and replaced by its default.
 
 use super::files::{move_aside, read_optional, replace_record};
-use super::writer::write_text;
+use super::writer::write_kept;
 use crate::app::bindings::{key_from_name, key_name, Bindings, BINDABLE};
 use crate::audio::tuning::AUDIO;
 use crate::audio::Levels;
@@ -217,7 +217,7 @@ pub fn load(config_dir: &Path) -> Result<(Settings, Vec<String>), String> {
     match read_optional(&path) {
         Ok(None) => {
             let defaults = Settings::default();
-            write_text(&path, &defaults.to_text())?;
+            write_kept(&path, &defaults.to_text())?;
             Ok((defaults, Vec::new()))
         }
         Ok(Some(text)) => match Settings::from_text(&text) {
@@ -242,7 +242,7 @@ pub fn save(config_dir: &Path, settings: &Settings) -> Result<(), String> {
 fn set_aside(path: &Path, why: &str) -> Result<(Settings, Vec<String>), String> {
     let moved = move_aside(path, "unusable")?;
     let defaults = Settings::default();
-    write_text(path, &defaults.to_text())?;
+    write_kept(path, &defaults.to_text())?;
     Ok((
         defaults,
         vec![format!(

@@ -46,7 +46,11 @@ impl Output {
             return Ok(Output { file, named, replace: None });
         }
         let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-        std::fs::create_dir_all(dir).map_err(|e| format!("Could not create {}: {e}.", dir.display()))?;
+        if !dir.is_dir() {
+            // An output goes where it is asked, as a shell redirection would: a mistyped folder is
+            // an error, never a folder made up (the program's own folders: `write_kept`).
+            return Err(format!("Could not write {}: {} is not a folder.", path.display(), dir.display()));
+        }
         let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         clean_stale_temporaries_of(dir, &name);
         let tmp = dir.join(temporary_name(&name));
@@ -116,6 +120,19 @@ pub fn write_bytes(path: &Path, bytes: &[u8]) -> Result<(), String> {
 /// [`write_bytes`] for text.
 pub fn write_text(path: &Path, text: &str) -> Result<(), String> {
     write_bytes(path, text.as_bytes())
+}
+
+/// Makes the folder `path` goes in: for the files the program keeps in folders of its own (saves,
+/// records, settings, morgue files, screenshots), which may not exist yet on a first run.
+pub fn make_folder_for(path: &Path) -> Result<(), String> {
+    let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) else { return Ok(()) };
+    std::fs::create_dir_all(dir).map_err(|e| format!("Could not create {}: {e}.", dir.display()))
+}
+
+/// [`write_text`] of a file in one of the program's own folders, made first if need be.
+pub fn write_kept(path: &Path, text: &str) -> Result<(), String> {
+    make_folder_for(path)?;
+    write_text(path, text)
 }
 
 /// Moves an unusable file out of the way under a name that is not taken yet, and returns that name.
@@ -274,6 +291,18 @@ mod tests {
         write_text(&dir.join("out.json"), "{}").unwrap();
         assert!(!mine.exists());
         assert!(other.exists(), "another output's temporary waits for its own write or a start");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn an_output_never_makes_up_its_folder_but_a_kept_file_does() {
+        let dir = folder("nofolder");
+        let out = dir.join("no").join("such").join("out.json");
+        let err = write_text(&out, "x").unwrap_err();
+        assert!(err.ends_with("is not a folder."), "{err}");
+        assert!(!dir.join("no").exists());
+        write_kept(&out, "x").unwrap();
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), "x");
         let _ = std::fs::remove_dir_all(&dir);
     }
 

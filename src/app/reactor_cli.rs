@@ -131,15 +131,20 @@ pub fn run(args: &[OsString]) -> i32 {
 }
 
 fn load(path: &str, b: &Balance) -> Result<(reactor::Level, Vec<String>), String> {
+    load_level(path, read_level(path, b)?)
+}
+
+/// A level file read and checked, JSON or the ASCII layer form (bug reports, tests), which is
+/// validated the same way; `--validate` lists what this finds.
+fn read_level(path: &str, b: &Balance) -> Result<reactor::schema::Loaded, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     if path.ends_with(".txt") {
-        // The ASCII layer form (bug reports, tests) is accepted too, and validated the same way.
         let text = String::from_utf8(bytes).map_err(|_| format!("{path} is not UTF-8 text"))?;
         let level =
             reactor::text::parse(&text, b).map_err(|e| format!("{path}:{}: {}", e.line, e.message))?;
-        return load_level(path, reactor::schema::round_trip(&level, b));
+        return Ok(reactor::schema::round_trip(&level, b));
     }
-    load_level(path, reactor::schema::load(&bytes, b))
+    Ok(reactor::schema::load(&bytes, b))
 }
 
 fn load_level(path: &str, loaded: reactor::schema::Loaded) -> Result<(reactor::Level, Vec<String>), String> {
@@ -168,8 +173,7 @@ fn try_run(args: &[OsString]) -> Result<i32, String> {
         return solve(path, &o, &b);
     }
     if let Some(path) = &o.validate {
-        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-        let loaded = reactor::schema::load(&bytes, &b);
+        let loaded = read_level(path, &b)?;
         for i in &loaded.issues {
             println!("{}", i.line());
         }

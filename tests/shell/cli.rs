@@ -187,3 +187,12 @@ fn a_simulated_run_can_be_recorded_and_replayed() {
     assert!(printed.contains(&format!("max {depth}")), "the report names depth {depth}:\n{printed}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A refused level points at `--validate FILE`, so `--validate` reads every form a level can be
+/// loaded from, the ASCII layer form included.
+#[test]
+fn reactor_validate_reads_the_text_form_too() {
+    let level = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/reactor/valve.txt");
+    let out = hollowdeep().args(["reactor", "--validate", level]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}

@@ -18,6 +18,9 @@ const WARMUP_FRAMES: u32 = 5;
 const BENCH_TURNS: u32 = 2_000;
 
 pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
+    if opts.views {
+        return super::bench_views::run(opts);
+    }
     let gpu = Gpu::headless().map_err(|e| e.to_string())?;
     let (width, height) = opts.size;
     let mut crawler = Crawler::new(super::headless::start(opts, seed));
@@ -29,39 +32,74 @@ pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
     let scene = crawler.scene(None);
     renderer.upload_scene(&gpu, &scene);
     let effects = Effects { reduced: opts.reduced_effects, ..Effects::default() };
+    let times = time_view(&gpu, &mut renderer, &target, (width, height), &scene, effects, opts.frames)?;
+    println!("adapter: {}", gpu.adapter.get_info().name);
+    println!("size: {width}x{height} px");
+    println!("frame_median: {:.3} ms", times.frame_median);
+    println!("frame_p95: {:.3} ms", times.frame_p95);
+    println!("reference_median: {:.3} ms", times.bare_median);
+    println!("frame_ratio_median: {:.3} x", times.ratio_median);
+    println!("frame_ratio_p95: {:.3} x", times.ratio_p95);
+    let reactor = reactor_frames_ms(&gpu, &mut renderer, &target, (width, height), opts.frames)?;
+    println!("reactor_frame_median: {:.3} ms", percentile(&reactor, 0.5));
+    println!("reactor_frame_p95: {:.3} ms", percentile(&reactor, 0.95));
+    println!("reactor_to_crawler_frame: {:.3} x", percentile(&reactor, 0.5) / times.frame_median);
+    println!("turn_resolution_mean: {:.4} ms", turn_resolution_ms(opts, seed));
+    println!("level_generation_mean: {:.4} ms", level_generation_ms(opts, seed));
+    Ok(())
+}
 
-    // Each frame is paired with a bare ray-cast of the same view at the same size, in alternating
-    // order, so load from other processes hits both alike: their ratio is the figure to trust.
-    let mut samples = Vec::with_capacity(opts.frames as usize);
-    let mut bare = Vec::with_capacity(opts.frames as usize);
-    let mut ratios = Vec::with_capacity(opts.frames as usize);
+/// One view's figures: the full frame, the bare ray-cast of the same view, and their ratio.
+pub struct ViewTimes {
+    pub frame_median: f64,
+    pub frame_p95: f64,
+    pub bare_median: f64,
+    pub ratio_median: f64,
+    pub ratio_p95: f64,
+}
+
+/// Times `frames` frames of `scene` (already uploaded), each paired with a bare ray-cast of the same
+/// view at the same size, in alternating order, so load from other processes hits both alike: their
+/// ratio is the figure to trust.
+pub fn time_view(
+    gpu: &Gpu,
+    renderer: &mut Renderer,
+    target: &Offscreen,
+    (width, height): (u32, u32),
+    scene: &crate::scene::Scene,
+    effects: Effects,
+    frames: u32,
+) -> Result<ViewTimes, String> {
+    let mut samples = Vec::with_capacity(frames as usize);
+    let mut bare = Vec::with_capacity(frames as usize);
+    let mut ratios = Vec::with_capacity(frames as usize);
     let wait = |gpu: &Gpu| {
         gpu.device
             .poll(wgpu::PollType::wait_indefinitely())
             .map(|_| ())
             .map_err(|e| format!("The GPU stopped responding during the benchmark: {e}."))
     };
-    for frame in 0..WARMUP_FRAMES + opts.frames {
-        let view = View::of_scene(&scene, frame as f32 / 60.0);
+    for frame in 0..WARMUP_FRAMES + frames {
+        let view = View::of_scene(scene, frame as f32 / 60.0);
         let time_frame = |renderer: &mut Renderer| -> Result<f64, String> {
             let started = Instant::now();
             let input = Frame { view, effects, ui: Default::default() };
-            renderer.draw_frame(&gpu, target.view(), width, height, &input);
-            wait(&gpu)?;
+            renderer.draw_frame(gpu, target.view(), width, height, &input);
+            wait(gpu)?;
             Ok(started.elapsed().as_secs_f64() * 1000.0)
         };
         let time_bare = |renderer: &mut Renderer| -> Result<f64, String> {
             let started = Instant::now();
-            renderer.draw_bare(&gpu, target.view(), width, height, &view);
-            wait(&gpu)?;
+            renderer.draw_bare(gpu, target.view(), width, height, &view);
+            wait(gpu)?;
             Ok(started.elapsed().as_secs_f64() * 1000.0)
         };
         let (full, reference) = if frame % 2 == 0 {
-            let full = time_frame(&mut renderer)?;
-            (full, time_bare(&mut renderer)?)
+            let full = time_frame(renderer)?;
+            (full, time_bare(renderer)?)
         } else {
-            let reference = time_bare(&mut renderer)?;
-            (time_frame(&mut renderer)?, reference)
+            let reference = time_bare(renderer)?;
+            (time_frame(renderer)?, reference)
         };
         if frame >= WARMUP_FRAMES {
             samples.push(full);
@@ -72,26 +110,19 @@ pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
     samples.sort_by(f64::total_cmp);
     bare.sort_by(f64::total_cmp);
     ratios.sort_by(f64::total_cmp);
-    println!("adapter: {}", gpu.adapter.get_info().name);
-    println!("size: {width}x{height} px");
-    println!("frame_median: {:.3} ms", percentile(&samples, 0.5));
-    println!("frame_p95: {:.3} ms", percentile(&samples, 0.95));
-    println!("reference_median: {:.3} ms", percentile(&bare, 0.5));
-    println!("frame_ratio_median: {:.3} x", percentile(&ratios, 0.5));
-    println!("frame_ratio_p95: {:.3} x", percentile(&ratios, 0.95));
-    let reactor = reactor_frames_ms(&gpu, &mut renderer, &target, (width, height), opts.frames)?;
-    println!("reactor_frame_median: {:.3} ms", percentile(&reactor, 0.5));
-    println!("reactor_frame_p95: {:.3} ms", percentile(&reactor, 0.95));
-    println!("reactor_to_crawler_frame: {:.3} x", percentile(&reactor, 0.5) / percentile(&samples, 0.5));
-    println!("turn_resolution_mean: {:.4} ms", turn_resolution_ms(opts, seed));
-    println!("level_generation_mean: {:.4} ms", level_generation_ms(opts, seed));
-    Ok(())
+    Ok(ViewTimes {
+        frame_median: percentile(&samples, 0.5),
+        frame_p95: percentile(&samples, 0.95),
+        bare_median: percentile(&bare, 0.5),
+        ratio_median: percentile(&ratios, 0.5),
+        ratio_p95: percentile(&ratios, 0.95),
+    })
 }
 
 /// The reactor's board with every layer and field animated: the built benchmark level (hazards on
 /// most floor cells, a network per carrier) at 64 cells a side, its underground layers shown, drawn
 /// by the same renderer at the same size as the crawler's frame. Sorted frame times in ms.
-fn reactor_frames_ms(
+pub fn reactor_frames_ms(
     gpu: &Gpu,
     renderer: &mut Renderer,
     target: &Offscreen,
@@ -122,7 +153,7 @@ fn reactor_frames_ms(
     Ok(times)
 }
 
-fn percentile(sorted: &[f64], q: f64) -> f64 {
+pub fn percentile(sorted: &[f64], q: f64) -> f64 {
     let i = ((sorted.len() - 1) as f64 * q).round() as usize;
     sorted[i]
 }

@@ -25,6 +25,8 @@ pub struct Options {
     /// Headless: render the run's sound, on game time, to this 48 kHz stereo WAV.
     pub audio_out: Option<PathBuf>,
     pub bench: bool,
+    /// `--bench --views`: the fixed view suite instead of the run's one view.
+    pub views: bool,
     pub frames: u32,
     /// Window smoke tests: present this many frames, then exit by itself.
     pub quit_after_frames: Option<u64>,
@@ -57,6 +59,7 @@ impl Default for Options {
             dump_state: None,
             audio_out: None,
             bench: false,
+            views: false,
             frames: 120,
             quit_after_frames: None,
             reduced_effects: false,
@@ -86,7 +89,8 @@ Plays Hollowdeep in a window. With --headless, runs the rules without a window.
   --dump-state FILE.json headless: write the whole game state as JSON
   --audio-out FILE.wav   headless: render the run's sound on game time to a 48 kHz stereo WAV
   --bench                render frames offscreen and print timing figures
-  --frames N             frames rendered by --bench (default 120)
+  --frames N             frames rendered by --bench (default 120; a view each with --views)
+  --views                with --bench: time the fixed view suite (calm and mad views, the board)
   --quit-after-frames N  window: exit by itself after presenting N frames
   --automap              headless: draw the automap over the --screenshot
   --reduced-effects      cap flashes, no camera jolt, no strongest warps (rules unchanged)
@@ -142,6 +146,7 @@ pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Options, String>
             "--dump-state" => opts.dump_state = Some(PathBuf::from(value("--dump-state")?)),
             "--audio-out" => opts.audio_out = Some(PathBuf::from(value("--audio-out")?)),
             "--bench" => opts.bench = true,
+            "--views" => opts.views = true,
             "--frames" => {
                 opts.frames = number(&value("--frames")?, "--frames")?;
                 if opts.frames == 0 {
@@ -218,6 +223,15 @@ pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Options, String>
     }
     if opts.sanity.is_some() && opts.record.is_some() {
         return Err("--sanity changes the starting state, so such a run cannot be recorded.".into());
+    }
+    if opts.views
+        && (!opts.bench
+            || opts.keys.is_some()
+            || opts.seed.is_some()
+            || opts.depth > 1
+            || opts.sanity.is_some())
+    {
+        return Err("--views times the fixed view suite: use it with --bench (and --size, --frames), without --keys, --seed, --depth or --sanity.".into());
     }
     if opts.keys.is_some() && !(opts.headless || opts.bench) {
         return Err("--keys feeds a --headless or --bench run; in the window, play with the keyboard.".into());

@@ -7,6 +7,7 @@ pub mod anim;
 pub mod audio_out;
 pub mod autoplayer;
 pub mod bench;
+pub mod bench_views;
 pub mod bindings;
 pub mod campaign_page;
 pub mod cli;

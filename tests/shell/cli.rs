@@ -196,3 +196,11 @@ fn reactor_validate_reads_the_text_form_too() {
     let out = hollowdeep().args(["reactor", "--validate", level]).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+#[test]
+fn the_view_suite_goes_with_bench_only() {
+    let out = hollowdeep().args(["--views"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--views") && err.lines().count() == 1, "{err}");
+}

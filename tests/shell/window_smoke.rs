@@ -24,13 +24,9 @@ fn window_run(name: &str, args: &[&str], frames: u64) -> Option<(String, std::pa
         return None;
     }
     let home = std::env::temp_dir().join(format!("hollowdeep-{name}-{}", std::process::id()));
-    let out = Command::new("xvfb-run")
-        .args(["-a", "-s", "-screen 0 1280x720x24"])
-        .arg(env!("CARGO_BIN_EXE_hollowdeep"))
+    let out = under_xvfb(&[], &home)
         .args(args)
         .args(["--size", "640x360", "--quit-after-frames", &frames.to_string()])
-        .env("XDG_RUNTIME_DIR", std::env::temp_dir())
-        .env("HOLLOWDEEP_HOME", &home)
         .output()
         .expect("xvfb-run starts");
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -38,6 +34,19 @@ fn window_run(name: &str, args: &[&str], frames: u64) -> Option<(String, std::pa
     assert!(out.status.success(), "the window run failed:\nstdout: {stdout}\nstderr: {stderr}");
     assert!(stdout.contains(&format!("Presented {frames} frames.")), "stdout: {stdout}\nstderr: {stderr}");
     Some((stderr.into_owned(), home))
+}
+
+/// The game under Xvfb (through `wrapper`, a command that runs it, when there is one), with its
+/// files in `home`; the caller adds the game's flags.
+fn under_xvfb(wrapper: &[&str], home: &std::path::Path) -> Command {
+    let mut command = Command::new("xvfb-run");
+    command
+        .args(["-a", "-s", "-screen 0 1280x720x24"])
+        .args(wrapper)
+        .arg(env!("CARGO_BIN_EXE_hollowdeep"))
+        .env("XDG_RUNTIME_DIR", std::env::temp_dir())
+        .env("HOLLOWDEEP_HOME", home);
+    command
 }
 
 #[test]
@@ -137,12 +146,8 @@ fn regression_a_destroyed_window_saves_the_run_and_says_so_in_one_sentence() {
     let script = r#""$0" "$@" & pid=$!
         for _ in $(seq 1 600); do w=$(xdotool search --name '^Hollowdeep$' 2>/dev/null | head -1); [ -n "$w" ] && break; sleep 0.1; done
         sleep 1; xdotool windowclose "$w"; wait $pid; echo "exit=$?""#;
-    let out = Command::new("xvfb-run")
-        .args(["-a", "-s", "-screen 0 1280x720x24", "sh", "-c", script])
-        .arg(env!("CARGO_BIN_EXE_hollowdeep"))
+    let out = under_xvfb(&["sh", "-c", script], &home)
         .args(["--seed", "3", "--size", "640x360"])
-        .env("XDG_RUNTIME_DIR", std::env::temp_dir())
-        .env("HOLLOWDEEP_HOME", &home)
         .output()
         .expect("xvfb-run starts");
     let stdout = String::from_utf8_lossy(&out.stdout);

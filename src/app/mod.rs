@@ -48,6 +48,13 @@ pub fn main() -> i32 {
             return 2;
         }
     };
+    let outputs = [&opts.dump_state, &opts.record, &opts.screenshot, &opts.audio_out];
+    if let Some(Err(message)) =
+        outputs.into_iter().flatten().map(|p| persist::writer::check_output_folder(p)).find(Result::is_err)
+    {
+        eprintln!("hollowdeep: {message}");
+        return 2;
+    }
     if opts.help {
         print!("{}", cli::USAGE);
         return 0;

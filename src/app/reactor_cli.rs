@@ -161,6 +161,10 @@ fn try_run(args: &[OsString]) -> Result<i32, String> {
         print!("{USAGE}");
         return Ok(0);
     }
+    let outputs = [&o.dump, &o.save, &o.screenshot, &o.record, &o.audio_out, &o.write_solution];
+    for out in outputs.into_iter().flatten() {
+        super::persist::writer::check_output_folder(Path::new(out))?;
+    }
     let b = Balance::normal();
     if o.bench {
         bench(&b, o.quick);

@@ -24,6 +24,7 @@ pub fn finish(game: &Game, data_dir: &Path, replaying: bool) -> Overlay {
         let result = profile::load(data_dir).and_then(|(mut p, warning)| {
             if let Some(w) = warning {
                 eprintln!("hollowdeep: {w}");
+                lines.push("Your profile was damaged and set aside; a new one begins.".into());
             }
             p.record(game, date.clone());
             profile::save(data_dir, &p)

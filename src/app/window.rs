@@ -115,6 +115,7 @@ fn run_app(opts: &Options, seed: u64, first: First) -> Result<(), String> {
         audio,
         parked_editor: None,
         run_saved_at: None,
+        settings_note: settings_note(&warnings),
     };
     app.screen = match first {
         First::Reactor(level, replay) => {
@@ -191,6 +192,8 @@ struct App {
     parked_editor: Option<Box<EditorWindow>>,
     /// Depth and turn of the run's last save in this session (`None`: not saved yet).
     run_saved_at: Option<(u32, u64)>,
+    /// What the settings file's load had to say, shown once on the first title screen.
+    settings_note: Option<String>,
 }
 
 impl App {
@@ -233,24 +236,35 @@ impl App {
         if asked_for_a_run && !save_waits {
             return Ok(Screen::Run(Box::new(self.command_line_run(false)?)));
         }
+        let seed = opts.seed;
         let mut title = self.title_screen();
         if asked_for_a_run {
-            title.confirm_new_run(opts.seed);
+            title.confirm_new_run(seed);
         }
         Ok(Screen::Title(Box::new(title)))
     }
 
     /// The title screen as it stands now: the waiting save (if any) and the high scores.
-    fn title_screen(&self) -> TitleScreen {
+    /// A damaged file found on the way (settings, profile, the reactor's bests) is said in one line
+    /// under the title; the details went to stderr.
+    fn title_screen(&mut self) -> TitleScreen {
         let save = run_save::peek(&self.data_dir);
+        let mut notes = vec![self.settings_note.take()];
         let scores = match profile::load(&self.data_dir) {
-            Ok((p, _)) => p.table().lines().map(String::from).collect(),
+            Ok((p, warning)) => {
+                if let Some(warning) = warning {
+                    eprintln!("hollowdeep: {warning}");
+                    notes.push(Some("Your profile was damaged and set aside; a new one begins.".into()));
+                }
+                p.table().lines().map(String::from).collect()
+            }
             Err(message) => vec![message],
         };
         let (campaign, set_aside) = super::reactor_play::campaign_page(&self.data_dir);
+        notes.push(set_aside);
         let mut screen =
             TitleScreen::new(Title::new(save, scores, self.settings.clone()).with_campaign(campaign));
-        if let Some(note) = set_aside {
+        if let Some(note) = notes.into_iter().flatten().next() {
             screen.note(&note);
         }
         screen
@@ -398,10 +412,14 @@ impl App {
                 }
                 Ok(run_save::Loaded::MovedAside(message)) => {
                     eprintln!("hollowdeep: {message}");
-                    self.enter(Screen::Title(Box::new(self.title_screen())));
+                    let title = self.title_screen();
+                    self.enter(Screen::Title(Box::new(title)));
                     self.title_note(&message);
                 }
-                Ok(run_save::Loaded::None) => self.enter(Screen::Title(Box::new(self.title_screen()))),
+                Ok(run_save::Loaded::None) => {
+                    let title = self.title_screen();
+                    self.enter(Screen::Title(Box::new(title)));
+                }
                 Err(message) => self.title_note(&message),
             },
             TitleChoice::NewRun { seed, abandon, command_line } => {
@@ -979,6 +997,19 @@ impl ApplicationHandler for App {
             gfx.window.request_redraw();
         }
     }
+}
+
+/// The settings load's warnings (all on stderr already) as one line for the title screen.
+fn settings_note(warnings: &[String]) -> Option<String> {
+    const SHORT: usize = 100;
+    let first = warnings.first()?;
+    Some(if first.contains("moved to") {
+        "Your settings file was damaged and set aside; the defaults are in use.".into()
+    } else if warnings.len() == 1 && first.chars().count() <= SHORT {
+        first.clone()
+    } else {
+        format!("{} settings were ignored or reset; the terminal lists them.", warnings.len())
+    })
 }
 
 /// A surface configuration that prefers an sRGB format (the shaders write linear colour).

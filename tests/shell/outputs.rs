@@ -182,3 +182,19 @@ fn regression_a_start_removes_dead_temporaries_in_every_data_folder() {
     }
     let _ = std::fs::remove_dir_all(&home);
 }
+
+/// An output in a folder that does not exist is refused before the run or the solve, in one
+/// sentence, and no folder is made up.
+#[test]
+fn an_output_in_a_missing_folder_is_refused_before_any_work() {
+    let missing = std::env::temp_dir().join(format!("hollowdeep-missing-{}", std::process::id()));
+    let out = missing.join("x.json");
+    for (name, args) in outputs(&out) {
+        let run = hollowdeep().args(&args).env("HOLLOWDEEP_HOME", folder("missing-home")).output().unwrap();
+        let err = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(run.status.code(), Some(2), "{name}: {err}");
+        assert_eq!(err.lines().count(), 1, "{name}: {err}");
+        assert!(err.contains("is not a folder"), "{name}: {err}");
+        assert!(!missing.exists(), "{name}: no folder is made up");
+    }
+}

@@ -122,6 +122,17 @@ pub fn write_text(path: &Path, text: &str) -> Result<(), String> {
     write_bytes(path, text.as_bytes())
 }
 
+/// Refuses, before any work is done, an output whose folder does not exist: a run played or a
+/// level solved for minutes must not end in "Could not write".
+pub fn check_output_folder(path: &Path) -> Result<(), String> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    if dir.is_dir() {
+        Ok(())
+    } else {
+        Err(format!("Cannot write {}: {} is not a folder.", path.display(), dir.display()))
+    }
+}
+
 /// Makes the folder `path` goes in: for the files the program keeps in folders of its own (saves,
 /// records, settings, morgue files, screenshots), which may not exist yet on a first run.
 pub fn make_folder_for(path: &Path) -> Result<(), String> {

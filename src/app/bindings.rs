@@ -327,7 +327,8 @@ pub fn parse_keys(keys: &str) -> Result<Vec<Command>, String> {
         .map(|token| {
             command_for_token(token).ok_or_else(|| {
                 format!(
-                    "Unknown key '{token}' in --keys; use W A S D Q E C Z X SPACE 1 2 3 4 ESC or UP DOWN LEFT RIGHT."
+                    "Unknown key '{}' in --keys; use W A S D Q E C Z X SPACE 1 2 3 4 ESC or UP DOWN LEFT RIGHT.",
+                    super::cli::shown(token)
                 )
             })
         })

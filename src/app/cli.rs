@@ -168,7 +168,10 @@ pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Options, String>
                     .ok()
                     .filter(|s| s.is_finite() && *s > 0.0 && *s <= 1000.0)
                     .ok_or_else(|| {
-                        format!("--replay-speed expects actions per second between 0 and 1000, got '{text}'.")
+                        format!(
+                            "--replay-speed expects actions per second between 0 and 1000, got '{}'.",
+                            shown(&text)
+                        )
                     })?;
             }
             "--scores" => opts.scores = true,
@@ -188,7 +191,9 @@ pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Options, String>
                 opts.simulate = Some(n);
             }
             "--help" | "-h" => opts.help = true,
-            other => return Err(format!("Unknown flag '{other}'; run with --help to list the flags.")),
+            other => {
+                return Err(format!("Unknown flag '{}'; run with --help to list the flags.", shown(other)))
+            }
         }
     }
     if opts.simulate.is_some()
@@ -246,15 +251,15 @@ pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Options, String>
 }
 
 fn number<T: std::str::FromStr>(text: &str, flag: &str) -> Result<T, String> {
-    text.parse().map_err(|_| format!("{flag} expects a whole number, got '{text}'."))
+    text.parse().map_err(|_| format!("{flag} expects a whole number, got '{}'.", shown(text)))
 }
 
 fn size(text: &str) -> Result<(u32, u32), String> {
-    let bad = || format!("--size expects WIDTHxHEIGHT such as 1280x720, got '{text}'.");
+    let bad = || format!("--size expects WIDTHxHEIGHT such as 1280x720, got '{}'.", shown(text));
     let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
     let (w, h): (u32, u32) = (w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?);
     if !(16..=8192).contains(&w) || !(16..=8192).contains(&h) {
-        return Err(format!("--size must be between 16x16 and 8192x8192, got '{text}'."));
+        return Err(format!("--size must be between 16x16 and 8192x8192, got '{}'.", shown(text)));
     }
     Ok((w, h))
 }
@@ -343,5 +348,25 @@ mod tests {
             .unwrap_err()
             .contains("--replay"));
         assert!(parse(args("--headless --replay r.txt --dump-state d.json")).is_ok());
+    }
+}
+
+/// The characters of a user's token that a refusal repeats: enough to find it, never a line longer
+/// than a screen (a 5,000-character token is echoed as its first 24 and "…").
+pub fn shown(token: &str) -> String {
+    const ECHOED: usize = 24;
+    match token.char_indices().nth(ECHOED) {
+        Some((cut, _)) => format!("{}…", &token[..cut]),
+        None => token.to_string(),
+    }
+}
+
+/// A refusal as printed: whatever a message grew to (a path, a library's error text), the line
+/// stays within a screen; the start of it says what went wrong.
+pub fn screen_line(message: &str) -> String {
+    const SCREEN: usize = 200;
+    match message.char_indices().nth(SCREEN) {
+        Some((cut, _)) => format!("{}…", &message[..cut]),
+        None => message.to_string(),
     }
 }

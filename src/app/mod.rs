@@ -44,7 +44,7 @@ pub fn main() -> i32 {
     let opts = match cli::parse_os(args) {
         Ok(opts) => opts,
         Err(message) => {
-            eprintln!("hollowdeep: {message}");
+            eprintln!("hollowdeep: {}", cli::screen_line(&message));
             return 2;
         }
     };
@@ -52,7 +52,7 @@ pub fn main() -> i32 {
     if let Some(Err(message)) =
         outputs.into_iter().flatten().map(|p| persist::writer::check_output_folder(p)).find(Result::is_err)
     {
-        eprintln!("hollowdeep: {message}");
+        eprintln!("hollowdeep: {}", cli::screen_line(&message));
         return 2;
     }
     if opts.help {
@@ -72,7 +72,7 @@ pub fn main() -> i32 {
         return match result {
             Ok(()) => 0,
             Err(message) => {
-                eprintln!("hollowdeep: {message}");
+                eprintln!("hollowdeep: {}", cli::screen_line(&message));
                 1
             }
         };
@@ -88,7 +88,7 @@ pub fn main() -> i32 {
     match result {
         Ok(()) => 0,
         Err(message) => {
-            eprintln!("hollowdeep: {message}");
+            eprintln!("hollowdeep: {}", cli::screen_line(&message));
             1
         }
     }
@@ -104,7 +104,7 @@ fn print_scores() -> i32 {
             0
         }
         Err(message) => {
-            eprintln!("hollowdeep: {message}");
+            eprintln!("hollowdeep: {}", cli::screen_line(&message));
             1
         }
     }

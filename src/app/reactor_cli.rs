@@ -54,7 +54,9 @@ struct Opts {
 
 /// `WxH` with both sides in the range a window or a screenshot can take.
 fn parse_size(s: &str) -> Result<(u32, u32), String> {
-    let bad = || format!("--size wants WIDTHxHEIGHT between 320x200 and 7680x4320, not {s:?}");
+    let bad = || {
+        format!("--size wants WIDTHxHEIGHT between 320x200 and 7680x4320, not \"{}\"", super::cli::shown(s))
+    };
     let (w, h) = s.split_once('x').ok_or_else(bad)?;
     let (w, h): (u32, u32) = (w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?);
     if !(320..=7680).contains(&w) || !(200..=4320).contains(&h) {
@@ -114,7 +116,12 @@ fn parse(args: &[OsString]) -> Result<Opts, String> {
                 o.quit_after_frames = Some(n);
             }
             other if !other.starts_with('-') && o.play.is_none() => o.play = Some(other.to_string()),
-            other => return Err(format!("unknown reactor flag {other:?}; see hollowdeep reactor --help")),
+            other => {
+                return Err(format!(
+                    "unknown reactor flag \"{}\"; see hollowdeep reactor --help",
+                    super::cli::shown(other)
+                ))
+            }
         }
     }
     Ok(o)
@@ -124,7 +131,7 @@ pub fn run(args: &[OsString]) -> i32 {
     match try_run(args) {
         Ok(code) => code,
         Err(m) => {
-            eprintln!("hollowdeep reactor: {m}");
+            eprintln!("hollowdeep reactor: {}", super::cli::screen_line(&m));
             2
         }
     }

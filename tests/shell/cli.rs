@@ -204,3 +204,23 @@ fn the_view_suite_goes_with_bench_only() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("--views") && err.lines().count() == 1, "{err}");
 }
+
+/// A refusal repeats a token shortened: a 5,000-character flag or key never becomes a line longer
+/// than a screen.
+#[test]
+fn refusals_echo_long_tokens_shortened() {
+    let long = "X".repeat(5000);
+    for args in [
+        vec!["--headless".to_string(), "--keys".into(), format!("W {long}")],
+        vec!["--seed".into(), long.clone()],
+        vec![format!("--{long}")],
+        vec!["reactor".into(), format!("--{long}")],
+        vec!["reactor".into(), "--headless".into(), "--level".into(), long.clone()],
+    ] {
+        let out = hollowdeep().args(&args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_ne!(out.status.code(), Some(0));
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.chars().count() <= 260, "{} characters: {}", err.chars().count(), &err[..100]);
+    }
+}

@@ -10,6 +10,8 @@ mod persist_support;
 
 #[path = "shell/cli.rs"]
 mod cli;
+#[path = "shell/daily.rs"]
+mod daily;
 #[path = "shell/editor.rs"]
 mod editor;
 #[path = "shell/outputs.rs"]

@@ -43,6 +43,10 @@ pub struct Options {
     pub sanity: Option<u32>,
     /// Plays this many seeds with the built-in player and prints the pacing (`--simulate N`).
     pub simulate: Option<u32>,
+    /// `--daily`: today's daily seed (UTC), one scored attempt a day.
+    pub daily: bool,
+    /// `--verify-daily LINE --replay FILE`: checks a daily run's share line against its recording.
+    pub verify_daily: Option<String>,
     pub help: bool,
 }
 
@@ -70,6 +74,8 @@ impl Default for Options {
             scores: false,
             sanity: None,
             simulate: None,
+            daily: false,
+            verify_daily: None,
             help: false,
         }
     }
@@ -91,6 +97,9 @@ Plays Hollowdeep in a window. With --headless, runs the rules without a window.
   --bench                render frames offscreen and print timing figures
   --frames N             frames rendered by --bench (default 120; a view each with --views)
   --views                with --bench: time the fixed view suite (calm and mad views, the board)
+  --daily                play today's daily run (UTC): the same dungeon for everyone, one scored
+                         attempt a day; its end prints a share line
+  --verify-daily LINE    with --replay FILE: check a daily run's share line against its recording
   --quit-after-frames N  window: exit by itself after presenting N frames
   --automap              headless: draw the automap over the --screenshot
   --reduced-effects      cap flashes, no camera jolt, no strongest warps (rules unchanged)
@@ -147,6 +156,8 @@ pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Options, String>
             "--audio-out" => opts.audio_out = Some(PathBuf::from(value("--audio-out")?)),
             "--bench" => opts.bench = true,
             "--views" => opts.views = true,
+            "--daily" => opts.daily = true,
+            "--verify-daily" => opts.verify_daily = Some(value("--verify-daily")?),
             "--frames" => {
                 opts.frames = number(&value("--frames")?, "--frames")?;
                 if opts.frames == 0 {
@@ -228,6 +239,16 @@ pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Options, String>
     }
     if opts.sanity.is_some() && opts.record.is_some() {
         return Err("--sanity changes the starting state, so such a run cannot be recorded.".into());
+    }
+    if opts.daily && (opts.seed.is_some() || opts.depth > 1 || opts.sanity.is_some() || opts.replay.is_some())
+    {
+        return Err(
+            "--daily plays today's seed from depth 1: it takes no --seed, --depth, --sanity or --replay."
+                .into(),
+        );
+    }
+    if opts.verify_daily.is_some() && opts.replay.is_none() {
+        return Err("--verify-daily LINE checks a recording: add --replay FILE.".into());
     }
     if opts.views
         && (!opts.bench

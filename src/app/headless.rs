@@ -26,7 +26,11 @@ pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
         recording.finish(&crawler.game);
         write_text(path, &recording.to_text())?;
     }
-    finish(&mut crawler, opts)
+    finish(&mut crawler, opts)?;
+    if opts.daily {
+        println!("{}", super::daily::share_line(&super::daily::today(), &crawler.game));
+    }
+    Ok(())
 }
 
 /// The starting game of a headless or bench run, with `--sanity` applied.

@@ -11,6 +11,7 @@ pub mod bench_views;
 pub mod bindings;
 pub mod campaign_page;
 pub mod cli;
+pub mod daily;
 pub mod editor;
 pub mod effects;
 pub mod guide;
@@ -54,6 +55,22 @@ pub fn main() -> i32 {
     {
         eprintln!("hollowdeep: {}", cli::screen_line(&message));
         return 2;
+    }
+    if let (Some(line), Some(path)) = (&opts.verify_daily, &opts.replay) {
+        return match daily::verify(line, path) {
+            Ok(()) => {
+                println!("The share line matches the recording.");
+                0
+            }
+            Err(message) => {
+                eprintln!("hollowdeep: {}", cli::screen_line(&message));
+                1
+            }
+        };
+    }
+    let mut opts = opts;
+    if opts.daily {
+        opts.seed = Some(daily::seed_of(&daily::today()));
     }
     if opts.help {
         print!("{}", cli::USAGE);

@@ -34,6 +34,10 @@ pub fn finish(game: &Game, data_dir: &Path, replaying: bool) -> Overlay {
             lines.push(format!("The score could not be kept: {message}"));
         }
     }
+    if let Some(line) = super::daily::finish(data_dir, game) {
+        println!("{line}");
+        lines.push(line);
+    }
     match morgue::write(data_dir, game, &stamp, &date) {
         Ok(path) => {
             println!("Morgue file: {}", path.display());

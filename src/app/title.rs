@@ -65,6 +65,7 @@ enum MainItem {
     NewRun,
     NewRunWithSeed,
     Reactor,
+    Daily,
     Scores,
     Settings,
     Quit,
@@ -83,6 +84,8 @@ pub struct Title {
     note: Option<String>,
     /// The reactor campaign as its page lists it.
     campaign: CampaignPage,
+    /// Today's date (UTC) when the daily run is offered.
+    daily: Option<String>,
 }
 
 impl Title {
@@ -96,7 +99,14 @@ impl Title {
             seed_text: String::new(),
             note: None,
             campaign: CampaignPage::default(),
+            daily: None,
         }
+    }
+
+    /// Offers today's daily run (`date`, UTC) on the main page.
+    pub fn with_daily(mut self, date: String) -> Title {
+        self.daily = Some(date);
+        self
     }
 
     /// Lists the reactor campaign under a "Reactor Maintenance" entry of the main page.
@@ -127,6 +137,9 @@ impl Title {
         items.extend([MainItem::NewRun, MainItem::NewRunWithSeed]);
         if !self.campaign.rows.is_empty() {
             items.push(MainItem::Reactor);
+        }
+        if self.daily.is_some() {
+            items.push(MainItem::Daily);
         }
         items.extend([MainItem::Scores, MainItem::Settings, MainItem::Quit]);
         items
@@ -230,6 +243,10 @@ impl Title {
                 MainItem::Scores => {
                     self.go(Page::Scores);
                     TitleChoice::None
+                }
+                MainItem::Daily => {
+                    let seed = self.daily.as_deref().map(super::daily::seed_of);
+                    self.new_run(seed)
                 }
                 MainItem::Reactor => {
                     self.go(Page::Reactor);
@@ -358,6 +375,9 @@ impl Title {
                         MainItem::NewRun => "New run".into(),
                         MainItem::NewRunWithSeed => "New run with a seed".into(),
                         MainItem::Reactor => "Reactor Maintenance".into(),
+                        MainItem::Daily => {
+                            format!("Daily run ({})", self.daily.as_deref().unwrap_or("today"))
+                        }
                         MainItem::Scores => "High scores".into(),
                         MainItem::Settings => "Settings".into(),
                         MainItem::Quit => "Quit".into(),

@@ -262,8 +262,11 @@ impl App {
         };
         let (campaign, set_aside) = super::reactor_play::campaign_page(&self.data_dir);
         notes.push(set_aside);
-        let mut screen =
-            TitleScreen::new(Title::new(save, scores, self.settings.clone()).with_campaign(campaign));
+        let mut screen = TitleScreen::new(
+            Title::new(save, scores, self.settings.clone())
+                .with_campaign(campaign)
+                .with_daily(super::daily::today()),
+        );
         if let Some(note) = notes.into_iter().flatten().next() {
             screen.note(&note);
         }
@@ -277,6 +280,7 @@ impl App {
 
     /// The run the command line describes (`--seed`, `--depth`, `--sanity`, `--record`).
     fn command_line_run(&self, abandon: bool) -> Result<Session, String> {
+        self.begin_daily(self.seed)?;
         self.set_save_aside(abandon)?;
         let mut game = Game::start_run(self.seed, self.opts.depth);
         if let Some(percent) = self.opts.sanity {
@@ -287,6 +291,17 @@ impl App {
             session.record_into(Recording::new(self.seed, self.opts.depth));
         }
         Ok(session)
+    }
+
+    /// A new run of today's daily seed (from `--daily`, the title's entry or a typed seed) is the
+    /// day's one attempt: refused when it was made already.
+    fn begin_daily(&self, seed: u64) -> Result<(), String> {
+        match super::daily::is_todays(seed) {
+            Some(date) if self.opts.depth == 1 && self.opts.sanity.is_none() => {
+                super::daily::begin(&self.data_dir, &date)
+            }
+            _ => Ok(()),
+        }
     }
 
     /// With the player's yes, moves the waiting save out of the way (never deletes it).
@@ -427,10 +442,10 @@ impl App {
                     self.command_line_run(abandon)
                 } else {
                     // A run from the menu: depth 1, the typed seed or a fresh one.
-                    self.set_save_aside(abandon).map(|()| {
-                        let seed = seed.unwrap_or_else(super::random_seed);
-                        self.session_for(Game::new(seed))
-                    })
+                    let seed = seed.unwrap_or_else(super::random_seed);
+                    self.begin_daily(seed)
+                        .and_then(|()| self.set_save_aside(abandon))
+                        .map(|()| self.session_for(Game::new(seed)))
                 };
                 match result {
                     Ok(session) => self.enter(Screen::Run(Box::new(session))),

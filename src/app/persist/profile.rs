@@ -34,6 +34,19 @@ pub struct Totals {
 pub struct Profile {
     pub high_scores: Vec<ScoreEntry>,
     pub totals: Totals,
+    /// The daily runs begun, one per date (`app::daily`). Absent from files that have none, so a
+    /// profile without daily runs is byte for byte the format-1 file.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub daily: Vec<DailyEntry>,
+}
+
+/// A daily run begun: its date and seed, and once it ended, its share line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DailyEntry {
+    /// YYYY-MM-DD, UTC.
+    pub date: String,
+    pub seed: u64,
+    pub result: Option<String>,
 }
 
 #[derive(Serialize, Deserialize)]

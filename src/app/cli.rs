@@ -285,6 +285,26 @@ fn size(text: &str) -> Result<(u32, u32), String> {
     Ok((w, h))
 }
 
+/// The characters of a user's token that a refusal repeats: enough to find it, never a line longer
+/// than a screen (a 5,000-character token is echoed as its first 24 and "…").
+pub fn shown(token: &str) -> String {
+    const ECHOED: usize = 24;
+    match token.char_indices().nth(ECHOED) {
+        Some((cut, _)) => format!("{}…", &token[..cut]),
+        None => token.to_string(),
+    }
+}
+
+/// A refusal as printed: whatever a message grew to (a path, a library's error text), the line
+/// stays within a screen; the start of it says what went wrong.
+pub fn screen_line(message: &str) -> String {
+    const SCREEN: usize = 200;
+    match message.char_indices().nth(SCREEN) {
+        Some((cut, _)) => format!("{}…", &message[..cut]),
+        None => message.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -369,25 +389,5 @@ mod tests {
             .unwrap_err()
             .contains("--replay"));
         assert!(parse(args("--headless --replay r.txt --dump-state d.json")).is_ok());
-    }
-}
-
-/// The characters of a user's token that a refusal repeats: enough to find it, never a line longer
-/// than a screen (a 5,000-character token is echoed as its first 24 and "…").
-pub fn shown(token: &str) -> String {
-    const ECHOED: usize = 24;
-    match token.char_indices().nth(ECHOED) {
-        Some((cut, _)) => format!("{}…", &token[..cut]),
-        None => token.to_string(),
-    }
-}
-
-/// A refusal as printed: whatever a message grew to (a path, a library's error text), the line
-/// stays within a screen; the start of it says what went wrong.
-pub fn screen_line(message: &str) -> String {
-    const SCREEN: usize = 200;
-    match message.char_indices().nth(SCREEN) {
-        Some((cut, _)) => format!("{}…", &message[..cut]),
-        None => message.to_string(),
     }
 }

@@ -30,6 +30,8 @@ mod properties;
 mod props;
 #[path = "reactor/purity.rs"]
 mod purity;
+#[path = "reactor/records.rs"]
+mod records;
 #[path = "reactor/refusal.rs"]
 mod refusal;
 #[path = "reactor/robot.rs"]

@@ -3,6 +3,7 @@
 //! records; the title screen only lists them and says which one was taken.
 
 use crate::reactor::campaign::Campaign;
+use crate::reactor::words::count;
 
 /// One row of the campaign screen.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,8 +65,9 @@ impl CampaignPage {
                     (true, _, true) => label.push_str(&format!("  in progress; par {}", entry.par)),
                     (true, Some((lengthy, undos)), false) => {
                         let mark = if lengthy <= entry.par { ", at par" } else { "" };
+                        let undos = count(undos, "undo", "undos");
                         label.push_str(&format!(
-                            "  won: best {lengthy} lengthy{mark}, {undos} undos; par {}",
+                            "  won: best {lengthy} lengthy{mark}, {undos}; par {}",
                             entry.par
                         ));
                     }
@@ -163,8 +165,8 @@ mod tests {
     #[test]
     fn a_win_shows_its_best_against_par_and_opens_the_next_group() {
         let page = CampaignPage::new(&campaign(), record(&[("a", 3), ("t", 5)]));
-        assert!(page.rows[1].label.contains("won: best 5 lengthy, 1 undos; par 2"), "{}", page.rows[1].label);
-        assert!(page.rows[3].label.contains("won: best 3 lengthy, at par, 1 undos; par 3"));
+        assert!(page.rows[1].label.contains("won: best 5 lengthy, 1 undo; par 2"), "{}", page.rows[1].label);
+        assert!(page.rows[3].label.contains("won: best 3 lengthy, at par, 1 undo; par 3"));
         assert!(page.rows[2].label.contains("1 of 2 won"));
         assert!(page.rows[5].open && page.rows[6].label.ends_with("par 5"));
     }

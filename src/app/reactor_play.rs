@@ -8,7 +8,8 @@ use super::reactor_session::{Metrics, ReactorSession};
 use crate::reactor::campaign::Campaign;
 use crate::reactor::level::LevelState;
 use crate::reactor::mode::Reactor;
-use crate::reactor::{schema, Balance, Game, Level};
+use crate::reactor::words::count;
+use crate::reactor::{hash, schema, script, solution, Balance, Game, Level};
 use std::path::Path;
 
 /// The shipped levels (`assets/reactor/`), built in so the game runs from anywhere.
@@ -29,14 +30,16 @@ pub const SHIPPED: &[&str] = &[
     include_str!("../../assets/reactor/14-full-startup.json"),
 ];
 
-/// Shipped level `index`, as left in progress if it was (the save is the level plus its state),
-/// with the sentence saying a damaged save was set aside, if one was.
+/// Shipped level `index`, as left in progress if it was, with the sentence saying a damaged save was
+/// set aside, if one was. `session` then continues the game the progress holds (its undo history
+/// and metrics) when handed this level.
 pub fn shipped(index: usize, data_dir: &Path) -> Option<(Level, Option<String>)> {
-    let level = shipped_start(index)?;
-    Some(match load_progress(data_dir, &level.id) {
-        Ok(Some(saved)) => (saved, None),
-        Ok(None) => (level, None),
-        Err(note) => (level, Some(note)),
+    let start = shipped_start(index)?;
+    Some(match load_progress(data_dir, &start) {
+        Ok(Some(Progress::Played(game))) => (game.level, None),
+        Ok(Some(Progress::Level(level))) => (*level, None),
+        Ok(None) => (start, None),
+        Err(note) => (start, Some(note)),
     })
 }
 
@@ -84,11 +87,14 @@ fn short_name(name: &str) -> String {
     name.split(':').next().unwrap_or(name).trim().to_string()
 }
 
-/// A session on `level`, whose wins are kept under `data_dir`.
+/// A session on `level`, whose wins and unfinished play are kept under `data_dir`. When `level` is
+/// where a shipped level was left in progress, the game is the one its progress file holds (the
+/// actions since the start replayed), so undo reaches back past the resume and the metrics are the
+/// whole line's.
 pub fn session(level: Level, settings: &Settings, data_dir: &Path) -> ReactorSession {
     let dir = data_dir.to_path_buf();
     let on_finish = Box::new(move |r: &Reactor, m: Metrics| -> Vec<String> {
-        if r.game.level.state != LevelState::Won {
+        if !r.keeps_records || r.game.level.state != LevelState::Won {
             return Vec::new();
         }
         let win = Best {
@@ -104,13 +110,17 @@ pub fn session(level: Level, settings: &Settings, data_dir: &Path) -> ReactorSes
                 let mut lines = vec![
                     String::new(),
                     format!(
-                        "Best: {} lengthy, {} pulses, {} undos, peak heat {:.1}",
-                        b.lengthy, b.pulses, b.undos, b.peak_heat
+                        "Best: {} lengthy, {}, {}, peak heat {:.1}",
+                        b.lengthy,
+                        count(b.pulses, "pulse", "pulses"),
+                        count(b.undos, "undo", "undos"),
+                        b.peak_heat
                     ),
                 ];
                 if let Some(par) = par(&r.game.level.id) {
                     let verdict = if m.lengthy <= par { "at par" } else { "over par" };
-                    lines.push(format!("Par: {par} lengthy actions ({verdict} this time)"));
+                    let par = count(par, "lengthy action", "lengthy actions");
+                    lines.push(format!("Par: {par} ({verdict} this time)"));
                 }
                 lines.extend(set_aside);
                 lines
@@ -118,11 +128,27 @@ pub fn session(level: Level, settings: &Settings, data_dir: &Path) -> ReactorSes
             Err(e) => vec![format!("Could not keep the best: {e}")],
         }
     });
-    ReactorSession::new(
-        Reactor::new(Game::new(level, Balance::normal())),
-        settings.bindings.clone(),
-        on_finish,
-    )
+    let game = continued(&level, data_dir);
+    // The window's `--record` writes the session's actions from the game's start.
+    let played = game.as_ref().and_then(|g| g.played()).map(<[_]>::to_vec).unwrap_or_default();
+    let mut mode = Reactor::new(game.unwrap_or_else(|| Game::new(level, Balance::normal())));
+    mode.keeps_records = true;
+    let mut s = ReactorSession::new(mode, settings.bindings.clone(), on_finish);
+    s.played = played;
+    s
+}
+
+/// The game a shipped level's progress file holds, when `level` is where it was left: the file's
+/// actions replayed from the shipped start. Reads only (`shipped` sets a damaged file aside and says
+/// so); a level opened otherwise (the command line's start of a level) is never where a kept game
+/// was left, since a game back at its start is not kept.
+fn continued(level: &Level, data_dir: &Path) -> Option<Game> {
+    let text = files::read_optional(&reactor_records::progress_path(data_dir, &level.id)).ok()??;
+    let start = (0..SHIPPED.len()).filter_map(shipped_start).find(|s| s.id == level.id)?;
+    match read_progress(&text, &start) {
+        Ok(Progress::Played(game)) if schema::save(&game.level) == schema::save(level) => Some(*game),
+        _ => None,
+    }
 }
 
 /// A session on a level played from the editor: no best is kept and nothing is saved for later
@@ -141,15 +167,69 @@ pub fn editor_session(level: Level, settings: &Settings) -> ReactorSession {
 /// What the leave key's hint calls the editor.
 pub const EDITOR_PLACE: &str = "the editor";
 
-/// Keeps a level left unfinished (the level plus its dynamic state) so it can be continued.
+/// A level left in progress, as its file holds it.
+pub enum Progress {
+    /// The actions played since the level's start, replayed: the game with its undo history and
+    /// metrics, exactly as it was left.
+    Played(Box<Game>),
+    /// A level with its dynamic state alone, as earlier builds kept it: no undo history, and the
+    /// lengthy actions are counted from its pulses once its start is set (`Game::set_start`).
+    Level(Box<Level>),
+}
+
+/// Reads a progress file's text for the level whose start (as shipped) is `start`.
+fn read_progress(text: &str, start: &Level) -> Result<Progress, String> {
+    let b = Balance::normal();
+    if !solution::is_solution(text) {
+        return schema::load(text.as_bytes(), &b)
+            .level
+            .map(|l| Progress::Level(Box::new(l)))
+            .ok_or("it is not a level".into());
+    }
+    let (actions, reached) = solution::parse_progress(text, start)?;
+    let mut game = Game::new(start.clone(), b);
+    script::run(&mut game, &actions);
+    if hash::hex(hash::state_hash(&game.level)) != reached || game.played() != Some(actions.as_slice()) {
+        return Err("its actions no longer lead where it was left".into());
+    }
+    Ok(Progress::Played(Box::new(game)))
+}
+
+/// Keeps a level left unfinished so it can be continued: the actions played since its start (a
+/// solution file that also names the state they reach), or, for a game continued from a file of an
+/// earlier build, the level with its dynamic state. Nothing is kept of a replay or a level played
+/// from the editor, of a finished level, or of one with no lengthy action and nothing to undo; a
+/// game brought back to its start (undone or restarted) removes the file it was continued from.
 pub fn save_progress(mode: &Reactor, data_dir: &Path) {
-    let level = &mode.game.level;
-    if level.is_over() || mode.game.lengthy_actions == 0 {
+    let game = &mode.game;
+    let level = &game.level;
+    if !mode.keeps_records || level.is_over() {
         return;
     }
     let path = reactor_records::progress_path(data_dir, &level.id);
-    let loads = |old: &str| schema::load(old.as_bytes(), &Balance::normal()).level.is_some();
-    match files::replace_record(&path, &schema::save(level), loads) {
+    let keep = !game.at_start() && (game.lengthy_actions > 0 || game.history_len() > 0);
+    if !keep {
+        // Only this game's own earlier save goes: another game's progress of the level (the title's,
+        // when the level was opened from the command line) is left alone.
+        let ours = match files::read_optional(&path) {
+            Ok(Some(old)) => match (read_progress(&old, game.initial()), game.played()) {
+                (Ok(Progress::Played(kept)), Some(log)) => kept.played().is_some_and(|k| log.starts_with(k)),
+                (Ok(Progress::Level(_)), None) => true,
+                _ => false,
+            },
+            _ => false,
+        };
+        if ours {
+            let _ = std::fs::remove_file(&path);
+        }
+        return;
+    }
+    let text = match game.played() {
+        Some(actions) => solution::progress_text(game.initial(), actions, level),
+        None => schema::save(level),
+    };
+    let usable = |old: &str| read_progress(old, game.initial()).is_ok();
+    match files::replace_record(&path, &text, usable) {
         Ok(note) => {
             if let Some(note) = note {
                 eprintln!("hollowdeep: {note}");
@@ -160,17 +240,18 @@ pub fn save_progress(mode: &Reactor, data_dir: &Path) {
     }
 }
 
-/// A level left in progress, if one was kept. One that no longer loads is moved aside (never
-/// overwritten by the next save) and the sentence saying so comes back instead.
-pub fn load_progress(data_dir: &Path, id: &str) -> Result<Option<Level>, String> {
-    let path = reactor_records::progress_path(data_dir, id);
-    let loaded = match files::read_optional(&path) {
+/// A level left in progress, if one was kept for the level whose start (as shipped) is `start`.
+/// One that no longer loads, or whose actions no longer lead where it was left, is moved aside
+/// (never overwritten by the next save) and the sentence saying so comes back instead.
+pub fn load_progress(data_dir: &Path, start: &Level) -> Result<Option<Progress>, String> {
+    let path = reactor_records::progress_path(data_dir, &start.id);
+    let read = match files::read_optional(&path) {
         Ok(None) => return Ok(None),
-        Ok(Some(text)) => schema::load(text.as_bytes(), &Balance::normal()).level,
+        Ok(Some(text)) => read_progress(&text, start).ok(),
         Err(_) => None,
     };
-    match loaded {
-        Some(level) => Ok(Some(level)),
+    match read {
+        Some(progress) => Ok(Some(progress)),
         None => Err(match files::move_aside(&path, "unusable") {
             Ok(moved) => files::set_aside_note(&path, &moved),
             Err(message) => message,
@@ -193,6 +274,7 @@ mod tests {
         let first_row = |dir: &Path| campaign_page(dir).0.rows[1].label.clone();
         assert!(!first_row(&dir).contains("in progress"));
         let mut r = Reactor::new(Game::new(fresh.clone(), Balance::normal()));
+        r.keeps_records = true;
         for f in [crate::grid::Facing::East, crate::grid::Facing::East] {
             r.act(Action::Do(Command::MoveRobot(f)));
         }
@@ -241,6 +323,7 @@ mod tests {
         std::fs::write(&path, "{ half a level").unwrap();
         // Leaving the level again before continuing must not replace the damaged file.
         let mut r = Reactor::new(Game::new(start.clone(), Balance::normal()));
+        r.keeps_records = true;
         for f in [crate::grid::Facing::East, crate::grid::Facing::East] {
             r.act(Action::Do(Command::MoveRobot(f)));
         }

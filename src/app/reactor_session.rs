@@ -161,8 +161,21 @@ impl ReactorSession {
     }
 
     /// Plays `actions` back one at a time, each after the last one's cascade (empty: play normally).
+    /// A replay is watched, not played: it starts from the level's start with nothing before it,
+    /// and neither its win nor anything left unfinished is ever kept.
     pub fn replay(&mut self, actions: Vec<Action>) {
-        self.replay = (!actions.is_empty()).then_some((actions, 0, f64::NEG_INFINITY));
+        if actions.is_empty() {
+            self.replay = None;
+            return;
+        }
+        self.mode.keeps_records = false;
+        let start = self.mode.game.initial().clone();
+        self.mode.game = crate::reactor::Game::new(start, self.mode.game.balance.clone());
+        self.played.clear();
+        self.finished = false;
+        self.overlay = None;
+        self.rebuild();
+        self.replay = Some((actions, 0, f64::NEG_INFINITY));
     }
 
     pub fn scene(&self) -> &Scene {

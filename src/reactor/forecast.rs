@@ -210,7 +210,7 @@ fn what_if(level: &Level, b: &Balance, out: &mut Vec<Forecast>) {
                     pulse: 1,
                     kind: ForecastKind::ValveBranchShutoff,
                     pos: prop.pos,
-                    cause: format!("{name} shuts off {lost} {} cells", carrier.name()),
+                    cause: format!("{name} shuts off {}", cells(lost, carrier)),
                 });
             }
             if gained > 0 {
@@ -218,7 +218,7 @@ fn what_if(level: &Level, b: &Balance, out: &mut Vec<Forecast>) {
                     pulse: 1,
                     kind: ForecastKind::ValveRestoredPressure,
                     pos: prop.pos,
-                    cause: format!("{name} restores pressure to {gained} {} cells", carrier.name()),
+                    cause: format!("{name} restores pressure to {}", cells(gained, carrier)),
                 });
             }
             for l in &level.leaks {
@@ -266,4 +266,9 @@ fn what_if(level: &Level, b: &Balance, out: &mut Vec<Forecast>) {
             }
         }
     }
+}
+
+/// "1 fuel cell", "3 fuel cells".
+fn cells(n: usize, carrier: Carrier) -> String {
+    super::words::count_of(n, &format!("{} cell", carrier.name()), &format!("{} cells", carrier.name()))
 }

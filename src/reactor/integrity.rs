@@ -1,5 +1,6 @@
-//! Structural integrity: weakened cells under high intensity degrade, and low-integrity fed cells
-//! become leaks when they have floor access (N, E, S, W order for electricity wall leaks).
+//! Structural integrity: weakened intact cells under high intensity degrade, low-integrity fed cells
+//! become leaks when they have floor access (N, E, S, W order for electricity wall leaks), and a
+//! leaking cell keeps its integrity until it is repaired.
 
 use super::balance::Balance;
 use super::level::{Carrier, Leak, Level, Structure};
@@ -30,7 +31,10 @@ pub fn resolve(level: &mut Level, b: &Balance) -> Vec<usize> {
                 continue;
             }
             let mut integrity = u.integrity;
-            if integrity < b.max_integrity && u.intensity > b.integrity_high_intensity {
+            // The seed: "existing leaks keep their current integrity until repaired". A leak is
+            // already the failure; only an intact cell can weaken further toward one.
+            let leaking = u.structure == Structure::Leaking;
+            if !leaking && integrity < b.max_integrity && u.intensity > b.integrity_high_intensity {
                 integrity -= (u.intensity - b.integrity_high_intensity) * scale;
             }
             integrity = integrity.clamp(0.0, b.max_integrity);

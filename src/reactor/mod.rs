@@ -28,6 +28,7 @@ pub mod state;
 pub mod text;
 pub mod undo;
 pub mod validate;
+pub mod words;
 
 pub use balance::Balance;
 pub use command::{Command, LeakAction, Outcome};

@@ -29,13 +29,17 @@ pub struct Report {
 pub struct Reactor {
     pub game: Game,
     pub view: ViewState,
+    /// Whether this is the player's own play, whose win, best and unfinished level the shell may
+    /// keep. Off unless the shell turns it on, so that a replay being watched or a level played
+    /// from the editor can never write a record (REACTOR.md, "Decided 2026-12").
+    pub keeps_records: bool,
     /// Scenes built so far: stamps each one so the renderer knows it changed.
     scenes: u64,
 }
 
 impl Reactor {
     pub fn new(game: Game) -> Self {
-        Self { game, view: ViewState::default(), scenes: 0 }
+        Self { game, view: ViewState::default(), keeps_records: false, scenes: 0 }
     }
 
     /// The scene of step `k` (0-based) of `pulse`'s recorded steps, while a cascade plays.
@@ -80,16 +84,21 @@ impl Mode for Reactor {
                 }
             }
             Action::Undo => match self.game.undo() {
-                Ok(()) => format!("Undone ({} undos).", self.game.undos),
+                Ok(()) => {
+                    format!("Undone ({} so far).", super::words::count(self.game.undos, "undo", "undos"))
+                }
                 Err(r) => {
                     report.refused = true;
                     r.sentence().to_string()
                 }
             },
             Action::Restart => {
-                self.game.restart();
-                self.view.facing = Facing::East;
-                "Restarted.".to_string()
+                if self.game.restart() {
+                    self.view.facing = Facing::East;
+                    "Restarted (undo takes it back).".to_string()
+                } else {
+                    "Already at the start.".to_string()
+                }
             }
         };
         self.view.message = (!report.line.is_empty()).then(|| report.line.clone());

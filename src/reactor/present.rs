@@ -250,7 +250,8 @@ fn verb_line(prop: &super::level::Prop) -> &'static str {
         PropKind::Door { open: true } => "Interact closes the door (needs power)",
         PropKind::Door { .. } => "Interact opens the door (needs power)",
         PropKind::Terminal => "Interact activates the terminal: layers and forecasts",
-        PropKind::Supply { .. } => "Interact takes the item",
+        PropKind::Supply { depleted: false, .. } => "Interact takes the item",
+        PropKind::Supply { .. } => "This supply is used up: nothing to take",
         PropKind::Sprinkler { enabled: true, .. } => "Interact switches the sprinkler off",
         PropKind::Sprinkler { .. } => "Interact switches the sprinkler on",
         PropKind::Reactor => "Activate starts the reactor when it is Ready",
@@ -340,7 +341,11 @@ fn hud(
         TEXT,
     ));
     panel.push(BoardLine::new(
-        format!("Remedies used {}  Heat shield {} steps", level.remedies_used, level.robot.heat_immunity),
+        format!(
+            "Remedies used {}  Heat shield {}",
+            level.remedies_used,
+            super::words::count(level.robot.heat_immunity, "step", "steps")
+        ),
         LABEL,
     ));
     panel.push(BoardLine::new("", TEXT));

@@ -6,6 +6,7 @@ use super::balance::Balance;
 use super::bounds::{clip, echo, Bounds, MAX_LINE};
 use super::level::*;
 use super::validate::{self, Issue, IssueKind};
+use super::words::count_of;
 use crate::grid::Pos;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -390,7 +391,7 @@ pub fn from_file(f: &LevelFile, b: &Balance) -> Loaded {
         issues.push(err(
             IssueKind::InvalidDimensions,
             None,
-            format!("terrain has {} rows for a height of {h}", f.terrain.len()),
+            format!("terrain has {} for a height of {h}", count_of(f.terrain.len(), "row", "rows")),
         ));
     }
     let mut level = Level::empty(&f.id, w, h);
@@ -403,7 +404,7 @@ pub fn from_file(f: &LevelFile, b: &Balance) -> Loaded {
             issues.push(err(
                 IssueKind::InvalidDimensions,
                 Some(Pos::new(0, y as i32)),
-                format!("row {y} has {} cells for a width of {w}", row.chars().count()),
+                format!("row {y} has {} for a width of {w}", count_of(row.chars().count(), "cell", "cells")),
             ));
         }
         for (x, ch) in row.chars().enumerate().take(w as usize) {

@@ -6,6 +6,7 @@
 
 use super::bounds::{clip, echo, Bounds, MAX_CELLS, MAX_ECHO, MAX_SIDE};
 use super::validate::{Issue, IssueKind};
+use super::words::count_of;
 use crate::grid::Pos;
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Number, Value};
@@ -385,7 +386,7 @@ impl Check<'_> {
                 self.texts(v, MAX_SIDE as usize, &most, path)
             }
             Kind::Items => {
-                let most = format!("the {} items an inventory carries", self.inventory);
+                let most = format!("the {} an inventory carries", count_of(self.inventory, "item", "items"));
                 self.texts(v, self.inventory, &most, path)
             }
             Kind::Object(spec) => match v.as_object() {
@@ -406,8 +407,10 @@ impl Check<'_> {
                 };
                 let most = self.cells * per_cell;
                 if a.len() > most {
-                    let m =
-                        format!("{path} has {} entries, more than the {most} the map has room for", a.len());
+                    let m = format!(
+                        "{path} has {}, more than the {most} the map has room for",
+                        count_of(a.len(), "entry", "entries")
+                    );
                     return self.push(IssueKind::InvalidDimensions, None, m);
                 }
                 for (i, e) in a.iter().enumerate() {
@@ -440,7 +443,7 @@ impl Check<'_> {
             );
         };
         if a.len() > most {
-            let m = format!("{path} has {} entries, more than {what}", a.len());
+            let m = format!("{path} has {}, more than {what}", count_of(a.len(), "entry", "entries"));
             return self.push(IssueKind::Malformed, None, m);
         }
         for (i, x) in a.iter().enumerate() {

@@ -43,6 +43,32 @@ pub fn parse(text: &str, level: &Level) -> Result<Vec<Action>, String> {
     script::parse_actions(actions)
 }
 
+/// A level left in progress: the solution file of the actions played since `start`, plus the state
+/// hash they reach (`reached`), so that a build whose rules would play them otherwise is found out
+/// rather than trusted. It needs no state format of its own: replaying the actions from the start
+/// gives back the level, the undo history and the metrics exactly.
+pub fn progress_text(start: &Level, actions: &[Action], reached: &Level) -> String {
+    let tokens: Vec<String> = actions.iter().map(script::token).collect();
+    let v = json!({ "format": FORMAT, "schema": SCHEMA, "level": start.id, "level_hash": level_hash(start),
+                    "actions": tokens.join(" "), "state_hash": hash::hex(hash::state_hash(reached)) });
+    serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
+}
+
+/// Whether `text` is a solution file at all (a level left in progress may also be a level file).
+pub fn is_solution(text: &str) -> bool {
+    let v: Option<Value> = serde_json::from_str(text).ok();
+    v.as_ref().and_then(|v| v.get("format")).and_then(Value::as_str) == Some(FORMAT)
+}
+
+/// The actions of a progress file for `start` and the state hash they must reach; one sentence when
+/// it is not one.
+pub fn parse_progress(text: &str, start: &Level) -> Result<(Vec<Action>, String), String> {
+    let actions = parse(text, start)?;
+    let v: Value = serde_json::from_str(text).map_err(|e| format!("it is not JSON ({e})"))?;
+    let reached = v.get("state_hash").and_then(Value::as_str).ok_or("it names no state hash")?;
+    Ok((actions, reached.to_string()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

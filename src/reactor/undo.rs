@@ -1,13 +1,15 @@
 //! The game in progress: the level, its balance, unlimited undo of lengthy actions and restart, both as
 //! exact snapshots (never re-simulated). The history holds the newest snapshot whole and every older
 //! one as what it differs in from the snapshot after it, so its memory grows with what play changed,
-//! not with the size of the map.
+//! not with the size of the map. The lengthy-action count travels with each snapshot, since the
+//! metrics are state: undo and restart give back the count as they give back the board.
 
 use super::balance::Balance;
 use super::command::{self, Command, Outcome};
 use super::forecast::Forecast;
 use super::level::{Difficulty, Item, Leak, Level, LevelState, Prop, Robot, Status, Surface, Terrain, Under};
 use super::props::Refusal;
+use super::script::Action;
 use crate::grid::Grid;
 
 #[derive(Clone, Debug)]
@@ -16,21 +18,30 @@ pub struct Game {
     pub balance: Balance,
     initial: Level,
     history: History,
+    /// A record, not state: undo and restart never take it back.
     pub undos: u32,
+    /// Lengthy actions on the line from the start to this state (undo and restart restore it).
     pub lengthy_actions: u32,
+    /// Every action since `initial` that changed the game, so that replaying them from `initial`
+    /// rebuilds this game exactly, history and metrics included; `None` once `set_start` names a start
+    /// this game was not played from (its path from there is not known).
+    log: Option<Vec<Action>>,
 }
 
 impl Game {
     /// Starts a game; derived state (networks, services, forecasts, level state) is computed first.
     pub fn new(mut level: Level, balance: Balance) -> Self {
         refresh(&mut level, &balance);
+        let initial = level.clone();
+        first_frame(&mut level);
         Self {
-            initial: level.clone(),
+            initial,
             level,
             balance,
             history: History::default(),
             undos: 0,
             lengthy_actions: 0,
+            log: Some(Vec::new()),
         }
     }
 
@@ -43,51 +54,95 @@ impl Game {
         let out = command::execute(&mut self.level, &self.balance, cmd);
         match &out {
             Outcome::Pulsed(_) => {
+                if let Some(b) = before {
+                    self.history.push(b, self.lengthy_actions);
+                }
                 // Saturating, like every counter of play: a wrapped count would be a wrong record.
                 self.lengthy_actions = self.lengthy_actions.saturating_add(1);
-                if let Some(b) = before {
-                    self.history.push(b);
-                }
                 refresh_forecasts(&mut self.level, &self.balance);
+                self.note(Action::Do(cmd));
             }
             Outcome::Moved { lost } => {
-                // A move changes no environment (forecasts stay valid), but a losing move is undoable
-                // on its own so that one misstep does not cost the lengthy actions before it.
+                // A move changes no environment, so the forecasts of the state before stay valid;
+                // a losing move ends play, and a lost level forecasts nothing (as it would on a
+                // fresh load). It is undoable on its own so that one misstep does not cost the
+                // lengthy actions before it.
                 if *lost {
                     if let Some(b) = before {
-                        self.history.push(b);
+                        self.history.push(b, self.lengthy_actions);
                     }
+                    refresh_forecasts(&mut self.level, &self.balance);
+                } else {
+                    self.level.state = super::state::derive(&self.level, &self.balance);
                 }
-                self.level.state = super::state::derive(&self.level, &self.balance);
+                self.note(Action::Do(cmd));
             }
             _ => {}
         }
         out
     }
 
-    /// Restores the snapshot taken before the last lengthy action (or losing move).
+    /// Restores the snapshot taken before the last lengthy action, losing move or restart, with its
+    /// lengthy-action count.
     pub fn undo(&mut self) -> Result<(), Refusal> {
-        let prev = self.history.pop().ok_or(Refusal::NothingToUndo)?;
+        let (prev, lengthy) = self.history.pop().ok_or(Refusal::NothingToUndo)?;
         self.level = prev;
+        self.lengthy_actions = lengthy;
         self.undos = self.undos.saturating_add(1);
+        self.note(Action::Undo);
         Ok(())
     }
 
-    /// Back to the level as loaded (the undo count is kept for the record).
-    pub fn restart(&mut self) {
-        self.level = self.initial.clone();
-        self.history.clear();
+    /// Back to the level's start with its metrics (no lengthy actions yet), as one undoable step;
+    /// the undo count is kept for the record. Returns whether anything changed (a restart at the
+    /// start is no step).
+    pub fn restart(&mut self) -> bool {
+        if self.at_start() {
+            return false;
+        }
+        let start = self.start();
+        let left = std::mem::replace(&mut self.level, start);
+        self.history.push(left, self.lengthy_actions);
+        self.lengthy_actions = 0;
+        self.note(Action::Restart);
+        true
     }
 
     /// A game continued from a save: restart goes back to `start` (the level as shipped), not to
-    /// where it was continued from.
+    /// where it was continued from. When the game was not played from `start` (a save holding the
+    /// level alone), its lengthy actions since `start` are not known; each one ran exactly one
+    /// pulse, so the pulses since `start` stand in for them: never fewer than were taken, so leaving
+    /// and continuing cannot make a line look shorter than it was.
     pub fn set_start(&mut self, mut start: Level) {
         refresh(&mut start, &self.balance);
+        if start == self.initial {
+            return;
+        }
+        self.lengthy_actions = self.level.pulse.saturating_sub(start.pulse);
         self.initial = start;
+        self.log = None;
     }
 
     pub fn initial(&self) -> &Level {
         &self.initial
+    }
+
+    /// The actions since `initial` that changed the game, when known: replayed from `initial`
+    /// (`script::run`), they give back this game, its undo history and its metrics.
+    pub fn played(&self) -> Option<&[Action]> {
+        self.log.as_deref()
+    }
+
+    /// Whether the game stands at its start with its start's metrics (undo steps may remain).
+    pub fn at_start(&self) -> bool {
+        self.lengthy_actions == 0 && self.level == self.start()
+    }
+
+    /// The start as play enters it: `initial` with the first frame counted.
+    fn start(&self) -> Level {
+        let mut start = self.initial.clone();
+        first_frame(&mut start);
+        start
     }
 
     /// Undo steps held.
@@ -99,6 +154,21 @@ impl Game {
     /// differences (the heap parts counted by length).
     pub fn history_bytes(&self) -> usize {
         self.history.bytes()
+    }
+
+    fn note(&mut self, a: Action) {
+        if let Some(log) = &mut self.log {
+            log.push(a);
+        }
+    }
+}
+
+/// The first frame counts toward the peak heat: heat already on the board when play starts is heat
+/// the level showed. The level as loaded keeps its own value (its canonical bytes name the level).
+fn first_frame(level: &mut Level) {
+    let heat = level.max_heat();
+    if heat > level.peak_heat {
+        level.peak_heat = heat;
     }
 }
 
@@ -118,32 +188,28 @@ pub fn refresh_forecasts(level: &mut Level, b: &Balance) {
 /// its differences; so each step costs one level's copy at undo time and only its changes at rest.
 #[derive(Clone, Debug, Default)]
 struct History {
-    newest: Option<Level>,
-    /// Each older snapshot as its differences from the next newer one, oldest first.
-    older: Vec<Delta>,
+    /// The newest snapshot and its lengthy-action count.
+    newest: Option<(Level, u32)>,
+    /// Each older snapshot as its differences from the next newer one, with its count, oldest first.
+    older: Vec<(Delta, u32)>,
 }
 
 impl History {
-    fn push(&mut self, snapshot: Level) {
-        if let Some(prev) = self.newest.take() {
-            self.older.push(Delta::between(&snapshot, prev));
+    fn push(&mut self, snapshot: Level, lengthy: u32) {
+        if let Some((prev, n)) = self.newest.take() {
+            self.older.push((Delta::between(&snapshot, prev), n));
         }
-        self.newest = Some(snapshot);
+        self.newest = Some((snapshot, lengthy));
     }
 
-    fn pop(&mut self) -> Option<Level> {
-        let top = self.newest.take()?;
-        if let Some(d) = self.older.pop() {
+    fn pop(&mut self) -> Option<(Level, u32)> {
+        let (top, n) = self.newest.take()?;
+        if let Some((d, m)) = self.older.pop() {
             let mut prev = top.clone();
             d.restore(&mut prev);
-            self.newest = Some(prev);
+            self.newest = Some((prev, m));
         }
-        Some(top)
-    }
-
-    fn clear(&mut self) {
-        self.newest = None;
-        self.older.clear();
+        Some((top, n))
     }
 
     fn len(&self) -> usize {
@@ -151,8 +217,8 @@ impl History {
     }
 
     fn bytes(&self) -> usize {
-        let newest = self.newest.as_ref().map_or(0, level_bytes);
-        let older: usize = self.older.iter().map(Delta::bytes).sum();
+        let newest = self.newest.as_ref().map_or(0, |(l, _)| level_bytes(l));
+        let older: usize = self.older.iter().map(|(d, _)| d.bytes() + std::mem::size_of::<u32>()).sum();
         std::mem::size_of::<Self>() + newest + older
     }
 }

@@ -4,8 +4,9 @@
 use super::balance::Balance;
 use super::bounds::{clip, Bounds, MAX_COUNT, MAX_LINE};
 use super::hazards;
-use super::level::{Carrier, Item, Level, PropKind, Quantity, Service, Structure};
+use super::level::{Carrier, Item, Level, PropKind, Quantity, Service, Status, Structure};
 use super::network;
+use super::words::{count, count_of};
 use crate::grid::flood::distances;
 use crate::grid::{Facing, Grid, Pos};
 
@@ -33,6 +34,8 @@ pub enum IssueKind {
     JunctionCarrier,
     JunctionAmbiguous,
     JunctionLoop,
+    /// A playing level whose floor already holds terminal heat: it would be lost before any action.
+    TerminalHeat,
     Malformed,
     // Warnings.
     UnreachableConsumer,
@@ -128,6 +131,18 @@ pub fn validate(level: &Level, b: &Balance) -> Vec<Issue> {
             v.push(Issue::new(IssueKind::WallHazard, Some(p), "a wall cell holds surface values"));
         }
     }
+    // Terminal heat is checked after every step, so a level can only reach it by losing; one that
+    // starts there would be lost before the player acts, and is refused instead.
+    if level.status == Status::Playing {
+        for (p, s) in level.surface.iter() {
+            let heat = s.get(Quantity::Heat);
+            if level.is_floor(p) && heat >= b.terminal_heat {
+                let m = format!("the heat {heat} already reaches the terminal heat {}", b.terminal_heat);
+                let m = format!("{m}, so the level would be lost before the first action");
+                v.push(Issue::new(IssueKind::TerminalHeat, Some(p), m));
+            }
+        }
+    }
     props_checks(level, b, &mut v);
     leak_checks(level, &mut v);
     bound_checks(level, b, &mut v);
@@ -135,7 +150,7 @@ pub fn validate(level: &Level, b: &Balance) -> Vec<Issue> {
         v.push(Issue::new(
             IssueKind::Malformed,
             None,
-            format!("the inventory holds more than {} items", b.inventory_capacity),
+            format!("the inventory holds more than {}", count_of(b.inventory_capacity, "item", "items")),
         ));
     }
     // Required counts: no more than the consumers that could ever produce that carrier.
@@ -146,15 +161,13 @@ pub fn validate(level: &Level, b: &Balance) -> Vec<Issue> {
             .filter(|p| matches!(p.kind, PropKind::Consumer { .. }) && level.under_at(c, p.pos).present())
             .count() as u32;
         if level.required[c as usize] > possible {
-            v.push(Issue::new(
-                IssueKind::RequiredCounts,
-                None,
-                format!(
-                    "{} {} consumers are required but only {possible} stand on that network",
-                    level.required[c as usize],
-                    c.name()
-                ),
-            ));
+            v.push(Issue::new(IssueKind::RequiredCounts, None, {
+                let n = level.required[c as usize];
+                let (one, many) = (format!("{} consumer", c.name()), format!("{} consumers", c.name()));
+                let is = if n == 1 { "is" } else { "are" };
+                let stand = if possible == 1 { "stands" } else { "stand" };
+                format!("{} {is} required but only {possible} {stand} on that network", count(n, &one, &many))
+            }));
         }
     }
     junction_checks(level, b, &mut v);
@@ -325,8 +338,9 @@ fn bound_checks(level: &Level, b: &Balance, v: &mut Vec<Issue>) {
     let r = &level.robot;
     if r.heat_immunity > k.heat_immunity {
         let m = format!(
-            "the robot's heat immunity {} is more than the {} steps a heat shield gives",
-            r.heat_immunity, k.heat_immunity
+            "the robot's heat immunity {} is more than the {} a heat shield gives",
+            r.heat_immunity,
+            count(k.heat_immunity, "step", "steps")
         );
         v.push(Issue::new(IssueKind::Malformed, Some(r.pos), m));
     }
@@ -352,7 +366,12 @@ fn bound_checks(level: &Level, b: &Balance, v: &mut Vec<Issue>) {
         }
         for (q, n) in Quantity::ALL.into_iter().zip(s.block) {
             if n > k.block {
-                let m = format!("the {} remedy block of {n} pulses is more than {}", q.name(), k.block);
+                let m = format!(
+                    "the {} remedy block of {} is more than {}",
+                    q.name(),
+                    count(n, "pulse", "pulses"),
+                    k.block
+                );
                 v.push(Issue::new(IssueKind::Malformed, Some(p), m));
             }
         }
@@ -386,7 +405,10 @@ fn junction_checks(level: &Level, b: &Balance, v: &mut Vec<Issue>) {
                 v.push(Issue::new(
                     IssueKind::JunctionAmbiguous,
                     Some(p),
-                    format!("a junction needs one incoming and two or three outgoing branches, it has {branches} branches"),
+                    format!(
+                        "a junction needs one incoming and two or three outgoing branches, it has {}",
+                        count_of(branches, "branch", "branches")
+                    ),
                 ));
                 continue;
             }

@@ -106,6 +106,9 @@ fn every_number_beyond_its_bound_is_refused_naming_the_field_and_the_cell() {
     file["dynamic"]["pulse"] = json!(MAX_COUNT);
     file["dynamic"]["remedies_used"] = json!(MAX_COUNT);
     file["dynamic"]["peak_heat"] = json!(b.max_surface);
+    // Heat above the terminal heat is reached only by the step that loses (a playing level holding
+    // it is refused: it would be lost before the first action).
+    file["dynamic"]["status"] = json!("lost_terminal_heat");
     file["surface"] =
         json!([{ "x": 2, "y": 2, "heat": b.max_surface, "blocks": [k.block, k.block, k.block] }]);
     let loaded = load(&file);

@@ -190,3 +190,46 @@ fn weakened_cells_are_forecast_to_leak() {
     assert_eq!(f.pos, Pos::new(1, 1));
     assert_eq!(f.pulse, 1);
 }
+
+/// The level a fresh load of this one's saved state derives.
+fn fresh(l: &Level) -> Level {
+    let loaded = hollowdeep::reactor::schema::load(hollowdeep::reactor::schema::save(l).as_bytes(), &bal());
+    loaded.level.unwrap_or_else(|| panic!("the state reloads: {:?}", loaded.issues))
+}
+
+#[test]
+fn regression_a_losing_move_keeps_no_forecast_of_the_state_before_it() {
+    let b = bal();
+    let mut g = game(FIRE);
+    set(&mut g.level, Quantity::Fuel, 4, 1, b.max_surface);
+    set(&mut g.level, Quantity::Heat, 4, 1, b.critical(Quantity::Heat) + 0.5);
+    hollowdeep::reactor::undo::refresh_forecasts(&mut g.level, &b);
+    g.apply(Command::MoveRobot(Facing::East));
+    g.apply(Command::MoveRobot(Facing::East));
+    assert!(!g.level.forecasts.is_empty(), "the state before the move forecasts its loss");
+    assert_eq!(g.apply(Command::MoveRobot(Facing::East)), Outcome::Moved { lost: true });
+    // Derived data is derived, never carried: the same state reloaded has the same forecasts.
+    assert_eq!(g.level, fresh(&g.level));
+    assert!(g.level.forecasts.is_empty());
+    g.undo().expect("the losing move is undone");
+    assert_eq!(g.level, fresh(&g.level));
+}
+
+#[test]
+fn after_any_command_the_derived_data_is_what_a_fresh_load_derives() {
+    use hollowdeep::reactor::{script, solution};
+    for path in level_files() {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let start = shipped(&name);
+        let text = std::fs::read_to_string(path.with_extension("solution.json")).unwrap();
+        let mut actions = solution::parse(&text, &start).unwrap();
+        // Back out of the win, restart, take the restart back, and walk into anything unsafe.
+        actions.extend(script::parse_actions("undo undo restart undo restart").unwrap());
+        actions.extend(script::parse_actions("move:E move:E move:E move:E move:E move:S move:S").unwrap());
+        let mut g = Game::new(start, bal());
+        for (i, a) in actions.iter().enumerate() {
+            script::run(&mut g, std::slice::from_ref(a));
+            assert_eq!(g.level, fresh(&g.level), "{name}: after action {i} ({})", script::token(a));
+        }
+    }
+}

@@ -100,8 +100,11 @@ fn undo_after_many_actions_restores_exactly_what_a_whole_level_history_would() {
                 undone += 1;
             }
         } else if r < 19 {
-            g.restart();
-            reference.clear();
+            // Restart is one undoable step (when it changes anything).
+            let before = g.level.clone();
+            if g.restart() {
+                reference.push(before);
+            }
         } else {
             // Mostly: walk (safely) to a random spot of the robot's region and act there; sometimes
             // a blind step, which may lose.

@@ -175,3 +175,51 @@ fn leaks_are_reached_only_from_their_access_cell() {
     g.level.robot.pos = Pos::new(3, 1);
     assert!(pulsed(&g.apply(Command::InteractLeak(Some(Pos::new(2, 1)), LeakAction::Repair))));
 }
+
+#[test]
+fn regression_an_existing_leak_keeps_its_integrity_until_repaired() {
+    // The seed: "existing leaks keep their current integrity until repaired". A fuel leak fed at
+    // 7.5 used to go 4.0, 3.375, 2.75 over two pulses.
+    let b = bal();
+    let mut g = game(
+        "
+        [surface]
+        #####
+        #a..#
+        #####
+        [fuel]
+        .....
+        .=!..
+        .....
+        [props]
+        a flow fuel on
+        [leaks]
+        fuel 2 1 2 1
+        [integrity]
+        fuel 2 1 4
+        [level]
+        robot 3 1 0 false
+        ",
+    );
+    let u = under(&g.level, Carrier::Fuel, 2, 1);
+    assert_eq!(u.structure, Structure::Leaking);
+    assert!(u.intensity > b.integrity_high_intensity, "fed above the damage threshold: {}", u.intensity);
+    for _ in 0..2 {
+        advance(&mut g);
+        assert_eq!(under(&g.level, Carrier::Fuel, 2, 1).integrity, 4.0);
+    }
+    // An electricity wall leak too, once it has opened.
+    let mut g = game(WALL_ELEC);
+    advance(&mut g);
+    let opened = under(&g.level, Carrier::Electricity, 2, 1);
+    assert_eq!(opened.structure, Structure::Leaking);
+    assert!(opened.intensity > b.integrity_high_intensity);
+    for _ in 0..2 {
+        advance(&mut g);
+        assert_eq!(under(&g.level, Carrier::Electricity, 2, 1).integrity, opened.integrity);
+    }
+    // Repair still restores it to max.
+    g.level.robot.pos = Pos::new(3, 1);
+    assert!(pulsed(&g.apply(Command::InteractLeak(Some(Pos::new(2, 1)), LeakAction::Repair))));
+    assert_eq!(under(&g.level, Carrier::Electricity, 2, 1).integrity, b.max_integrity);
+}

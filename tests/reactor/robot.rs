@@ -138,12 +138,21 @@ fn terminal_heat_loses_on_the_step_that_reaches_it() {
 }
 
 #[test]
-fn restart_returns_to_the_loaded_level() {
+fn restart_returns_to_the_loaded_level_and_is_itself_undone() {
     let mut g = game(FIRE);
     let h0 = hash_of(&g.level);
-    g.apply(Command::InteractProp(None));
+    assert!(pulsed(&g.apply(Command::InteractProp(None))));
     g.apply(Command::MoveRobot(Facing::East));
-    g.restart();
+    let h1 = hash_of(&g.level);
+    assert!(g.restart());
+    assert_eq!(hash_of(&g.level), h0);
+    assert_eq!(g.lengthy_actions, 0, "the start's count");
+    assert!(!g.restart(), "a restart at the start is no step");
+    // Undo after a restart gives back the state before it, with its metrics.
+    g.undo().expect("the restart is undone");
+    assert_eq!(hash_of(&g.level), h1);
+    assert_eq!(g.lengthy_actions, 1);
+    g.undo().expect("then the lengthy action");
     assert_eq!(hash_of(&g.level), h0);
     assert!(g.undo().is_err());
 }

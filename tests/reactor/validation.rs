@@ -176,3 +176,26 @@ fn issues_carry_their_coordinates() {
     assert_eq!(i.pos, Some(Pos::new(0, 0)));
     assert!(i.line().contains("(0, 0)"));
 }
+
+#[test]
+fn regression_a_level_that_starts_at_terminal_heat_is_refused_naming_the_cell() {
+    // It used to validate and load as playing, lost to the first step of the first pulse.
+    let b = bal();
+    let hot = format!("{}[values]\n    4 2 heat={}\n", BASE, b.terminal_heat);
+    let l = raw(&hot);
+    let found = validate(&l, &b);
+    let hit = found.iter().find(|i| i.kind == IssueKind::TerminalHeat).expect("refused");
+    assert_eq!(hit.pos, Some(Pos::new(4, 2)));
+    assert_eq!(hit.severity(), Severity::Error);
+    let text = hollowdeep::reactor::schema::save(&l);
+    let loaded = hollowdeep::reactor::schema::load(text.as_bytes(), &b);
+    assert!(loaded.level.is_none(), "it does not load");
+    let sentence = loaded.refusal("hot.json").expect("a refusal");
+    assert!(sentence.contains("at (4, 2)") && sentence.contains("terminal heat"), "{sentence}");
+    // Just below it, it plays; and a level already lost there is a lost level, not a refusal.
+    let warm = raw(&format!("{}[values]\n    4 2 heat={}\n", BASE, b.terminal_heat - 0.5));
+    assert!(validate(&warm, &b).iter().all(|i| i.kind != IssueKind::TerminalHeat));
+    let mut lost = l.clone();
+    lost.status = Status::Lost(LossCause::TerminalHeat);
+    assert!(validate(&lost, &b).iter().all(|i| i.kind != IssueKind::TerminalHeat));
+}

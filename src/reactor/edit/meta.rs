@@ -41,7 +41,8 @@ impl Editor {
         let items = items.to_vec();
         self.edit(|l, b| {
             if items.len() > b.inventory_capacity {
-                return Err(format!("the inventory holds at most {} items", b.inventory_capacity));
+                let most = crate::reactor::words::count_of(b.inventory_capacity, "item", "items");
+                return Err(format!("the inventory holds at most {most}"));
             }
             l.inventory = items;
             Ok(())

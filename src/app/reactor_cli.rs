@@ -366,7 +366,7 @@ fn bench(b: &Balance, quick: bool) {
         println!("forecast_{size}: {forecast:.1} us");
         println!("validate_{size}: {validate:.1} us");
     }
-    println!("forecast_horizon: {} pulses", b.forecast_horizon);
+    println!("forecast_horizon: {}", reactor::words::count(b.forecast_horizon, "pulse", "pulses"));
     println!("steps_per_pulse: {} steps", b.steps_per_pulse);
 }
 
@@ -428,7 +428,8 @@ fn solve(path: &str, o: &Opts, b: &Balance) -> Result<i32, String> {
                 }
             };
             let mark = if f.plausible() { "plausible" } else { "not plausible" };
-            println!("first: {} at {},{} ({moves} moves): {mark}: {verdict}", f.token, f.at.x, f.at.y);
+            let moves = reactor::words::count_of(moves, "move", "moves");
+            println!("first: {} at {},{} ({moves}): {mark}: {verdict}", f.token, f.at.x, f.at.y);
             let changes = if f.changes.is_empty() { "nothing visible".into() } else { f.changes.join("; ") };
             println!("    visible: {changes}");
         }

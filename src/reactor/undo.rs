@@ -270,23 +270,17 @@ impl Same for Surface {
 }
 
 // Props, leaks, items and forecasts hold no floats, so their `==` is already exact.
-impl Same for Prop {
-    fn same(&self, other: &Self) -> bool {
-        self == other
-    }
+macro_rules! same_by_eq {
+    ($($kind:ty),*) => {
+        $(impl Same for $kind {
+            fn same(&self, other: &Self) -> bool {
+                self == other
+            }
+        })*
+    };
 }
 
-impl Same for Leak {
-    fn same(&self, other: &Self) -> bool {
-        self == other
-    }
-}
-
-impl Same for Item {
-    fn same(&self, other: &Self) -> bool {
-        self == other
-    }
-}
+same_by_eq!(Prop, Leak, Item);
 
 impl Same for Forecast {
     fn same(&self, other: &Self) -> bool {

@@ -9,7 +9,7 @@ pub fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
 
 /// The same for a length or an index.
 pub fn count_of(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
+    count(n as u64, one, many)
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! Reactor Maintenance's rules: a deterministic, turn-based systems puzzle. Pure: no GPU, window,
 //! clock or randomness, and no hash-map iteration. The engine grid is its only outside dependency.
 
+pub mod action;
 pub mod balance;
 pub mod bounds;
 pub mod campaign;

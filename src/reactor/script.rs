@@ -8,12 +8,7 @@ use super::level::Carrier;
 use super::undo::Game;
 use crate::grid::{Facing, Pos};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Action {
-    Do(Command),
-    Undo,
-    Restart,
-}
+pub use super::action::Action;
 
 fn pos(s: &str) -> Option<Pos> {
     let (x, y) = s.split_once(',')?;

@@ -4,12 +4,12 @@
 //! not with the size of the map. The lengthy-action count travels with each snapshot, since the
 //! metrics are state: undo and restart give back the count as they give back the board.
 
+use super::action::Action;
 use super::balance::Balance;
 use super::command::{self, Command, Outcome};
 use super::forecast::Forecast;
 use super::level::{Difficulty, Item, Leak, Level, LevelState, Prop, Robot, Status, Surface, Terrain, Under};
 use super::props::Refusal;
-use super::script::Action;
 use crate::grid::Grid;
 
 #[derive(Clone, Debug)]

@@ -130,7 +130,12 @@ fn run_app(opts: &Options, seed: u64, first: First) -> Result<(), String> {
         First::Default => app.opening()?,
     };
     let event_loop = EventLoop::new().map_err(|e| format!("Could not open the window system ({e})."))?;
-    event_loop.run_app(&mut app).map_err(|e| format!("The window system failed ({e})."))?;
+    if let Err(e) = event_loop.run_app(&mut app) {
+        // The display went away under the event loop (an X server lost, a window destroyed
+        // mid-call): what was in play is kept as a lost window keeps it.
+        let kept = if app.error.is_none() { app.keep_what_is_in_play() } else { "" };
+        return Err(format!("The window system failed{kept} ({e})."));
+    }
     match app.error {
         Some(error) => Err(error),
         None => Ok(()),
@@ -786,6 +791,15 @@ impl App {
         if self.error.is_some() {
             return;
         }
+        let kept = self.keep_what_is_in_play();
+        self.error = Some(format!("The window was lost{kept}."));
+        event_loop.exit();
+    }
+
+    /// Keeps what a lost window or a failed window system would lose: the run in play, the reactor
+    /// level's progress, the editor's unsaved level, the `--record` file. Returns the end of the
+    /// sentence that says so ("; the run was saved", or nothing).
+    fn keep_what_is_in_play(&mut self) -> &'static str {
         let kept = match &mut self.screen {
             Screen::Run(session) if session.game.status() == Status::Playing && !session.is_replaying() => {
                 match run_save::save(&self.data_dir, &session.game) {
@@ -811,8 +825,7 @@ impl App {
             _ => "",
         };
         self.write_recording();
-        self.error = Some(format!("The window was lost{kept}."));
-        event_loop.exit();
+        kept
     }
 
     fn redraw(&mut self, event_loop: &ActiveEventLoop) {

@@ -149,6 +149,9 @@ fn the_table_lists_every_entry_and_the_totals() {
     assert!(lines[4].starts_with("Lifetime: 3 runs"), "{}", lines[4]);
     assert!(lines[4].contains(&format!("{kills} kills")), "{}", lines[4]);
     assert!(Profile::default().table().contains("no runs recorded yet"));
+    let mut one = Profile::default();
+    one.record(&runs[0], "2026-04-01".into());
+    assert!(one.table().contains("Lifetime: 1 run, "), "a count agrees with its noun: {}", one.table());
 }
 
 /// Writes `bytes` as the profile, loads it, and checks the fresh profile, the one-line warning and

@@ -156,7 +156,15 @@ fn regression_a_destroyed_window_saves_the_run_and_says_so_in_one_sentence() {
     let _ = std::fs::remove_dir_all(&home);
     assert!(stdout.contains("exit=1"), "one sentence and exit 1, never a panic (101):\n{stdout}\n{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
-    let said: Vec<&str> = stderr.lines().filter(|l| l.contains("window was lost")).collect();
-    assert_eq!(said, ["hollowdeep: The window was lost; the run was saved."], "{stderr}");
+    // Which way the loss reaches the game depends on timing: the surface or the window event
+    // (usually), or the window system's own error. Either is one sentence that says the run is kept.
+    let said: Vec<&str> = stderr.lines().filter(|l| l.contains("window")).collect();
+    assert_eq!(said.len(), 1, "{stderr}");
+    assert!(
+        said[0] == "hollowdeep: The window was lost; the run was saved."
+            || (said[0].starts_with("hollowdeep: The window system failed")
+                && said[0].ends_with("; the run was saved.")),
+        "{stderr}"
+    );
     assert!(saved, "the run is on disk to continue");
 }

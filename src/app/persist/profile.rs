@@ -121,9 +121,13 @@ impl Profile {
             out += "    (no runs recorded yet)\n";
         }
         let t = &self.totals;
+        let count = |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
         out += &format!(
-            "Lifetime: {} runs, {} kills, {} turns, deepest depth {}.\n",
-            t.runs, t.kills, t.turns, t.deepest
+            "Lifetime: {}, {}, {}, deepest depth {}.\n",
+            count(t.runs, "run", "runs"),
+            count(t.kills, "kill", "kills"),
+            count(t.turns, "turn", "turns"),
+            t.deepest
         );
         out
     }

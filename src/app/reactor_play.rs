@@ -340,4 +340,20 @@ mod tests {
         assert!(note.is_some_and(|n| n.contains(".unusable-2")));
         let _ = std::fs::remove_dir_all(&dir);
     }
+
+    #[test]
+    fn regression_keys_pressed_under_the_help_do_not_move_the_robot() {
+        use crate::app::input::{Command as Key, ReactorKey};
+        let dir = std::env::temp_dir().join(format!("hollowdeep-reactor-help-{}", std::process::id()));
+        let mut s = session(shipped_start(0).unwrap(), &Settings::default(), &dir);
+        let start = s.mode.game.level.robot.pos;
+        let east = Key::Reactor(ReactorKey::Move(crate::grid::Facing::East));
+        s.command(Key::Help, 0.0);
+        s.command(east, 0.0);
+        assert_eq!(s.mode.game.level.robot.pos, start, "the help keeps the board's keys");
+        s.command(Key::Help, 0.0);
+        s.command(east, 0.0);
+        assert_ne!(s.mode.game.level.robot.pos, start, "closed, the same key moves the robot");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -286,6 +286,8 @@ impl ReactorSession {
                 self.confirm = None;
             }
             Command::Quit if matches!(self.overlay, Some(Overlay::Help { .. })) => self.overlay = None,
+            // The help is modal: a key read through it must not move the robot underneath.
+            Command::Reactor(_) if matches!(self.overlay, Some(Overlay::Help { .. })) => {}
             Command::Quit => return Request::EndRun,
             // A replay plays on its own; the player watches (Esc still leaves).
             Command::Reactor(k) if self.replay.is_none() => return self.reactor_key(k, now),

@@ -85,17 +85,8 @@ pub fn render(game: Game, actions: &[Action], path: &Path) -> Result<(), String>
 }
 
 /// Plays with `play` and streams the WAV to `path` as it is rendered, so memory does not grow with
-/// the run's length. The file goes where it is asked, never into folders made up; the folder is
-/// checked before the render runs.
+/// the run's length. The output is opened (its folder checked) before the render runs.
 pub fn write(path: &Path, play: impl FnOnce(&mut Offline)) -> Result<(), String> {
-    let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    if !folder.is_dir() {
-        return Err(format!(
-            "Could not write the audio to {}: {} is not a folder.",
-            path.display(),
-            folder.display()
-        ));
-    }
     let failed = |e: std::io::Error| format!("Could not write the audio to {}: {e}.", path.display());
     let mut file = std::io::BufWriter::new(Output::create(path)?);
     file.write_all(&wav::header(OFFLINE_RATE, None)).map_err(failed)?;

@@ -45,20 +45,13 @@ pub fn begin(data_dir: &Path, date: &str) -> Result<(), String> {
     profile::save(data_dir, &p)
 }
 
-/// The end of a run: if it was a daily run begun and not yet finished, its result is kept in the
-/// profile and its share line comes back.
-pub fn finish(data_dir: &Path, game: &Game) -> Option<String> {
-    if game.is_practice() {
-        return None;
-    }
-    let (mut p, _) = profile::load(data_dir).ok()?;
+/// The end of a scored run, folded into the profile the caller saves: if it was a daily run begun
+/// and not yet finished, its result is kept and its share line comes back.
+pub fn finish(p: &mut profile::Profile, game: &Game) -> Option<String> {
     let entry = p.daily.iter_mut().find(|d| d.seed == game.seed() && d.result.is_none())?;
     let line = share_line(&entry.date, game);
     entry.result = Some(line.clone());
-    match profile::save(data_dir, &p) {
-        Ok(()) => Some(line),
-        Err(message) => Some(format!("{line} (not kept: {message})")),
-    }
+    Some(line)
 }
 
 /// The spoiler-free line to share: the date, how deep and how long, the score, and a short hash of
@@ -118,10 +111,11 @@ mod tests {
         assert!(again.contains("played already"), "{again}");
         let mut game = Game::new(seed_of(date));
         game.cause_of_death = Some("slain by a test".into());
-        let line = finish(&dir, &game).expect("the daily run's share line");
+        let (mut p, _) = profile::load(&dir).unwrap();
+        let line = finish(&mut p, &game).expect("the daily run's share line");
         assert!(line.starts_with("Hollowdeep daily 2026-12-06: depth 1, 0 turns"), "{line}");
-        assert_eq!(finish(&dir, &game), None, "a result is kept once");
-        assert_eq!(finish(&dir, &Game::new(1)), None, "another seed is no daily run");
+        assert_eq!(finish(&mut p, &game), None, "a result is kept once");
+        assert_eq!(finish(&mut p, &Game::new(1)), None, "another seed is no daily run");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

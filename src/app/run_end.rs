@@ -27,16 +27,17 @@ pub fn finish(game: &Game, data_dir: &Path, replaying: bool) -> Overlay {
                 lines.push("Your profile was damaged and set aside; a new one begins.".into());
             }
             p.record(game, date.clone());
+            // A daily run's result goes into the same write as the score.
+            if let Some(line) = super::daily::finish(&mut p, game) {
+                println!("{line}");
+                lines.push(line);
+            }
             profile::save(data_dir, &p)
         });
         if let Err(message) = result {
             eprintln!("hollowdeep: {message}");
             lines.push(format!("The score could not be kept: {message}"));
         }
-    }
-    if let Some(line) = super::daily::finish(data_dir, game) {
-        println!("{line}");
-        lines.push(line);
     }
     match morgue::write(data_dir, game, &stamp, &date) {
         Ok(path) => {

@@ -173,7 +173,7 @@ struct Graphics {
     renderer: Renderer,
     /// What the GPU reported against this window (a surface lost with its display): set from
     /// wgpu's error callback instead of its default panic, read after every call that can fail.
-    lost: Arc<std::sync::Mutex<Option<String>>>,
+    lost: Arc<std::sync::atomic::AtomicBool>,
 }
 
 struct App {
@@ -285,7 +285,7 @@ impl App {
 
     /// The run the command line describes (`--seed`, `--depth`, `--sanity`, `--record`).
     fn command_line_run(&self, abandon: bool) -> Result<Session, String> {
-        self.begin_daily(self.seed)?;
+        self.begin_daily(self.seed, self.opts.depth > 1 || self.opts.sanity.is_some())?;
         self.set_save_aside(abandon)?;
         let mut game = Game::start_run(self.seed, self.opts.depth);
         if let Some(percent) = self.opts.sanity {
@@ -299,12 +299,10 @@ impl App {
     }
 
     /// A new run of today's daily seed (from `--daily`, the title's entry or a typed seed) is the
-    /// day's one attempt: refused when it was made already.
-    fn begin_daily(&self, seed: u64) -> Result<(), String> {
+    /// day's one attempt (a practice run of that seed is not): refused when it was made already.
+    fn begin_daily(&self, seed: u64, practice: bool) -> Result<(), String> {
         match super::daily::is_todays(seed) {
-            Some(date) if self.opts.depth == 1 && self.opts.sanity.is_none() => {
-                super::daily::begin(&self.data_dir, &date)
-            }
+            Some(date) if !practice => super::daily::begin(&self.data_dir, &date),
             _ => Ok(()),
         }
     }
@@ -448,7 +446,7 @@ impl App {
                 } else {
                     // A run from the menu: depth 1, the typed seed or a fresh one.
                     let seed = seed.unwrap_or_else(super::random_seed);
-                    self.begin_daily(seed)
+                    self.begin_daily(seed, false)
                         .and_then(|()| self.set_save_aside(abandon))
                         .map(|()| self.session_for(Game::new(seed)))
                 };
@@ -514,12 +512,10 @@ impl App {
             .create_surface(window.clone())
             .map_err(|e| format!("Could not draw into the window ({e})."))?;
         let gpu = Gpu::for_surface(instance, &surface).map_err(|e| e.to_string())?;
-        let lost = Arc::new(std::sync::Mutex::new(None));
+        let lost = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let sink = lost.clone();
-        gpu.device.on_uncaptured_error(Arc::new(move |error: wgpu::Error| {
-            if let Ok(mut slot) = sink.lock() {
-                slot.get_or_insert_with(|| error.to_string());
-            }
+        gpu.device.on_uncaptured_error(Arc::new(move |_: wgpu::Error| {
+            sink.store(true, std::sync::atomic::Ordering::Relaxed);
         }));
         let size = window.inner_size();
         let config = surface_config(&surface, &gpu, size.width, size.height, self.settings.vsync)?;
@@ -782,7 +778,7 @@ impl App {
 
     /// Whether the GPU reported the window's surface lost (or any error on its device).
     fn surface_lost(&self) -> bool {
-        self.graphics.as_ref().is_some_and(|g| g.lost.lock().map_or(true, |slot| slot.is_some()))
+        self.graphics.as_ref().is_some_and(|g| g.lost.load(std::sync::atomic::Ordering::Relaxed))
     }
 
     /// The window or its display is gone (a crashed window manager, a lost X server): what is in

@@ -45,12 +45,10 @@ impl Output {
                 .map_err(|e| format!("Could not write {}: {e}.", path.display()))?;
             return Ok(Output { file, named, replace: None });
         }
+        // An output goes where it is asked, as a shell redirection would: a mistyped folder is an
+        // error, never a folder made up (the program's own folders: `write_kept`).
+        check_output_folder(&target)?;
         let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-        if !dir.is_dir() {
-            // An output goes where it is asked, as a shell redirection would: a mistyped folder is
-            // an error, never a folder made up (the program's own folders: `write_kept`).
-            return Err(format!("Could not write {}: {} is not a folder.", path.display(), dir.display()));
-        }
         let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         clean_stale_temporaries_of(dir, &name);
         let tmp = dir.join(temporary_name(&name));
@@ -129,7 +127,7 @@ pub fn check_output_folder(path: &Path) -> Result<(), String> {
     if dir.is_dir() {
         Ok(())
     } else {
-        Err(format!("Cannot write {}: {} is not a folder.", path.display(), dir.display()))
+        Err(format!("Could not write {}: {} is not a folder.", path.display(), dir.display()))
     }
 }
 

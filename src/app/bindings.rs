@@ -159,7 +159,9 @@ pub const BINDABLE: &[Binding] = &[
     row(Reactor, "reactor_cursor_west", Command::Reactor(ReactorKey::Cursor(Facing::West)), &[K::KeyJ], "Reactor: cursor west", &[]),
     row(Reactor, "reactor_zoom_in", Command::Reactor(ReactorKey::ZoomIn), &[K::Equal, K::NumpadAdd], "Reactor: zoom in", &[]),
     row(Reactor, "reactor_zoom_out", Command::Reactor(ReactorKey::ZoomOut), &[K::Minus, K::NumpadSubtract], "Reactor: zoom out", &[]),
-    row(Reactor, "reactor_leave", Command::Quit, &[K::Escape], "Reactor: back to the title", &[]),
+    row(Reactor, "reactor_next_level", Command::Reactor(ReactorKey::NextLevel), &[K::Enter], "Reactor: next level (after a win)", &[]),
+    row(Reactor, "reactor_legend", Command::Reactor(ReactorKey::Legend), &[K::KeyG], "Reactor: legend of the board's marks", &[]),
+    row(Reactor, "reactor_leave", Command::Quit, &[K::Escape], "Reactor: back to the campaign", &[]),
     edit("editor_cursor_north", Ek::Cursor(Facing::North), &[K::ArrowUp], "Editor: cursor north"),
     edit("editor_cursor_east", Ek::Cursor(Facing::East), &[K::ArrowRight], "Editor: cursor east"),
     edit("editor_cursor_south", Ek::Cursor(Facing::South), &[K::ArrowDown], "Editor: cursor south"),
@@ -502,12 +504,13 @@ impl Bindings {
                 k("reactor_neutralize_electricity"),
             ),
             format!(
-                "{} target  {} shield  {} undo  {} restart  {} eye view  {} help",
+                "{} target  {} shield  {} undo  {} restart  {} eye view  {} legend  {} help",
                 k("reactor_next_target"),
                 k("reactor_shield"),
                 k("reactor_undo"),
                 k("reactor_restart"),
                 k("reactor_eye_view"),
+                k("reactor_legend"),
                 k("help")
             ),
             format!(

@@ -87,6 +87,18 @@ impl CampaignPage {
         self.rows.get(row).is_some_and(|r| r.level.is_some())
     }
 
+    /// The row that takes shipped level `shipped`, if the campaign lists it.
+    pub fn row_of(&self, shipped: usize) -> Option<usize> {
+        self.rows.iter().position(|r| r.level == Some(shipped))
+    }
+
+    /// The shipped level a win of `shipped` leads on to: the next open level in the campaign's
+    /// order, none after the last one (or for a level the campaign does not list).
+    pub fn next_open_after(&self, shipped: usize) -> Option<usize> {
+        let row = self.row_of(shipped)?;
+        self.rows[row + 1..].iter().find(|r| r.open && r.level.is_some()).and_then(|r| r.level)
+    }
+
     /// The line under the title for the row the cursor is on: the group and what it teaches.
     pub fn teaching_line(&self, row: usize) -> Option<String> {
         let g = self.rows.get(row)?.group;
@@ -169,6 +181,19 @@ mod tests {
         assert!(page.rows[3].label.contains("won: best 3 lengthy, at par, 1 undo; par 3"));
         assert!(page.rows[2].label.contains("1 of 2 won"));
         assert!(page.rows[5].open && page.rows[6].label.ends_with("par 5"));
+    }
+
+    #[test]
+    fn a_win_leads_on_to_the_next_open_level_and_the_last_one_to_none() {
+        let shipped = |id: &str| id.as_bytes()[0] as usize;
+        let before = CampaignPage::new(&campaign(), record(&[("t", 2)]));
+        assert_eq!(before.next_open_after(shipped("t")), Some(shipped("a")), "over the group's header");
+        assert_eq!(before.next_open_after(shipped("a")), Some(shipped("b")));
+        assert_eq!(before.next_open_after(shipped("b")), None, "group 2 is still locked");
+        let after = CampaignPage::new(&campaign(), record(&[("t", 2), ("a", 3)]));
+        assert_eq!(after.next_open_after(shipped("b")), Some(shipped("c")), "the win opened group 2");
+        assert_eq!(after.next_open_after(shipped("c")), None, "the campaign's last level");
+        assert_eq!(after.row_of(shipped("c")), Some(6));
     }
 
     #[test]

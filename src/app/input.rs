@@ -74,6 +74,10 @@ pub enum ReactorKey {
     Cursor(Facing),
     ZoomIn,
     ZoomOut,
+    /// After a win: the campaign's next open level.
+    NextLevel,
+    /// The legend of every mark on the board, or back to the board.
+    Legend,
 }
 
 /// What a key does in a menu.

@@ -4,7 +4,7 @@
 use super::campaign_page::{CampaignPage, LevelRecord};
 use super::persist::reactor_records::{self, Best};
 use super::persist::{files, settings::Settings};
-use super::reactor_session::{Metrics, ReactorSession};
+use super::reactor_session::{Finish, Metrics, ReactorSession};
 use crate::reactor::campaign::Campaign;
 use crate::reactor::level::LevelState;
 use crate::reactor::mode::Reactor;
@@ -51,6 +51,17 @@ pub fn shipped_start(index: usize) -> Option<Level> {
 /// The campaign's groups and order, with each level's par (`assets/reactor/campaign.json`).
 pub const CAMPAIGN: &str = include_str!("../../assets/reactor/campaign.json");
 
+/// The index of the shipped level with this id.
+pub fn shipped_index(id: &str) -> Option<usize> {
+    (0..SHIPPED.len()).find(|i| shipped_start(*i).is_some_and(|l| l.id == id))
+}
+
+/// Where leaving `mode` returns to on the campaign's page: its shipped level, for a game whose
+/// records are kept (not a replay, not a level from the editor).
+pub fn campaign_place(mode: &Reactor) -> Option<usize> {
+    mode.keeps_records.then(|| shipped_index(&mode.game.level.id)).flatten()
+}
+
 /// The shipped campaign; none only if the built-in file is broken, which a test rules out.
 pub fn campaign() -> Option<Campaign> {
     Campaign::parse(CAMPAIGN).ok()
@@ -93,40 +104,15 @@ fn short_name(name: &str) -> String {
 /// whole line's.
 pub fn session(level: Level, settings: &Settings, data_dir: &Path) -> ReactorSession {
     let dir = data_dir.to_path_buf();
-    let on_finish = Box::new(move |r: &Reactor, m: Metrics| -> Vec<String> {
+    let on_finish = Box::new(move |r: &Reactor, m: Metrics| -> Finish {
         if !r.keeps_records || r.game.level.state != LevelState::Won {
-            return Vec::new();
+            return Finish::default();
         }
-        let win = Best {
-            lengthy: m.lengthy,
-            pulses: m.pulses,
-            remedies: m.remedies,
-            undos: m.undos,
-            peak_heat: m.peak_heat,
-        };
-        let _ = std::fs::remove_file(reactor_records::progress_path(&dir, &r.game.level.id));
-        match reactor_records::record_win(&dir, &r.game.level.id, win) {
-            Ok((b, set_aside)) => {
-                let mut lines = vec![
-                    String::new(),
-                    format!(
-                        "Best: {} lengthy, {}, {}, peak heat {:.1}",
-                        b.lengthy,
-                        count(b.pulses, "pulse", "pulses"),
-                        count(b.undos, "undo", "undos"),
-                        b.peak_heat
-                    ),
-                ];
-                if let Some(par) = par(&r.game.level.id) {
-                    let verdict = if m.lengthy <= par { "at par" } else { "over par" };
-                    let par = count(par, "lengthy action", "lengthy actions");
-                    lines.push(format!("Par: {par} ({verdict} this time)"));
-                }
-                lines.extend(set_aside);
-                lines
-            }
-            Err(e) => vec![format!("Could not keep the best: {e}")],
-        }
+        let lines = record_win(&dir, r, m);
+        // Read after the win is kept: the win may have opened the next group.
+        let next =
+            shipped_index(&r.game.level.id).and_then(|index| campaign_page(&dir).0.next_open_after(index));
+        Finish { lines, next }
     });
     let game = continued(&level, data_dir);
     // The window's `--record` writes the session's actions from the game's start.
@@ -135,7 +121,47 @@ pub fn session(level: Level, settings: &Settings, data_dir: &Path) -> ReactorSes
     mode.keeps_records = true;
     let mut s = ReactorSession::new(mode, settings.bindings.clone(), on_finish);
     s.played = played;
+    if shipped_index(&s.mode.game.level.id).is_some() {
+        s.leave_to(CAMPAIGN_PLACE);
+    }
     s
+}
+
+/// What the leave key's hint calls the campaign's page.
+pub const CAMPAIGN_PLACE: &str = "the campaign";
+
+/// Keeps a win of `r` under `dir` and returns the card's lines: the best so far and par.
+fn record_win(dir: &Path, r: &Reactor, m: Metrics) -> Vec<String> {
+    let win = Best {
+        lengthy: m.lengthy,
+        pulses: m.pulses,
+        remedies: m.remedies,
+        undos: m.undos,
+        peak_heat: m.peak_heat,
+    };
+    let _ = std::fs::remove_file(reactor_records::progress_path(dir, &r.game.level.id));
+    match reactor_records::record_win(dir, &r.game.level.id, win) {
+        Ok((b, set_aside)) => {
+            let mut lines = vec![
+                String::new(),
+                format!(
+                    "Best: {} lengthy, {}, {}, peak heat {:.1}",
+                    b.lengthy,
+                    count(b.pulses, "pulse", "pulses"),
+                    count(b.undos, "undo", "undos"),
+                    b.peak_heat
+                ),
+            ];
+            if let Some(par) = par(&r.game.level.id) {
+                let verdict = if m.lengthy <= par { "at par" } else { "over par" };
+                let par = count(par, "lengthy action", "lengthy actions");
+                lines.push(format!("Par: {par} ({verdict} this time)"));
+            }
+            lines.extend(set_aside);
+            lines
+        }
+        Err(e) => vec![format!("Could not keep the best: {e}")],
+    }
 }
 
 /// The game a shipped level's progress file holds, when `level` is where it was left: the file's
@@ -154,7 +180,7 @@ fn continued(level: &Level, data_dir: &Path) -> Option<Game> {
 /// A session on a level played from the editor: no best is kept and nothing is saved for later
 /// (the level is the editor's, not a shipped one), and the leave key goes back to the editor.
 pub fn editor_session(level: Level, settings: &Settings) -> ReactorSession {
-    let on_finish = Box::new(|_: &Reactor, _: Metrics| -> Vec<String> { Vec::new() });
+    let on_finish = Box::new(|_: &Reactor, _: Metrics| Finish::default());
     let mut s = ReactorSession::new(
         Reactor::new(Game::new(level, Balance::normal())),
         settings.bindings.clone(),

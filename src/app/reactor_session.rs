@@ -84,8 +84,16 @@ impl Metrics {
     }
 }
 
-/// Called once when a level ends, with its metrics; returns the card's extra lines (the best kept).
-pub type OnFinish = Box<dyn FnMut(&Reactor, Metrics) -> Vec<String>>;
+/// What the shell makes of a level's end: the card's extra lines (the best kept), and the shipped
+/// level a win leads on to (the campaign's next open one).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Finish {
+    pub lines: Vec<String>,
+    pub next: Option<usize>,
+}
+
+/// Called once when a level ends, with its metrics.
+pub type OnFinish = Box<dyn FnMut(&Reactor, Metrics) -> Finish>;
 
 pub struct ReactorSession {
     pub mode: Reactor,
@@ -102,6 +110,8 @@ pub struct ReactorSession {
     pub played: Vec<Action>,
     on_finish: OnFinish,
     finished: bool,
+    /// The shipped level the won level leads on to (the next key opens it).
+    next_level: Option<usize>,
     /// A solution being played back: its actions, the next one, and when the last was played.
     replay: Option<(Vec<Action>, usize, f64)>,
     /// The scene changed since the window last uploaded it.
@@ -139,6 +149,7 @@ impl ReactorSession {
             played: Vec::new(),
             on_finish,
             finished: false,
+            next_level: None,
             replay: None,
             dirty: true,
             heard: Some((Vec::new(), 0.0)),
@@ -298,8 +309,15 @@ impl ReactorSession {
 
     fn reactor_key(&mut self, key: ReactorKey, now: f64) -> Request {
         // The card stays over a finished level; undo and restart still work under it.
-        if self.mode.is_over() && !matches!(key, ReactorKey::Undo | ReactorKey::Restart | ReactorKey::EyeView)
-        {
+        let after_end = matches!(
+            key,
+            ReactorKey::Undo
+                | ReactorKey::Restart
+                | ReactorKey::EyeView
+                | ReactorKey::NextLevel
+                | ReactorKey::Legend
+        );
+        if self.mode.is_over() && !after_end {
             return Request::None;
         }
         match key {
@@ -332,6 +350,15 @@ impl ReactorSession {
                     self.keyboard_cursor = true;
                     self.rebuild();
                 }
+            }
+            ReactorKey::NextLevel => {
+                if let (true, Some(next)) = (self.finished, self.next_level) {
+                    return Request::OpenReactorLevel(next);
+                }
+            }
+            ReactorKey::Legend => {
+                self.mode.view.legend = !self.mode.view.legend;
+                self.rebuild();
             }
             ReactorKey::ZoomIn | ReactorKey::ZoomOut => {
                 let z =
@@ -443,7 +470,9 @@ impl ReactorSession {
         let metrics = Metrics::of(&self.mode);
         let won = self.mode.game.level.state == LevelState::Won;
         let mut lines = metrics.lines();
-        lines.extend((self.on_finish)(&self.mode, metrics));
+        let finish = (self.on_finish)(&self.mode, metrics);
+        lines.extend(finish.lines);
+        self.next_level = finish.next.filter(|_| won);
         let title = if won { "REACTOR STARTED" } else { "REACTOR LOST" };
         if !won {
             let cause = match self.mode.game.level.status {
@@ -454,8 +483,12 @@ impl ReactorSession {
             };
             lines.insert(0, cause.to_string());
         }
+        let next = match self.next_level {
+            Some(_) => format!("{} next level   ", self.bindings.first_key("reactor_next_level")),
+            None => String::new(),
+        };
         let hint = format!(
-            "{} undo   {} restart   {} back to {}",
+            "{next}{} undo   {} restart   {} back to {}",
             self.bindings.first_key("reactor_undo"),
             self.bindings.first_key("reactor_restart"),
             self.bindings.first_key("reactor_leave"),

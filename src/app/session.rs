@@ -37,6 +37,8 @@ pub enum Request {
     EndRun,
     /// The mute key: sound off, or back on.
     ToggleMute,
+    /// After a reactor win: play this shipped level next.
+    OpenReactorLevel(usize),
 }
 
 struct Replay {

@@ -121,6 +121,14 @@ impl Title {
         self.go(Page::Confirm { seed, command_line: true });
     }
 
+    /// Opens the campaign page with the cursor on shipped level `shipped` (where a level played
+    /// from it is left); on its first level when the campaign does not list that one.
+    pub fn open_campaign_at(&mut self, shipped: usize) {
+        self.go(Page::Reactor);
+        self.selected = self.campaign.row_of(shipped).unwrap_or(0);
+        self.pass_headers(1);
+    }
+
     pub fn set_note(&mut self, note: &str) {
         self.note = Some(note.to_string());
     }
@@ -703,5 +711,16 @@ mod tests {
         press(&mut t, &[K::ArrowUp, K::ArrowUp, K::ArrowUp]);
         let Overlay::Menu { selected, items, .. } = t.overlay(&Bindings::default()) else { panic!() };
         assert_eq!(items[selected], "Back");
+    }
+
+    #[test]
+    fn a_level_left_opens_the_campaign_page_on_that_level() {
+        let mut t = with_campaign();
+        t.open_campaign_at(7);
+        let Overlay::Menu { selected, items, .. } = t.overlay(&Bindings::default()) else { panic!() };
+        assert_eq!(items[selected], "second");
+        t.open_campaign_at(99);
+        let Overlay::Menu { selected, items, .. } = t.overlay(&Bindings::default()) else { panic!() };
+        assert_eq!(items[selected], "first", "an unlisted level: the first level, past its header");
     }
 }

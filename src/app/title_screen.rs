@@ -52,6 +52,12 @@ impl TitleScreen {
         self.refresh();
     }
 
+    /// Opens the reactor campaign's page on shipped level `shipped`.
+    pub fn open_campaign_at(&mut self, shipped: usize) {
+        self.menu.open_campaign_at(shipped);
+        self.refresh();
+    }
+
     /// The settings as the settings page has left them.
     pub fn settings(&self) -> &Settings {
         &self.menu.settings

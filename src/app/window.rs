@@ -388,6 +388,23 @@ impl App {
         }
     }
 
+    /// Opens shipped reactor level `index`, where it was left if it was left in progress.
+    fn open_shipped(&mut self, index: usize) {
+        match super::reactor_play::shipped(index, &self.data_dir) {
+            Some((level, set_aside)) => {
+                let mut session = super::reactor_play::session(level, &self.settings, &self.data_dir);
+                if let Some(start) = super::reactor_play::shipped_start(index) {
+                    session.mode.game.set_start(start);
+                }
+                if let Some(note) = set_aside {
+                    session.say(note);
+                }
+                self.enter(Screen::Reactor(Box::new(session)));
+            }
+            None => self.title_note("That reactor level could not be loaded."),
+        }
+    }
+
     /// Does what the title screen's choice asks.
     fn on_title_choice(&mut self, event_loop: &ActiveEventLoop, choice: TitleChoice) {
         match choice {
@@ -400,19 +417,7 @@ impl App {
                 );
                 self.enter(Screen::Editor(Box::new(EditorWindow::new(screen, true))));
             }
-            TitleChoice::Reactor(index) => match super::reactor_play::shipped(index, &self.data_dir) {
-                Some((level, set_aside)) => {
-                    let mut session = super::reactor_play::session(level, &self.settings, &self.data_dir);
-                    if let Some(start) = super::reactor_play::shipped_start(index) {
-                        session.mode.game.set_start(start);
-                    }
-                    if let Some(note) = set_aside {
-                        session.say(note);
-                    }
-                    self.enter(Screen::Reactor(Box::new(session)));
-                }
-                None => self.title_note("That reactor level could not be loaded."),
-            },
+            TitleChoice::Reactor(index) => self.open_shipped(index),
             TitleChoice::SettingsChanged => {
                 if let Screen::Title(title) = &self.screen {
                     self.settings = title.settings().clone();
@@ -578,17 +583,30 @@ impl App {
                 if self.back_to_editor() {
                     return;
                 }
+                // A campaign level is left for the campaign's page, with the cursor on it.
+                let mut campaign_place = None;
                 if let Screen::Reactor(session) = &self.screen {
                     super::reactor_play::save_progress(&session.mode, &self.data_dir);
+                    campaign_place = super::reactor_play::campaign_place(&session.mode);
                 }
                 self.write_recording();
                 let replaying = matches!(&self.screen, Screen::Run(s) if s.is_replaying());
                 if replaying || self.opts.quit_after_frames.is_some() {
                     event_loop.exit();
                 } else {
-                    let title = self.title_screen();
+                    let mut title = self.title_screen();
+                    if let Some(index) = campaign_place {
+                        title.open_campaign_at(index);
+                    }
                     self.enter(Screen::Title(Box::new(title)));
                 }
+            }
+            Request::OpenReactorLevel(index) => {
+                if let Screen::Reactor(session) = &self.screen {
+                    super::reactor_play::save_progress(&session.mode, &self.data_dir);
+                }
+                self.write_recording();
+                self.open_shipped(index);
             }
             Request::Screenshot => self.screenshot(),
             Request::ToggleMute => self.toggle_mute(),

@@ -36,11 +36,13 @@ pub struct ViewState {
     pub message: Option<String>,
     /// Which of the things usable here the interact key uses (see `targets`), when there are several.
     pub target: usize,
+    /// The legend of the board's marks is shown instead of the level.
+    pub legend: bool,
 }
 
 impl Default for ViewState {
     fn default() -> Self {
-        Self { cursor: None, eye_view: false, facing: Facing::East, message: None, target: 0 }
+        Self { cursor: None, eye_view: false, facing: Facing::East, message: None, target: 0, legend: false }
     }
 }
 

@@ -46,7 +46,7 @@ fn the_first_level_is_won_by_its_action_script() {
 
 fn session() -> ReactorSession {
     let mode = Reactor::new(Game::new(shipped("01-first-light.json"), bal()));
-    ReactorSession::new(mode, Bindings::default(), Box::new(|_, _| Vec::new()))
+    ReactorSession::new(mode, Bindings::default(), Box::new(|_, _| Default::default()))
 }
 
 /// Presses keys, letting each pulse's cascade play out before the next.
@@ -110,7 +110,7 @@ fn the_first_level_is_won_with_the_mouse_and_the_keyboard() {
 fn a_move_that_would_lose_asks_first() {
     let map = "[surface]\n#####\n#@..#\n#####\n[values]\n2 1 heat=8\n[level]\nid unsafe\n";
     let mode = Reactor::new(game(map));
-    let mut s = ReactorSession::new(mode, Bindings::default(), Box::new(|_, _| Vec::new()));
+    let mut s = ReactorSession::new(mode, Bindings::default(), Box::new(|_, _| Default::default()));
     s.key(KeyCode::KeyD, false, 0.0);
     assert!(matches!(s.ui().overlay, Some(hollowdeep::render::Overlay::Prompt { .. })));
     assert_eq!(s.mode.game.level.robot.pos, Pos::new(1, 1), "not moved yet");
@@ -145,7 +145,7 @@ fn a_pulse_plays_as_a_cascade_that_any_key_skips() {
 fn with_two_things_to_use_here_the_target_key_chooses_which() {
     let map = "[surface]\n##S###\n#.v..#\n######\n[coolant]\n..=...\n.===..\n......\n[props]\nS sprinkler off 2 1\nv valve coolant open\n1,1 flow coolant on\n[level]\nid chooser\nrobot 2 1 0 false\n";
     let mode = Reactor::new(game(map));
-    let mut s = ReactorSession::new(mode, Bindings::default(), Box::new(|_, _| Vec::new()));
+    let mut s = ReactorSession::new(mode, Bindings::default(), Box::new(|_, _| Default::default()));
     let marked = |s: &ReactorSession| {
         s.scene()
             .board
@@ -204,7 +204,10 @@ fn no_panel_line_is_wider_than_the_panel_and_none_is_cut() {
     for path in level_files() {
         let name = path.file_name().unwrap().to_str().unwrap().to_string();
         let mode = Reactor::new(Game::new(shipped(&name), bal()));
-        sessions.push((name, ReactorSession::new(mode, Bindings::default(), Box::new(|_, _| Vec::new()))));
+        sessions.push((
+            name,
+            ReactorSession::new(mode, Bindings::default(), Box::new(|_, _| Default::default())),
+        ));
     }
     let mut open = session();
     let mut now = 0.0;
@@ -267,7 +270,7 @@ fn a_shipped_level_is_lost_by_an_action_script_and_by_keys() {
     // The same line by keys in the window's session: the move asks first, Y confirms, the card shows.
     use KeyCode::*;
     let mode = Reactor::new(Game::new(shipped("02-wet-fire.json"), bal()));
-    let mut s = ReactorSession::new(mode, Bindings::default(), Box::new(|_, _| Vec::new()));
+    let mut s = ReactorSession::new(mode, Bindings::default(), Box::new(|_, _| Default::default()));
     let mut now = 0.0;
     press(&mut s, &[KeyD, KeyD, KeyD, KeyD, KeyD, KeyS], &mut now);
     assert!(matches!(s.ui().overlay, Some(hollowdeep::render::Overlay::Prompt { .. })), "asks first");

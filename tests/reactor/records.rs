@@ -307,7 +307,7 @@ fn regression_a_used_up_supply_no_longer_offers_its_item() {
     let mut s = ReactorSession::new(
         Reactor::new(game(map)),
         hollowdeep::app::bindings::Bindings::default(),
-        Box::new(|_, _| Vec::new()),
+        Box::new(|_, _| Default::default()),
     );
     let panel = |s: &ReactorSession| -> Vec<String> {
         s.scene().board.as_ref().unwrap().hud.panel.iter().map(|l| l.text.clone()).collect()
@@ -330,4 +330,41 @@ fn regression_a_used_up_supply_no_longer_offers_its_item() {
         "{:?}",
         panel(&s)
     );
+}
+
+#[test]
+fn after_a_win_enter_opens_the_next_open_level_and_esc_returns_to_the_level_on_the_campaign_page() {
+    let dir = data_dir("next-level");
+    let id = "reactor-04-pressure";
+    let mut s = from_title(id, &dir);
+    let mut now = 0.0;
+    assert_eq!(s.key(Enter, false, now), Request::None, "no next level before the win");
+    press(
+        &mut s,
+        &[KeyD, KeyD, KeyD, Space, KeyA, KeyA, Space, KeyD, KeyD, KeyS, KeyS, KeyS, Space],
+        &mut now,
+    );
+    assert_eq!(s.mode.game.level.status, Status::Won);
+    let Some(Overlay::Card { hint, .. }) = s.ui().overlay else { panic!("no card") };
+    assert!(hint.starts_with("Enter next level"), "{hint}");
+    // The win opened the next group: its first level follows.
+    assert_eq!(s.key(Enter, false, now), Request::OpenReactorLevel(index_of("reactor-05-sprinkler")));
+    assert_eq!(reactor_play::campaign_place(&s.mode), Some(index_of(id)), "Esc goes back to this level");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_replay_watched_to_its_win_offers_no_next_level_and_is_not_the_campaign_s() {
+    let dir = data_dir("replay-next");
+    let level = shipped("03-isolate.json");
+    let text = std::fs::read_to_string(assets().join("03-isolate.solution.json")).unwrap();
+    let mut s = reactor_play::session(level.clone(), &Settings::default(), &dir);
+    s.replay(solution::parse(&text, &level).unwrap());
+    watch(&mut s);
+    assert_eq!(s.mode.game.level.status, Status::Won);
+    let Some(Overlay::Card { hint, .. }) = s.ui().overlay else { panic!("no card") };
+    assert!(!hint.contains("next level"), "{hint}");
+    assert_eq!(s.key(Enter, false, 1000.0), Request::None);
+    assert_eq!(reactor_play::campaign_place(&s.mode), None, "Esc does not return to the campaign");
+    let _ = std::fs::remove_dir_all(&dir);
 }

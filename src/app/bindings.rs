@@ -341,6 +341,13 @@ pub fn command_for_token(token: &str) -> Option<Command> {
     BINDABLE.iter().find(|b| b.tokens.iter().any(|t| t.eq_ignore_ascii_case(token))).map(|b| b.command)
 }
 
+/// A row that lost a key to a rebinding, and the key it was given instead (when it had no other).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Taken {
+    pub row: usize,
+    pub given: Option<KeyCode>,
+}
+
 /// The keys bound to each row, in `BINDABLE` order (the defaults, or the settings file's).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Bindings {
@@ -467,24 +474,51 @@ impl Bindings {
 
     /// Binds row `index` to `key` alone. A row that shared a context with it and had the key loses
     /// it and, if that leaves it with none, takes over this row's old first key, so every command
-    /// keeps a key and no key means two things in one place.
-    pub fn rebind(&mut self, index: usize, key: KeyCode) {
-        let Some(row) = BINDABLE.get(index) else { return };
+    /// keeps a key and no key means two things in one place. Returns the rows that lost the key, so
+    /// the settings page can say so rather than take it silently.
+    pub fn rebind(&mut self, index: usize, key: KeyCode) -> Vec<Taken> {
+        let Some(row) = BINDABLE.get(index) else { return Vec::new() };
         let old_first = self.keys[index].first().copied();
         // Play and Global are live together, so a key may not mean one thing in each.
         let together = |a: Context, b: Context| {
             a == b || matches!((a, b), (Play | Reactor | Editor, Global) | (Global, Play | Reactor | Editor))
         };
+        let mut taken = Vec::new();
         for (i, other) in BINDABLE.iter().enumerate() {
-            if i == index || !together(other.context, row.context) {
+            if i == index || !together(other.context, row.context) || !self.keys[i].contains(&key) {
                 continue;
             }
             self.keys[i].retain(|&k| k != key);
-            if self.keys[i].is_empty() {
-                self.keys[i].extend(old_first.filter(|&k| k != key));
-            }
+            let given = old_first.filter(|&k| k != key && self.keys[i].is_empty());
+            self.keys[i].extend(given);
+            taken.push(Taken { row: i, given });
         }
         self.keys[index] = vec![key];
+        taken
+    }
+
+    /// The settings page's sentence for a rebinding: "Wait is now M (it was Automap's, which keeps
+    /// Tab)." or "... which now has C)." when the other command was given the old key.
+    pub fn rebind_note(&self, index: usize, taken: &[Taken]) -> String {
+        let Some(row) = BINDABLE.get(index) else { return String::new() };
+        let now = self.keys_text(row.name, " ");
+        let others: Vec<String> = taken
+            .iter()
+            .map(|t| {
+                let other = BINDABLE[t.row];
+                let keys = self.keys_text(other.name, " ");
+                match t.given {
+                    Some(_) => format!("it was {}'s, which now has {keys}", other.label),
+                    None if keys.is_empty() => format!("it was {}'s, which now has no key", other.label),
+                    None => format!("it was {}'s, which keeps {keys}", other.label),
+                }
+            })
+            .collect();
+        if others.is_empty() {
+            format!("{} is now {now}.", row.label)
+        } else {
+            format!("{} is now {now} ({}).", row.label, others.join("; "))
+        }
     }
 
     /// The reactor's key line for the board's panel, from the rows' first keys.
@@ -605,12 +639,17 @@ mod tests {
         let mut b = Bindings::default();
         let wait = BINDABLE.iter().position(|r| r.name == "wait").unwrap();
         let automap = BINDABLE.iter().position(|r| r.name == "automap").unwrap();
-        b.rebind(wait, K::KeyM);
+        let taken = b.rebind(wait, K::KeyM);
+        assert_eq!(taken, vec![Taken { row: automap, given: None }]);
+        assert_eq!(b.rebind_note(wait, &taken), "Wait is now M (it was Automap's, which keeps Tab).");
         assert_eq!(b.command(K::KeyM, false, PLAY), Some(Command::Act(Action::Wait)));
         assert_eq!(b.command(K::Tab, false, PLAY), Some(Command::Automap), "automap keeps Tab");
-        b.rebind(automap, K::KeyM);
+        let taken = b.rebind(automap, K::KeyM);
+        assert_eq!(b.rebind_note(automap, &taken), "Automap is now M (it was Wait's, which now has Tab).");
         assert_eq!(b.command(K::KeyM, false, PLAY), Some(Command::Automap));
         assert_eq!(b.keys[wait], vec![K::Tab], "wait took the key automap gave up");
+        let free = b.rebind(wait, K::KeyK);
+        assert_eq!(b.rebind_note(wait, &free), "Wait is now K.", "a free key takes nothing");
         assert_eq!(
             b.command(K::Escape, false, &[Context::Menu]),
             Some(Command::Menu(MenuStep::Back)),

@@ -3,10 +3,11 @@
 //! a waiting save. Pure state: keys in, a choice out, the menu overlay to draw. No file is touched
 //! here; the window does what a choice asks.
 
-use super::bindings::{key_label, Bindings, Context, BINDABLE};
+use super::bindings::{Bindings, Context, BINDABLE};
 use super::campaign_page::CampaignPage;
 use super::input::{Command, MenuStep};
 use super::persist::settings::{Settings, FOV_RANGE};
+use crate::game::Action;
 use crate::render::Overlay;
 use winit::keyboard::KeyCode;
 
@@ -16,6 +17,8 @@ pub const TITLE: &str = "HOLLOWDEEP";
 const SEED_DIGITS: usize = 20;
 /// The Reactor page's entry that opens the level editor.
 pub const EDITOR_ITEM: &str = "Reactor editor";
+/// The Keys page's entry that puts every binding back to the key table's defaults.
+const RESET_KEYS_ITEM: &str = "Reset every key to its default";
 /// Field-of-view steps the settings page cycles through, in degrees.
 const FOV_STEP: f32 = 10.0;
 
@@ -183,7 +186,8 @@ impl Title {
             // The campaign's rows, the editor, Back.
             Page::Reactor => self.campaign.rows.len() + 2,
             Page::Settings => SETTING_ROWS.len(),
-            Page::Keys { .. } => BINDABLE.len() + 1,
+            // Every command, the reset, Back.
+            Page::Keys { .. } => BINDABLE.len() + 2,
             Page::Confirm { .. } => 2,
         }
     }
@@ -208,21 +212,24 @@ impl Title {
         }
         match bindings.command(key, false, &[Context::Menu]) {
             Some(Command::Menu(step)) => self.step(step),
-            _ => TitleChoice::None,
+            // The turn keys (← →, Q E) lower and raise a setting, as W and S move through menus
+            // as they walk: the key table's own rows, so a rebinding moves these too.
+            _ => match bindings.command(key, false, &[Context::Play]) {
+                Some(Command::Act(Action::TurnLeft)) => self.adjust_setting(false),
+                Some(Command::Act(Action::TurnRight)) => self.adjust_setting(true),
+                _ => TitleChoice::None,
+            },
         }
     }
 
     pub fn step(&mut self, step: MenuStep) -> TitleChoice {
-        let count = self.item_count();
         match step {
             MenuStep::Up => {
-                self.selected = (self.selected + count - 1) % count;
-                self.pass_headers(count - 1);
+                self.move_cursor(false);
                 TitleChoice::None
             }
             MenuStep::Down => {
-                self.selected = (self.selected + 1) % count;
-                self.pass_headers(1);
+                self.move_cursor(true);
                 TitleChoice::None
             }
             MenuStep::Back => {
@@ -234,6 +241,27 @@ impl Title {
                 TitleChoice::None
             }
             MenuStep::Take => self.take(),
+        }
+    }
+
+    /// Up or down one choice, passing over the campaign's headers. The ends are walls, not doors:
+    /// ↑ on the first choice stays there (wrapping took a player reaching for "New run" to Quit),
+    /// and so does a move that would only find headers.
+    fn move_cursor(&mut self, down: bool) {
+        let count = self.item_count();
+        let mut at = self.selected;
+        loop {
+            let next = if down { at + 1 } else { at.wrapping_sub(1) };
+            if next >= count {
+                return;
+            }
+            at = next;
+            let header =
+                self.page == Page::Reactor && at < self.campaign.rows.len() && !self.campaign.selectable(at);
+            if !header {
+                self.selected = at;
+                return;
+            }
         }
     }
 
@@ -297,14 +325,21 @@ impl Title {
                 }
             },
             Page::Settings => self.change_setting(),
-            Page::Keys { .. } => {
-                if self.selected == BINDABLE.len() {
-                    self.go(Page::Settings);
-                } else {
+            Page::Keys { .. } => match self.selected {
+                i if i < BINDABLE.len() => {
                     self.page = Page::Keys { waiting: true };
+                    TitleChoice::None
                 }
-                TitleChoice::None
-            }
+                i if i == BINDABLE.len() => {
+                    self.settings.bindings = Bindings::default();
+                    self.note = Some("Every key is back to its default.".into());
+                    TitleChoice::SettingsChanged
+                }
+                _ => {
+                    self.go(Page::Settings);
+                    TitleChoice::None
+                }
+            },
             Page::Confirm { seed, command_line } => {
                 if self.selected == 1 {
                     TitleChoice::NewRun { seed, abandon: true, command_line }
@@ -336,8 +371,8 @@ impl Title {
             self.note = Some("That key cannot be bound; try another.".into());
             return TitleChoice::None;
         }
-        self.settings.bindings.rebind(row, key);
-        self.note = Some(format!("{} is now {}.", BINDABLE[row].label, key_label(key)));
+        let taken = self.settings.bindings.rebind(row, key);
+        self.note = Some(self.settings.bindings.rebind_note(row, &taken));
         TitleChoice::SettingsChanged
     }
 
@@ -366,6 +401,41 @@ impl Title {
             }
         }
         TitleChoice::SettingsChanged
+    }
+
+    /// ← or → on the settings page: a switch off or on, a number down or up by its step, held at
+    /// its ends (Enter still cycles). Nothing to write when the value stays.
+    fn adjust_setting(&mut self, up: bool) -> TitleChoice {
+        if self.page != Page::Settings {
+            return TitleChoice::None;
+        }
+        let before = self.settings.clone();
+        let s = &mut self.settings;
+        let step = crate::audio::tuning::AUDIO.volume_step;
+        let volume = |v: &mut u8| {
+            *v = if up { v.saturating_add(step).min(100) } else { v.saturating_sub(step) };
+        };
+        match SETTING_ROWS[self.selected.min(SETTING_ROWS.len() - 1)] {
+            SettingRow::ReducedEffects => s.reduced_effects = up,
+            SettingRow::Automap => s.automap = up,
+            SettingRow::Fullscreen => s.fullscreen = up,
+            SettingRow::Vsync => s.vsync = up,
+            SettingRow::FieldOfView => {
+                let stepped = (s.fov_degrees / FOV_STEP).round() * FOV_STEP;
+                let next = if up { stepped + FOV_STEP } else { stepped - FOV_STEP };
+                s.fov_degrees = next.clamp(FOV_RANGE.0.ceil(), FOV_RANGE.1.floor());
+            }
+            SettingRow::MasterVolume => volume(&mut s.master_volume),
+            SettingRow::EffectsVolume => volume(&mut s.effects_volume),
+            SettingRow::AmbienceVolume => volume(&mut s.ambience_volume),
+            SettingRow::Sound => s.muted = !up,
+            SettingRow::Keys | SettingRow::Back => {}
+        }
+        if self.settings == before {
+            TitleChoice::None
+        } else {
+            TitleChoice::SettingsChanged
+        }
     }
 
     /// The menu overlay of the open page.
@@ -416,7 +486,15 @@ impl Title {
                 lines.extend(self.campaign.teaching_line(self.selected));
                 (lines, items)
             }
-            Page::Settings => (vec!["Changes are saved at once.".into()], self.settings_items()),
+            Page::Settings => {
+                let keys = |name: &str| bindings.keys_text(name, "/");
+                let line = format!(
+                    "{} {} change a value (Enter steps it). Changes are saved at once.",
+                    keys("turn_left"),
+                    keys("turn_right")
+                );
+                (vec![line], self.settings_items())
+            }
             Page::Keys { waiting } => {
                 let line = if *waiting {
                     format!(
@@ -430,6 +508,7 @@ impl Title {
                     .iter()
                     .map(|b| format!("{:<22} {}", b.label, self.settings.bindings.keys_text(b.name, " ")))
                     .collect();
+                items.push(RESET_KEYS_ITEM.into());
                 items.push("Back".into());
                 (vec![line], items)
             }
@@ -564,7 +643,11 @@ mod tests {
         assert_eq!(with[0], "Continue (depth 3, turn 120)");
         assert_eq!(with.len(), 6);
         assert_eq!(press(&mut title(true), &[K::Enter]), TitleChoice::Continue);
-        assert_eq!(press(&mut title(false), &[K::ArrowUp, K::Enter]), TitleChoice::Quit, "up wraps to Quit");
+        assert_eq!(
+            press(&mut title(false), &[K::ArrowUp, K::Enter]),
+            TitleChoice::NewRun { seed: None, abandon: false, command_line: false },
+            "up on the first choice stays there"
+        );
     }
 
     #[test]
@@ -630,6 +713,79 @@ mod tests {
         press(&mut t, &[K::Enter]);
         assert!(t.settings.muted);
         assert_eq!(items(&t)[sound], "Sound: off");
+    }
+
+    fn selected(t: &Title) -> usize {
+        let Overlay::Menu { selected, .. } = t.overlay(&Bindings::default()) else { panic!("a menu") };
+        selected
+    }
+
+    /// Issue 34: ↑ on "New run" wrapped to Quit, one Enter from closing the game.
+    #[test]
+    fn menus_stop_at_their_ends_instead_of_wrapping() {
+        let mut t = title(true);
+        press(&mut t, &[K::ArrowUp, K::KeyW]);
+        assert_eq!(selected(&t), 0, "up on the first choice stays");
+        let last = items(&t).len() - 1;
+        press(&mut t, &vec![K::ArrowDown; last + 3]);
+        assert_eq!(selected(&t), last, "down on the last choice stays");
+        assert_eq!(items(&t)[last], "Quit");
+    }
+
+    /// Issue 34: values changed only by Enter (volume 80, 90, 100, then 0); ← and → step them down
+    /// and up and hold at the ends.
+    #[test]
+    fn left_and_right_lower_and_raise_a_setting_and_hold_at_its_ends() {
+        let mut t = title(false);
+        press(&mut t, &[K::ArrowDown, K::ArrowDown, K::ArrowDown, K::Enter]);
+        let row = |t: &Title, label: &str| items(t).iter().position(|i| i.starts_with(label)).unwrap();
+        let master = row(&t, "Master volume");
+        press(&mut t, &vec![K::ArrowDown; master]);
+        let step = crate::audio::tuning::AUDIO.volume_step;
+        let before = t.settings.master_volume;
+        assert_eq!(press(&mut t, &[K::ArrowLeft]), TitleChoice::SettingsChanged);
+        assert_eq!(t.settings.master_volume, before.saturating_sub(step));
+        press(&mut t, &vec![K::ArrowRight; 20]);
+        assert_eq!(t.settings.master_volume, 100, "→ holds at full, never wraps to silence");
+        assert_eq!(press(&mut t, &[K::ArrowRight]), TitleChoice::None, "nothing changed, nothing to save");
+        press(&mut t, &vec![K::KeyQ; 20]);
+        assert_eq!(t.settings.master_volume, 0, "Q, the other turn key, lowers too and holds at 0");
+        // The field of view holds at its range's ends; a switch turns off with ← and on with →.
+        let fov = row(&t, "Field of view");
+        press(&mut t, &vec![K::ArrowUp; master - fov]);
+        press(&mut t, &vec![K::ArrowRight; 20]);
+        assert_eq!(t.settings.fov_degrees, FOV_RANGE.1.floor());
+        press(&mut t, &vec![K::ArrowLeft; 20]);
+        assert_eq!(t.settings.fov_degrees, FOV_RANGE.0.ceil());
+        press(&mut t, &[K::ArrowUp, K::ArrowUp, K::ArrowUp, K::ArrowUp]);
+        assert_eq!(press(&mut t, &[K::ArrowRight]), TitleChoice::SettingsChanged);
+        assert!(t.settings.reduced_effects);
+        assert_eq!(press(&mut t, &[K::ArrowRight]), TitleChoice::None);
+        press(&mut t, &[K::ArrowLeft]);
+        assert!(!t.settings.reduced_effects);
+        let Overlay::Menu { lines, .. } = t.overlay(&Bindings::default()) else { panic!() };
+        assert!(lines[0].starts_with("Q/← E/→ change a value"), "{lines:?}");
+    }
+
+    /// Issue 34: a rebinding took a key from another command without a word, and nothing undid it.
+    #[test]
+    fn a_rebinding_says_which_command_lost_the_key_and_the_keys_can_be_reset() {
+        let mut t = title(false);
+        press(&mut t, &[K::ArrowDown, K::ArrowDown, K::ArrowDown, K::Enter]);
+        let keys_row = items(&t).iter().position(|i| i == "Keys...").unwrap();
+        press(&mut t, &vec![K::ArrowDown; keys_row]);
+        press(&mut t, &[K::Enter]);
+        let wait = BINDABLE.iter().position(|b| b.name == "wait").unwrap();
+        press(&mut t, &vec![K::ArrowDown; wait]);
+        assert_eq!(press(&mut t, &[K::Enter, K::KeyM]), TitleChoice::SettingsChanged);
+        let Overlay::Menu { lines, .. } = t.overlay(&Bindings::default()) else { panic!() };
+        assert!(lines.iter().any(|l| l == "Wait is now M (it was Automap's, which keeps Tab)."), "{lines:?}");
+        let reset = items(&t).iter().position(|i| i == RESET_KEYS_ITEM).expect("a reset entry");
+        assert_eq!(reset, BINDABLE.len());
+        press(&mut t, &vec![K::ArrowDown; reset - wait]);
+        assert_eq!(press(&mut t, &[K::Enter]), TitleChoice::SettingsChanged);
+        assert_eq!(t.settings.bindings, Bindings::default());
+        assert_eq!(items(&t).last().map(String::as_str), Some("Back"));
     }
 
     #[test]
@@ -707,10 +863,10 @@ mod tests {
         press(&mut t, &[K::ArrowDown, K::Enter]);
         let Overlay::Menu { lines, .. } = t.overlay(&Bindings::default()) else { panic!() };
         assert!(lines.iter().any(|l| l.contains("Locked: win a level of Group 1")), "{lines:?}");
-        // Up from the first level wraps to Back, past no header.
+        // Up stops at the first level: above it is only the first group's header.
         press(&mut t, &[K::ArrowUp, K::ArrowUp, K::ArrowUp]);
         let Overlay::Menu { selected, items, .. } = t.overlay(&Bindings::default()) else { panic!() };
-        assert_eq!(items[selected], "Back");
+        assert_eq!(items[selected], "first");
     }
 
     #[test]

@@ -1,45 +1,151 @@
 //! The second page of help: how to read the screen, the four items, weakness and the heartbeat, in
 //! the player's words. Numbers come from the balance table, so the guide cannot drift from the rules.
 
-use crate::game::balance::BALANCE;
+use crate::game::balance::{SanityBand, BALANCE};
+use crate::game::sanity::rest_gain;
 use crate::game::Item;
 
 /// The guide's lines, one paragraph each (the overlay wraps them).
 pub fn guide_lines() -> Vec<String> {
-    let lies_below = BALANCE.sanity_bands[0].floor / (BALANCE.max_sanity / 100);
+    let b = &BALANCE;
     let item = |item: Item, what: &str| format!("{}  {}: {what}", item.row().glyph, item.row().name);
+    let phantoms_below = first_band_above(|band| band.phantom_percent > 0);
+    let shifts_below = first_band_above(|band| band.shift_percent > 0);
     vec![
         "♥ HP   Your health. At 0 you die. Bandages heal; while you are not hungry you mend slowly.".into(),
         format!(
-            "♦ SAN  Your sanity. Darkness, depth, blows from what you cannot see and fighting wear it \
-             down. Below {lies_below}% the dungeon starts to lie: walls and passages that are not there, \
-             creatures and items that are not real, a maze that shifts behind your back."
+            "♦ SAN  Your sanity. Depth, darkness, blows and blows from what you cannot see wear it \
+             down. Some creatures and items are never real, from the first depth and at any sanity: \
+             striking or using one costs sanity. Below {phantoms_below} walls and passages that are \
+             not there appear; below {shifts_below}, from depth {}, the maze shifts behind your \
+             back; below {} a false creature no longer vanishes when struck.",
+            b.shift_min_depth,
+            percent(b.persistent_below_sanity),
+        ),
+        format!(
+            "Rest   Wait (C) with no creature in view and no FEAR on you to win back {} sanity at \
+             depth 1, less the darker the depth ({} from depth {}). On or beside a shrine (a pale \
+             ⌂ on the floor, from depth {}) a rest gives {} times as much.",
+            percent(rest_gain(1)),
+            percent(rest_gain(b.depth_dimming_full_at)),
+            b.depth_dimming_full_at,
+            b.shrine_min_depth,
+            b.shrine_rest_times,
         ),
         "⌂ Weak Your hunger. It rises as you act; at 100% you starve and lose HP every turn.".into(),
         "♥♥ N  Your heartbeat: one beat for every turn you have acted.".into(),
-        "WPN    Your weapon's damage. Walk onto a yellow weapon to take it, if it is better.".into(),
+        format!(
+            "WPN    Your weapon's least damage. Each blow adds 1 more with a {}% chance, and again \
+             after every 1 it adds. Walk onto a yellow weapon to take it, if it is better.",
+            b.bonus_damage_percent
+        ),
         "NEXT   Who acts next, left first: you (yellow @) and the creatures (red @).".into(),
         "1-4    Your four slots. Walk over an item to pick it up; select a slot, then use or drop it.".into(),
-        item(Item::Food, "eases hunger."),
-        item(Item::Pill, "restores sanity, but costs a little hunger."),
-        item(Item::Bandage, "heals and stops bleeding, but costs a little hunger."),
+        item(Item::Food, &format!("eases hunger: Weak drops by {}.", b.food_weakness)),
+        item(
+            Item::Pill,
+            &format!(
+                "gives back {} sanity and eases hunger: Weak drops by {}.",
+                percent(b.pill_sanity),
+                b.pill_weakness
+            ),
+        ),
+        item(
+            Item::Bandage,
+            &format!(
+                "heals {} HP, stops bleeding and eases hunger: Weak drops by {}.",
+                b.bandage_hp, b.bandage_weakness
+            ),
+        ),
         "Some items are not real: you learn it when you use them.".into(),
         "The exit is a pit: stand on it and attack (Space) to climb down. Deeper is darker.".into(),
     ]
+}
+
+/// Sanity in the table's thousandths as the player reads it: "20%", "0.5%", "0.1%".
+fn percent(thousandths: i32) -> String {
+    let whole = thousandths / 1000;
+    let frac = format!("{:03}", (thousandths % 1000).abs());
+    let frac = frac.trim_end_matches('0');
+    if frac.is_empty() {
+        format!("{whole}%")
+    } else {
+        format!("{whole}.{frac}%")
+    }
+}
+
+/// The sanity below which the first band that `lies` holds begins: the floor of the band above it.
+fn first_band_above(lies: impl Fn(&SanityBand) -> bool) -> String {
+    let bands = BALANCE.sanity_bands;
+    let at = bands.iter().position(lies).unwrap_or(bands.len() - 1);
+    percent(bands[at.saturating_sub(1)].floor)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn text() -> String {
+        guide_lines().join("\n")
+    }
+
     #[test]
     fn the_guide_names_every_item_and_the_sanity_threshold_of_the_table() {
-        let text = guide_lines().join("\n");
+        let text = text();
         for item in Item::ALL {
             assert!(text.contains(item.row().name), "{}", item.row().name);
         }
         let floor = BALANCE.sanity_bands[0].floor / (BALANCE.max_sanity / 100);
         assert!(text.contains(&format!("Below {floor}%")), "{text}");
         assert!(text.contains("heartbeat") && text.contains("hunger"), "{text}");
+    }
+
+    /// Issue 34: the guide said pills and bandages "cost a little hunger"; they ease it, by the
+    /// table's numbers.
+    #[test]
+    fn the_guide_says_what_each_item_does_to_hunger_by_the_table() {
+        let line = |item: Item| {
+            guide_lines().into_iter().find(|l| l.contains(&format!("{}:", item.row().name))).unwrap()
+        };
+        assert!(line(Item::Food).contains(&format!("Weak drops by {}", BALANCE.food_weakness)));
+        assert!(line(Item::Pill).contains(&format!("Weak drops by {}", BALANCE.pill_weakness)));
+        assert!(line(Item::Pill).contains(&percent(BALANCE.pill_sanity)));
+        assert!(line(Item::Bandage).contains(&format!("Weak drops by {}", BALANCE.bandage_weakness)));
+        assert!(!text().contains("costs a little hunger"));
+    }
+
+    /// Issue 34: the guide said the dungeon starts to lie below 80%, but false creatures and items
+    /// are placed on every level from depth 1, whatever the player's sanity.
+    #[test]
+    fn the_guide_says_false_creatures_and_items_come_at_any_sanity() {
+        assert!(BALANCE.hallucinations.1 > 0 && BALANCE.hallucinated_pickups_at_depth_1.1 > 0);
+        let text = text();
+        assert!(text.contains("from the first depth and at any sanity"), "{text}");
+        assert!(text.contains(&format!("from depth {}, the maze shifts", BALANCE.shift_min_depth)));
+        assert!(
+            text.contains(&format!("below {} a false creature", percent(BALANCE.persistent_below_sanity)))
+        );
+    }
+
+    /// Issue 34: "WPN: your weapon's damage" while WPN 1 hits for 1 to 3.
+    #[test]
+    fn the_guide_says_the_weapon_is_the_least_damage_of_a_blow() {
+        let text = text();
+        assert!(text.contains("WPN    Your weapon's least damage"), "{text}");
+        assert!(text.contains(&format!("{}% chance", BALANCE.bonus_damage_percent)), "{text}");
+    }
+
+    /// Issue 34: the guide did not say what rest and shrines do for sanity.
+    #[test]
+    fn the_guide_gives_rest_and_the_shrine_in_the_rules_numbers() {
+        let text = text();
+        let deep = BALANCE.depth_dimming_full_at;
+        assert!(text.contains(&format!("{} sanity at depth 1", percent(rest_gain(1)))), "{text}");
+        assert!(text.contains(&format!("({} from depth {deep})", percent(rest_gain(deep)))), "{text}");
+        assert!(text.contains(&format!("{} times as much", BALANCE.shrine_rest_times)), "{text}");
+        assert_eq!(
+            (percent(500), percent(100), percent(20_000)),
+            ("0.5%".into(), "0.1%".into(), "20%".into())
+        );
     }
 }

@@ -142,6 +142,8 @@ fn check_landmarks(depth: u32, level: &Level, entities: &[Entity]) -> Result<(),
         ensure(m.get(s.pos) == Tile::Floor, || format!("shrine {s:?} not on floor"))?;
         ensure(entities.iter().all(|e| e.pos != s.pos), || "an entity on the shrine".into())?;
         ensure(s.pos.manhattan(level.start) >= BALANCE.shrine_min_distance, || "shrine by the start".into())?;
+        // docs/rules.md: never on the exit or beside it in the four directions (diagonally may be).
+        ensure(s.pos.manhattan(level.exit) > 1, || format!("shrine {s:?} beside the exit {:?}", level.exit))?;
     }
     Ok(())
 }

@@ -122,6 +122,30 @@ mod tests {
         assert_eq!(cell, Pos::new(7, 5));
     }
 
+    /// Issue 34 (docs/rules.md "Generation"): the aim is the share of the longest walk rounded down,
+    /// and only then do ties go to the farther room. With the longest walk 9 the aim is 4, so a room
+    /// at 4 beats one at 5 (which looks like the nearer winning a tie at 4.5); with 10 the aim is 5,
+    /// and of rooms at 4 and 6 the farther wins.
+    #[test]
+    fn the_exit_room_aim_rounds_down_and_ties_go_to_the_farther_room() {
+        // One corridor along the top; 1x1 rooms hang below it at chosen walks from the start.
+        let rows = ["############", "#..........#", "#.#.#.#.#.##", "###.#.###.##", "############"];
+        let map = Map::from_rows(&rows).unwrap();
+        let start = Pos::new(1, 1);
+        let room = |x, y| Room { x, y, w: 1, h: 1 };
+        let exit_room = |rooms: &[Room]| {
+            let (i, _) = exit_at_percent(&map, rooms, start, 50);
+            (rooms[i].x, rooms[i].y)
+        };
+        // Walks: (3, 3) 4, (5, 2) 5, (5, 3) 6, (9, 2) 9, (9, 3) 10.
+        let (four, five, six, nine, ten) = (room(3, 3), room(5, 2), room(5, 3), room(9, 2), room(9, 3));
+        let home = room(1, 1);
+        // Longest 9: half is 4.5, rounded down to 4, so 4 wins over 5 outright.
+        assert_eq!(exit_room(&[home, four, five, nine]), (3, 3));
+        // Longest 10: the aim is 5, and 4 and 6 tie: the farther wins.
+        assert_eq!(exit_room(&[home, four, six, ten]), (5, 3));
+    }
+
     #[test]
     fn open_layouts_start_top_left_and_exit_at_the_share_of_the_longest_walk() {
         let map = Map::from_rows(&["#######", "##....#", "#..##.#", "#######"]).unwrap();

@@ -113,3 +113,21 @@ pub fn fits(l: &Landmark, map: &Map) -> bool {
         LandmarkKind::Shrine => map.get(l.pos) == Tile::Floor,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 34 (docs/rules.md "Places"): a torch's face is the first side with plain floor; the exit
+    /// pit does not count, so no torch lights the pit and a wall that only sees the pit holds none.
+    #[test]
+    fn a_torch_face_skips_the_exit_pit() {
+        let map = Map::from_rows(&["#####", "##>##", "###.#", "#####"]).unwrap();
+        // (2, 2) has the pit to the north, floor to the east: the east face, though north comes first.
+        let torch = torch_at(&map, Pos::new(2, 2)).expect("floor to the east");
+        assert_eq!(torch.facing, Facing::East);
+        assert_eq!(map.get(torch.lit_cell()), Tile::Floor);
+        // (1, 1) sees only the pit.
+        assert_eq!(torch_at(&map, Pos::new(1, 1)), None);
+    }
+}

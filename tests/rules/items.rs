@@ -322,3 +322,18 @@ fn a_practice_run_starts_with_a_weapon_and_items_fit_for_its_depth() {
 fn a_run_started_at_a_chosen_sanity_is_practice() {
     assert!(Game::start_run(4, 1).with_sanity_percent(30).is_practice());
 }
+
+/// Issue 34: the docs promised every practice run the kit, but `--sanity N` at depth 1 starts bare.
+/// The game keeps that (the kit is for surviving a depth, not for watching the madness) and the
+/// docs say so; deeper, the depth's kit comes with it.
+#[test]
+fn a_chosen_sanity_alone_starts_bare_and_a_deeper_one_keeps_the_kit() {
+    let bare = Game::start_run(4, 1).with_sanity_percent(30);
+    assert_eq!(bare.player().weapon, BALANCE.start_weapon);
+    assert!(bare.player().inventory.slots().iter().all(Option::is_none));
+    let deep = Game::start_run(4, 3).with_sanity_percent(30);
+    assert_eq!(deep.player().inventory.slots().iter().flatten().count(), BALANCE.practice_items.len());
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/rules.md")).unwrap();
+    let doc = doc.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(doc.contains("`--sanity N` changes the sanity alone: at depth 1 it starts bare"), "docs/rules.md");
+}

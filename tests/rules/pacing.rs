@@ -122,6 +122,19 @@ fn placed_weapon_counts_toward_pickup_total() {
     assert!(with_weapon > 160, "weapons are still placed ({with_weapon})");
 }
 
+/// Issue 34: docs/rules.md gave rest as 0.21% from depth 15, while its own formula and the game
+/// give 0.10%; the doc quotes what `rest_gain` gives.
+#[test]
+fn rules_doc_states_the_rest_of_the_game_at_depth_1_and_in_the_deepest_dark() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/rules.md")).unwrap();
+    let doc = doc.split_whitespace().collect::<Vec<_>>().join(" ");
+    let deep = BALANCE.depth_dimming_full_at;
+    let pct = |thousandths: i32| format!("{:.2}%", f64::from(thousandths) / 1000.0);
+    let stated = format!("{} at depth 1, {} from depth {deep}", pct(rest_gain(1)), pct(rest_gain(deep)));
+    assert!(doc.contains(&stated), "docs/rules.md must say \"{stated}\"");
+    assert_eq!(rest_gain(deep), rest_gain(deep + 20), "no darker beyond the depth the doc names");
+}
+
 /// Issue 11 item 3: docs/rules.md said odd depths have a weapon 40% of the time while the table
 /// said 60; the table is the truth and the doc quotes it.
 #[test]

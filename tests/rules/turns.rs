@@ -29,6 +29,18 @@ fn each_move_goes_relative_to_the_facing() {
     }
 }
 
+/// Issue 34: README's controls said turning "takes a turn"; the table says whether it does, and
+/// the README must agree with it.
+#[test]
+fn readme_says_turning_is_free_as_the_balance_table_makes_it() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let row = readme.lines().find(|l| l.contains("turn left / right")).expect("README lists turning");
+    let free = !hollowdeep::game::balance::BALANCE.turning_takes_a_turn;
+    assert_eq!(row.contains("(free"), free, "README: {row}");
+    assert_eq!(row.contains("takes a turn"), !free, "README: {row}");
+    assert_eq!(game_from(&ROOM, Facing::East).act(Action::TurnLeft).took_turn, !free);
+}
+
 #[test]
 fn turning_changes_facing_in_place_and_takes_no_turn() {
     // Pacing (docs/rules.md): looking around is free, as SPEC "Pacing" allows.

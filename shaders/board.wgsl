@@ -342,8 +342,22 @@ fn fs_mark(in: VsOut) -> @location(0) vec4<f32> {
         acc = over(acc, hue, ring(q, 0.42, 0.035, aa) * (0.6 + 0.4 * w.w));
         acc = over(acc, hue, fill(length(q - vec2<f32>(0.0, 0.3)) - 0.07, aa));
     }
+    // The forecast's frame lies inside the unsafe brackets (edge < 0.1), so it never hides them.
     let forecast = select(0.0, 1.0, (word & BOARD_FORECAST) != 0u);
-    acc = over(acc, vec3<f32>(0.8355, 0.1011, 0.8355), fill(abs(edge - 0.07) - 0.035, aa) * (0.6 + 0.4 * w.x) * forecast);
+    acc = over(acc, vec3<f32>(0.8355, 0.1011, 0.8355), fill(abs(edge - 0.16) - 0.03, aa) * (0.6 + 0.4 * w.x) * forecast);
+    // A preview of the chosen interaction: a badge in the cell's top-left corner in the carrier's
+    // hue, a plus where supply would arrive, a minus where it would stop (shape, not hue, says which).
+    let gain = select(0.0, 1.0, (word & BOARD_PREVIEW_GAIN) != 0u);
+    let loss = select(0.0, 1.0, (word & BOARD_PREVIEW_LOSS) != 0u);
+    let bq = q - vec2<f32>(-0.26, -0.26);
+    let badge = fill(length(bq) - 0.2, aa) * max(gain, loss);
+    // The sign is white with a black outline, readable on every carrier's hue.
+    let sign = min(sd_box(bq, vec2<f32>(0.12, 0.035)), select(1.0, sd_box(bq, vec2<f32>(0.035, 0.12)), gain > 0.5));
+    let any_change = max(gain, loss);
+    acc = over(acc, vec3<f32>(0.0), badge);
+    acc = over(acc, carrier_hue((word >> BOARD_PREVIEW_SHIFT) & 3u), fill(length(bq) - 0.16, aa) * any_change);
+    acc = over(acc, vec3<f32>(0.0), fill(sign - 0.03, aa) * any_change);
+    acc = over(acc, vec3<f32>(1.0), fill(sign, aa) * any_change);
     let robot = select(0.0, 1.0, all(pl.c == board.robot));
     let shield = select(0.0, robot, (board.flags & BOARD_FLAG_SHIELD) != 0u);
     // The robot: the one white thing on the board, a large disc in a black ring with a white halo
@@ -388,6 +402,9 @@ fn fs_main(in: VsOut) -> @location(0) vec4<f32> {
     let q = f - 0.5;
     let i = index_of(c);
     let word = cells[i].word;
+    if (word & BOARD_VOID) != 0u {
+        return vec4<f32>(encode(background), 1.0);
+    }
     let wall = (word & BOARD_WALL) != 0u;
     let edge = min(min(f.x, 1.0 - f.x), min(f.y, 1.0 - f.y));
 

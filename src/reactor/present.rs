@@ -125,6 +125,12 @@ fn board(
     for q in Quantity::ALL {
         cuts[q as usize] = [b.caution(q) / b.max_surface, b.critical(q) / b.max_surface];
     }
+    let preview = if step.is_none() && !level.is_over() { chosen_preview(game, view) } else { None };
+    for change in preview.iter().flat_map(|p| &p.cells) {
+        if let Some(cell) = cells.get_mut(change.pos) {
+            cell.preview.get_or_insert((change.carrier as u8, change.gains));
+        }
+    }
     let cursor = view.cursor.unwrap_or(level.robot.pos);
     BoardScene {
         cells,
@@ -137,8 +143,19 @@ fn board(
         step,
         eye_view: view.eye_view,
         opacity: None,
-        hud: hud(game, view, cursor, surface, layers, step.is_some()),
+        hud: hud(game, view, cursor, surface, layers, step.is_some(), preview.as_ref()),
     }
+}
+
+/// The interaction the interact key would make now (the chosen target), as a preview of its direct
+/// effect; none when that is not a prop's interaction or changes no network.
+fn chosen_preview(game: &Game, view: &ViewState) -> Option<super::preview::Preview> {
+    let level = &game.level;
+    let here = targets(level);
+    let chosen = *here.get(view.target % here.len().max(1))?;
+    let Target::Prop(p) = chosen else { return None };
+    let k = level.prop_at(p)?;
+    super::preview::preview(level, &game.balance, k)
 }
 
 fn prop_look(level: &Level, b: &Balance, prop: &super::level::Prop) -> BoardProp {
@@ -267,6 +284,7 @@ fn hud(
     surface: &Grid<super::level::Surface>,
     layers: bool,
     cascading: bool,
+    preview: Option<&super::preview::Preview>,
 ) -> BoardHud {
     let level = &game.level;
     let b = &game.balance;
@@ -285,10 +303,27 @@ fn hud(
         LABEL,
     ));
     let mut panel = Vec::new();
+    let needs = super::explain::ready_needs(level, b);
+    if !needs.is_empty() {
+        let met = needs.iter().filter(|n| n.met).count();
+        panel.push(BoardLine::new(format!("Ready needs ({met} of {} met):", needs.len()), LABEL));
+        for n in &needs {
+            let (mark, colour) = if n.met { ("[x]", GOOD) } else { ("[ ]", BAND_COLOURS[2]) };
+            panel.push(BoardLine::new(format!(" {mark} {}", n.text), colour));
+        }
+        panel.push(BoardLine::new("", TEXT));
+    }
     let terrain = if level.is_wall(cursor) { "wall" } else { "floor" };
     panel.push(BoardLine::new(format!("Cell ({}, {}): {terrain}", cursor.x, cursor.y), TEXT));
+    for line in super::explain::leak_lines(level, cursor) {
+        panel.push(BoardLine::new(line, BAND_COLOURS[3]));
+    }
     for prop in level.props.iter().filter(|p| p.pos == cursor) {
-        panel.push(BoardLine::new(format!("Prop: {}", prop_line(level, prop)), TEXT));
+        let line = match prop.kind {
+            PropKind::Junction { mode } => format!("junction, {}", super::explain::junction_mode(b, mode)),
+            _ => prop_line(level, prop),
+        };
+        panel.push(BoardLine::new(format!("Prop: {line}"), TEXT));
         if let PropKind::Consumer { .. } = prop.kind {
             let services: Vec<String> = Carrier::ALL
                 .into_iter()
@@ -298,7 +333,10 @@ fn hud(
             panel.push(BoardLine::new(format!("Service: {}", services.join(", ")), LABEL));
         }
     }
-    if level.is_floor(cursor) {
+    let clean = surface.get(cursor).is_none_or(|s| Quantity::ALL.iter().all(|q| s.get(*q) <= 0.0));
+    if level.is_floor(cursor) && clean {
+        panel.push(BoardLine::new("Surface: clean", BAND_COLOURS[0]));
+    } else if level.is_floor(cursor) {
         let s = surface.get(cursor).copied().unwrap_or_default();
         for q in Quantity::ALL {
             let v = s.get(q);
@@ -342,17 +380,23 @@ fn hud(
         ),
         TEXT,
     ));
-    panel.push(BoardLine::new(
-        format!(
-            "Remedies used {}  Heat shield {}",
-            level.remedies_used,
-            super::words::count(level.robot.heat_immunity, "step", "steps")
-        ),
-        LABEL,
-    ));
+    // Only once there is something to say: the panel's rows are few at 1280x720.
+    if level.remedies_used > 0 || level.robot.heat_immunity > 0 {
+        panel.push(BoardLine::new(
+            format!(
+                "Remedies used {}  Heat shield {}",
+                level.remedies_used,
+                super::words::count(level.robot.heat_immunity, "step", "steps")
+            ),
+            LABEL,
+        ));
+    }
     panel.push(BoardLine::new("", TEXT));
     panel.push(BoardLine::new("Here (lengthy: a pulse follows):", LABEL));
     let here = targets(level);
+    if here.is_empty() {
+        panel.push(BoardLine::new(" nothing to use on this cell", LABEL));
+    }
     let chosen = if here.is_empty() { 0 } else { view.target % here.len() };
     for (i, t) in here.iter().enumerate() {
         let line = match t {
@@ -370,13 +414,24 @@ fn hud(
         let mark = if here.len() > 1 && i == chosen { ">" } else { " " };
         panel.push(BoardLine::new(format!("{mark}{line}"), TEXT));
     }
-    let (c, k) = (b.bands[3][0], b.bands[3][1]);
-    panel.push(BoardLine::new(
-        format!("Heat: caution {c:.1} critical {k:.1} loses at {:.1}", b.terminal_heat),
-        LABEL,
-    ));
-    let (c, k) = (b.bands[0][0], b.bands[0][1]);
-    panel.push(BoardLine::new(format!("Fuel/water/elec: caution {c:.1} critical {k:.1}"), LABEL));
+    if let Some(p) = preview {
+        panel.push(BoardLine::new("At once (+/- on the board):", LABEL));
+        for line in &p.lines {
+            panel.push(BoardLine::new(format!(" {line}"), TEXT));
+        }
+        let gains = p.cells.iter().filter(|c| c.gains).count();
+        let parts: Vec<String> = [(gains, "gain"), (p.cells.len() - gains, "lose")]
+            .into_iter()
+            .filter(|(n, _)| *n > 0)
+            .map(|(n, verb)| format!("{} {verb}", super::words::count_of(n, "cell", "cells")))
+            .collect();
+        if !parts.is_empty() {
+            panel.push(BoardLine::new(format!(" Supply: {}", parts.join(", ")), TEXT));
+        }
+    }
+    for line in super::explain::band_rules(b) {
+        panel.push(BoardLine::new(line, LABEL));
+    }
     let forecasts = if layers {
         let mut f = vec![BoardLine::new("Forecast", TEXT)];
         if level.forecasts.is_empty() {
@@ -509,6 +564,23 @@ mod tests {
             "{lines:?}"
         );
         assert!(board.hud.header.iter().any(|l| l.text.starts_with("State: ")));
+    }
+
+    #[test]
+    fn standing_on_a_valve_previews_the_branch_it_would_cut_on_the_board_and_in_the_panel() {
+        let map = "[surface]\n#######\n#..v.c#\n#.....#\n#######\n[fuel]\n.......\n.=====.\n.......\n.......\n[props]\nv valve fuel open\nc consumer on\n1,1 flow fuel on\n[level]\nid line\nrobot 3 1 0 false\n";
+        let mut g = game(map);
+        crate::reactor::network::propagate(&mut g.level, &g.balance);
+        let board = scene(&g, &ViewState::default(), None, 1).board.unwrap();
+        let fuel = Carrier::Fuel as u8;
+        assert_eq!(board.cells.at(Pos::new(5, 1)).preview, Some((fuel, false)), "the consumer's cell loses");
+        assert_eq!(board.cells.at(Pos::new(2, 1)).preview, None, "upstream keeps its supply");
+        let lines: Vec<&str> = board.hud.panel.iter().map(|l| l.text.as_str()).collect();
+        assert!(lines.iter().any(|l| l.contains("is starved of fuel")), "{lines:?}");
+        // Stepping off the valve: nothing to preview.
+        g.level.robot.pos = Pos::new(2, 2);
+        let away = scene(&g, &ViewState::default(), None, 2).board.unwrap();
+        assert!(away.cells.as_slice().iter().all(|c| c.preview.is_none()));
     }
 
     #[test]

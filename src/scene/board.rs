@@ -82,6 +82,11 @@ pub struct BoardCell {
     pub unsafe_entry: bool,
     /// A forecast names this cell (only at an active terminal).
     pub forecast: bool,
+    /// The interaction chosen here would change this cell's supply at once: the carrier, and
+    /// whether it gains (or loses) supply. Shown before the player commits.
+    pub preview: Option<(u8, bool)>,
+    /// Not part of any level: drawn as the background (the legend's spacing).
+    pub void: bool,
 }
 
 /// A line of the HUD panel with its colour.

@@ -12,6 +12,13 @@ pub const BOARD_FORECAST: u32 = 1 << 3;
 pub const BOARD_STATE_A: u32 = 1 << 4;
 pub const BOARD_STATE_B: u32 = 1 << 5;
 pub const BOARD_LEAK_SHIFT: u32 = 6;
+/// The chosen interaction would give this cell supply (gain) or take it (loss); the carrier in the
+/// two bits above them.
+pub const BOARD_PREVIEW_GAIN: u32 = 1 << 16;
+pub const BOARD_PREVIEW_LOSS: u32 = 1 << 17;
+pub const BOARD_PREVIEW_SHIFT: u32 = 18;
+/// Not part of the level: the background is drawn.
+pub const BOARD_VOID: u32 = 1 << 20;
 pub const BOARD_CARRIER_SHIFT: u32 = 8;
 pub const BOARD_PROP_SHIFT: u32 = 12;
 pub const BOARD_PROP_SOURCE: u32 = 1;
@@ -142,6 +149,13 @@ pub fn pack_cell(c: &BoardCell) -> BoardCellRaw {
     if c.forecast {
         word |= BOARD_FORECAST;
     }
+    if let Some((carrier, gains)) = c.preview {
+        word |= if gains { BOARD_PREVIEW_GAIN } else { BOARD_PREVIEW_LOSS };
+        word |= u32::from(carrier & 3) << BOARD_PREVIEW_SHIFT;
+    }
+    if c.void {
+        word |= BOARD_VOID;
+    }
     let mut under = 0;
     let mut amount = [0.0; 4];
     for (k, u) in c.under.iter().enumerate() {
@@ -179,7 +193,8 @@ pub fn pack_board(board: &BoardScene) -> Vec<BoardCellRaw> {
 /// The cells drawn over the floor (a prop, a leak, a forecast, the robot, the cursor), as indices in
 /// row order: one quad each in the marks pass.
 pub fn pack_marks(board: &BoardScene, raw: &[BoardCellRaw]) -> Vec<u32> {
-    let overlay = BOARD_LEAK | BOARD_FORECAST | (15 << BOARD_PROP_SHIFT);
+    let overlay =
+        BOARD_LEAK | BOARD_FORECAST | BOARD_PREVIEW_GAIN | BOARD_PREVIEW_LOSS | (15 << BOARD_PROP_SHIFT);
     let index = |p: crate::grid::Pos| board.cells.index(p).map(|i| i as u32);
     let mut marks: Vec<u32> =
         raw.iter().enumerate().filter(|(_, c)| c.word & overlay != 0).map(|(i, _)| i as u32).collect();

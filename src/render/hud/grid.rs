@@ -170,27 +170,41 @@ pub fn wrap(text: &str, width: u32) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {
-        let mut word: Vec<char> = word.chars().collect();
-        while word.len() > width {
-            if !line.is_empty() {
+        let parts = if word.chars().count() > width { break_word(word, width) } else { vec![word.into()] };
+        // The parts of one word join without a space, on as few lines as they fit.
+        for (i, part) in parts.iter().enumerate() {
+            let len = line.chars().count();
+            let space = usize::from(i == 0 && len > 0);
+            if len > 0 && len + space + part.chars().count() > width {
                 lines.push(std::mem::take(&mut line));
+            } else if space == 1 {
+                line.push(' ');
             }
-            lines.push(word.drain(..width).collect());
+            line.push_str(part);
         }
-        let word: String = word.into_iter().collect();
-        let len = line.chars().count();
-        if len > 0 && len + 1 + word.chars().count() > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&word);
     }
     if !line.is_empty() || lines.is_empty() {
         lines.push(line);
     }
     lines
+}
+
+/// A word longer than a line (a file's path) in the pieces it may break between: after each `/`
+/// or `\`, where a reader expects a path to break; inside a part still longer than the line, after
+/// its hyphens; and only a piece with neither is cut at the width.
+fn break_word(word: &str, width: usize) -> Vec<String> {
+    let cut = |s: &str| -> Vec<String> {
+        s.chars().collect::<Vec<char>>().chunks(width).map(|c| c.iter().collect()).collect()
+    };
+    let mut pieces = Vec::new();
+    for segment in word.split_inclusive(['/', '\\']) {
+        if segment.chars().count() <= width {
+            pieces.push(segment.to_string());
+        } else {
+            pieces.extend(segment.split_inclusive('-').flat_map(cut));
+        }
+    }
+    pieces
 }
 
 #[cfg(test)]
@@ -202,5 +216,32 @@ mod tests {
         assert_eq!(wrap("a bb ccc dddd", 6), vec!["a bb", "ccc", "dddd"]);
         assert_eq!(wrap("abcdefgh", 3), vec!["abc", "def", "gh"]);
         assert_eq!(wrap("", 5), vec![""]);
+    }
+
+    /// Issue 34: the morgue path on the death card broke mid-word; it breaks after a separator, and
+    /// after a hyphen only inside a file name longer than the line.
+    #[test]
+    fn a_long_path_wraps_after_its_separators() {
+        let path =
+            "Morgue file: /home/somebody/.local/share/hollowdeep/morgue/morgue-20261201-120000-seed42.txt";
+        assert_eq!(
+            wrap(path, 30),
+            [
+                "Morgue file: /home/somebody/",
+                ".local/share/hollowdeep/",
+                "morgue/morgue-20261201-120000-",
+                "seed42.txt"
+            ]
+        );
+        assert_eq!(
+            wrap(path, 40),
+            [
+                "Morgue file: /home/somebody/.local/",
+                "share/hollowdeep/morgue/",
+                "morgue-20261201-120000-seed42.txt"
+            ]
+        );
+        let windows = r"C:\Users\somebody\hollowdeep\morgue.txt";
+        assert_eq!(wrap(windows, 20), [r"C:\Users\somebody\", r"hollowdeep\", "morgue.txt"]);
     }
 }

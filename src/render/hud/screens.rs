@@ -328,4 +328,23 @@ mod tests {
             }
         }
     }
+
+    /// Issue 34: the morgue path wrapped mid-word on the death card ("/home/some" | "body/...").
+    #[test]
+    fn the_morgue_path_on_the_card_breaks_only_after_a_separator() {
+        let path = "/home/somebody/.local/share/hollowdeep/morgue/morgue-20261201-120000-seed18446744073709551615.txt";
+        let view = CardView { lines: vec![format!("Morgue file: {path}")], ..card() };
+        for (w, h) in SIZES {
+            let (layout, _) = card_layout(&view, &HudGrid::new(w, h));
+            let text = all_text(&layout.glyphs);
+            let rows: Vec<&str> = text.lines().map(str::trim).collect();
+            let first = rows.iter().position(|r| r.starts_with("Morgue file:")).expect("the path's row");
+            let last = rows.iter().position(|r| r.ends_with(".txt")).expect("the path's end");
+            for row in &rows[first..last] {
+                assert!(row.ends_with('/') || row.ends_with('-'), "{w}x{h}: broken inside a name:\n{text}");
+            }
+            let joined: String = rows[first..=last].concat();
+            assert_eq!(joined, format!("Morgue file: {path}"), "{w}x{h}");
+        }
+    }
 }

@@ -14,6 +14,8 @@ pub enum ForecastKind {
     ReactorReady,
     StarvedRequiredConsumer,
     GrowingHazard,
+    /// A hazard at caution or above falls to a lower band, or is gone.
+    FallingHazard,
     WetElectricitySpread,
     ValveBranchShutoff,
     ValveRestoredPressure,
@@ -30,6 +32,7 @@ impl ForecastKind {
             ForecastKind::ReactorReady => "reactor_ready",
             ForecastKind::StarvedRequiredConsumer => "starved_required_consumer",
             ForecastKind::GrowingHazard => "growing_hazard",
+            ForecastKind::FallingHazard => "falling_hazard",
             ForecastKind::WetElectricitySpread => "wet_electricity_spread",
             ForecastKind::ValveBranchShutoff => "valve_branch_shutoff",
             ForecastKind::ValveRestoredPressure => "valve_restored_pressure",
@@ -78,9 +81,12 @@ fn simulate(level: &Level, b: &Balance, out: &mut Vec<Forecast>) {
             reported[i][q as usize] = band(b, q, s.get(q));
         }
     }
+    // What holds now is never forecast: only a change from it.
+    let mut last = reported.clone();
+    let mut fall_reported = vec![[false; 4]; n];
     let mut wet_reported = vec![false; n];
-    let mut starved_reported: Vec<(usize, Carrier)> = Vec::new();
-    let mut ready_reported = false;
+    let mut starved_reported: Vec<(usize, Carrier)> = starved_now(level);
+    let mut ready_reported = super::state::readiness(level, b);
     for pulse in 1..=b.forecast_horizon {
         let leaks_before = sim.leaks.len();
         super::pulse::run(&mut sim, b, false);
@@ -141,6 +147,16 @@ fn simulate(level: &Level, b: &Balance, out: &mut Vec<Forecast>) {
                         cause: format!("{} rises to {}", q.name(), bd.name()),
                     });
                 }
+                let was = last[i][q as usize];
+                if was >= Band::Caution && bd < was && !fall_reported[i][q as usize] {
+                    fall_reported[i][q as usize] = true;
+                    let cause = match bd {
+                        Band::Absent => format!("the {} here is gone", q.name()),
+                        _ => format!("{} falls to {}", q.name(), bd.name()),
+                    };
+                    out.push(Forecast { pulse, kind: ForecastKind::FallingHazard, pos: p, cause });
+                }
+                last[i][q as usize] = bd;
             }
             let wet = s.get(Quantity::Water) > 0.0;
             let was_dry_of_elec = level.surface.as_slice()[i].get(Quantity::Electricity) <= 0.0;
@@ -163,6 +179,21 @@ fn simulate(level: &Level, b: &Balance, out: &mut Vec<Forecast>) {
             });
         }
     }
+}
+
+/// The required carriers each enabled consumer is starved of now (not news to forecast).
+fn starved_now(level: &Level) -> Vec<(usize, Carrier)> {
+    let mut out = Vec::new();
+    for (k, prop) in level.props.iter().enumerate() {
+        if matches!(prop.kind, PropKind::Consumer { enabled: true }) {
+            for c in Carrier::ALL {
+                if level.required[c as usize] > 0 && prop.service[c as usize] == Service::Starved {
+                    out.push((k, c));
+                }
+            }
+        }
+    }
+    out
 }
 
 fn hottest(level: &Level) -> Pos {

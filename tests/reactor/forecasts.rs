@@ -117,7 +117,8 @@ fn isolation_valve_forecasts_name_shutoff_isolated_leaks_and_service_loss() {
     let closed = level(&VALVES.replace("v valve fuel open", "v valve fuel closed"));
     let k = kinds(&closed);
     assert!(k.contains(&ForecastKind::ValveRestoredPressure), "{k:?}");
-    assert!(k.contains(&ForecastKind::StarvedRequiredConsumer), "{k:?}");
+    // Behind the closed valve the consumer is starved already: what holds is not forecast.
+    assert!(!k.contains(&ForecastKind::StarvedRequiredConsumer), "{k:?}");
 }
 
 #[test]
@@ -139,7 +140,12 @@ fn reactor_ready_is_forecast() {
         robot 2 1 0 false
         required 1 0 0
     ";
-    assert!(kinds(&level(map)).contains(&ForecastKind::ReactorReady));
+    // As loaded, before its first pulse resolves the consumer: not ready yet, and ready at +1.
+    let loaded = raw(map);
+    assert!(!hollowdeep::reactor::state::readiness(&loaded, &bal()));
+    assert!(kinds(&loaded).contains(&ForecastKind::ReactorReady));
+    // Once it is ready, that is no longer news.
+    assert!(!kinds(&level(map)).contains(&ForecastKind::ReactorReady));
 }
 
 #[test]
@@ -232,4 +238,43 @@ fn after_any_command_the_derived_data_is_what_a_fresh_load_derives() {
             assert_eq!(g.level, fresh(&g.level), "{name}: after action {i} ({})", script::token(a));
         }
     }
+}
+
+#[test]
+fn a_hazard_that_falls_or_ends_is_forecast_once_and_what_holds_now_never_is() {
+    let b = bal();
+    let mut l = level(FIRE);
+    // Heat at caution with nothing to burn: it cools, and the forecast says so.
+    set(&mut l, Quantity::Heat, 4, 1, b.caution(Quantity::Heat) + 0.05);
+    let fs = forecast(&l, &b);
+    let falls: Vec<_> = fs.iter().filter(|f| f.kind == ForecastKind::FallingHazard).collect();
+    assert_eq!(falls.len(), 1, "{fs:?}");
+    assert!(falls[0].cause.starts_with("heat falls to") || falls[0].cause.contains("is gone"), "{fs:?}");
+    assert!(fs.iter().all(|f| f.kind != ForecastKind::GrowingHazard), "nothing rises: {fs:?}");
+}
+
+const READY: &str = "
+    [surface]
+    ######
+    #..cR#
+    ######
+    [fuel]
+    ......
+    .====.
+    ......
+    [props]
+    c consumer on
+    R reactor
+    1,1 flow fuel on
+    [level]
+    required 1 0 0
+";
+
+#[test]
+fn a_reactor_already_ready_is_not_forecast_to_become_ready() {
+    let b = bal();
+    let mut g = game(READY);
+    g.apply(Command::MoveRobot(hollowdeep::grid::Facing::East));
+    assert_eq!(g.level.state, LevelState::Ready, "fed and producing");
+    assert!(!kinds(&g.level).contains(&ForecastKind::ReactorReady), "{:?}", forecast(&g.level, &b));
 }

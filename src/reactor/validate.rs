@@ -1,5 +1,5 @@
 //! Validation: every error and warning of the seed's two lists, each with its cell and one sentence.
-//! Errors block play and save; warnings show.
+//! Errors block play and save; warnings show, identical ones as one issue listing their cells.
 
 use super::balance::Balance;
 use super::bounds::{clip, Bounds, MAX_COUNT, MAX_LINE};
@@ -9,6 +9,11 @@ use super::network;
 use super::words::{count, count_of};
 use crate::grid::flood::distances;
 use crate::grid::{Facing, Grid, Pos};
+use std::collections::BTreeMap;
+
+/// A grouped issue's line names at most this many of its cells, then counts the rest: the line stays
+/// readable and short however many cells share the problem.
+pub const SHOWN_CELLS: usize = 4;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Severity {
@@ -62,7 +67,11 @@ impl IssueKind {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Issue {
     pub kind: IssueKind,
+    /// The issue's cell (the first of `cells`), or `None` when it concerns the level as a whole.
     pub pos: Option<Pos>,
+    /// Every cell with this same problem, `pos` first; empty exactly when `pos` is `None`. A strip of
+    /// hazards is one warning here, not one per cell, and the editor still outlines each cell.
+    pub cells: Vec<Pos>,
     pub message: String,
 }
 
@@ -71,22 +80,50 @@ impl Issue {
     pub fn new(kind: IssueKind, pos: Option<Pos>, message: impl Into<String>) -> Self {
         let message = message.into();
         let message = if message.chars().count() > MAX_LINE { clip(&message, MAX_LINE) } else { message };
-        Self { kind, pos, message }
+        Self { kind, pos, cells: pos.into_iter().collect(), message }
+    }
+
+    /// Whether the issue concerns cell `p`.
+    pub fn at(&self, p: Pos) -> bool {
+        self.cells.contains(&p)
     }
 
     pub fn severity(&self) -> Severity {
         self.kind.severity()
     }
 
-    /// One line of at most `MAX_LINE` characters: severity, cell, message.
-    pub fn line(&self) -> String {
-        let sev = match self.severity() {
+    fn word(&self) -> &'static str {
+        match self.severity() {
             Severity::Error => "error",
             Severity::Warning => "warning",
+        }
+    }
+
+    /// One line of at most `MAX_LINE` characters: severity, cell, message; for several cells the
+    /// message, then their count and the first few ("…, at 13 cells: (3, 4), (4, 4) and 11 more").
+    pub fn line(&self) -> String {
+        let sev = self.word();
+        let line = match (self.pos, self.cells.len()) {
+            (Some(_), n) if n > 1 => {
+                let head = format!("{sev}: {}, at {n} cells: ", self.message);
+                let room = MAX_LINE.saturating_sub(head.chars().count());
+                format!("{head}{}", cell_list(&self.cells, room))
+            }
+            (Some(p), _) => format!("{sev} at ({}, {}): {}", p.x, p.y, self.message),
+            (None, _) => format!("{sev}: {}", self.message),
         };
-        let line = match self.pos {
-            Some(p) => format!("{sev} at ({}, {}): {}", p.x, p.y, self.message),
-            None => format!("{sev}: {}", self.message),
+        clip(&line, MAX_LINE)
+    }
+
+    /// The line for one of the issue's cells (the inspector's): "warning at (x, y): message", with
+    /// how many other cells share it.
+    pub fn line_at(&self, p: Pos) -> String {
+        let others = self.cells.len().saturating_sub(1);
+        let line = if others == 0 {
+            format!("{} at ({}, {}): {}", self.word(), p.x, p.y, self.message)
+        } else {
+            let more = count_of(others, "other cell", "other cells");
+            format!("{} at ({}, {}): {} (and {more})", self.word(), p.x, p.y, self.message)
         };
         clip(&line, MAX_LINE)
     }
@@ -94,12 +131,52 @@ impl Issue {
     /// The issue inside a sentence: "at (x, y), message" (or the message alone), at most `max`
     /// characters.
     pub fn clause(&self, max: usize) -> String {
-        let clause = match self.pos {
-            Some(p) => format!("at ({}, {}), {}", p.x, p.y, self.message),
-            None => self.message.clone(),
+        let clause = match (self.pos, self.cells.len()) {
+            (Some(p), n) if n > 1 => {
+                let more = count_of(n - 1, "other cell", "other cells");
+                format!("at ({}, {}) and {more}, {}", p.x, p.y, self.message)
+            }
+            (Some(p), _) => format!("at ({}, {}), {}", p.x, p.y, self.message),
+            (None, _) => self.message.clone(),
         };
         clip(&clause, max)
     }
+}
+
+/// "(3, 4), (4, 4) and 11 more": at most `SHOWN_CELLS` cells, fewer when `room` characters cannot hold
+/// them with the count of the rest.
+fn cell_list(cells: &[Pos], room: usize) -> String {
+    let name = |p: &Pos| format!("({}, {})", p.x, p.y);
+    let mut shown = cells.len().min(SHOWN_CELLS);
+    loop {
+        let mut text = cells[..shown].iter().map(name).collect::<Vec<_>>().join(", ");
+        if shown < cells.len() {
+            let rest = format!("{} more", cells.len() - shown);
+            text = if shown == 0 { rest } else { format!("{text} and {rest}") };
+        }
+        if shown == 0 || text.chars().count() <= room {
+            return text;
+        }
+        shown -= 1;
+    }
+}
+
+/// Identical issues (the same kind and sentence) become one that lists every cell, in the order they
+/// were found: a problem shared by a strip of cells is one line to read, not one per cell.
+fn grouped(found: Vec<Issue>) -> Vec<Issue> {
+    let mut out: Vec<Issue> = Vec::new();
+    let mut first: BTreeMap<(IssueKind, bool, String), usize> = BTreeMap::new();
+    for issue in found {
+        let key = (issue.kind, issue.pos.is_some(), issue.message.clone());
+        match first.get(&key) {
+            Some(&k) => out[k].cells.extend(issue.cells),
+            None => {
+                first.insert(key, out.len());
+                out.push(issue);
+            }
+        }
+    }
+    out
 }
 
 pub fn errors(issues: &[Issue]) -> impl Iterator<Item = &Issue> {
@@ -174,7 +251,9 @@ pub fn validate(level: &Level, b: &Balance) -> Vec<Issue> {
     // Warnings are listed beside errors (an author fixes both at once); they only need every
     // position the level names to lie on the map, since they walk it and propagate its networks.
     if every_position_on_the_map(level) {
-        warnings(level, b, &mut v);
+        let mut found = Vec::new();
+        warnings(level, b, &mut found);
+        v.extend(grouped(found));
     }
     v
 }
@@ -437,7 +516,7 @@ fn warnings(level: &Level, b: &Balance, v: &mut Vec<Issue>) {
                 v.push(Issue::new(
                     IssueKind::UnreachableConsumer,
                     Some(prop.pos),
-                    "the robot cannot reach this consumer",
+                    "a consumer lies out of the robot's reach",
                 ));
             }
             for c in Carrier::ALL {
@@ -445,7 +524,7 @@ fn warnings(level: &Level, b: &Balance, v: &mut Vec<Issue>) {
                     v.push(Issue::new(
                         IssueKind::StarvedRequiredConsumer,
                         Some(prop.pos),
-                        format!("this consumer starts starved of required {}", c.name()),
+                        format!("a consumer starts starved of required {}", c.name()),
                     ));
                 }
             }
@@ -459,7 +538,7 @@ fn warnings(level: &Level, b: &Balance, v: &mut Vec<Issue>) {
                 v.push(Issue::new(
                     IssueKind::NoSourcePath,
                     Some(p),
-                    format!("this {} cell has no path to a source", c.name()),
+                    format!("{} {} cell has no path to a source", a(c.name()), c.name()),
                 ));
             }
         }
@@ -493,7 +572,7 @@ fn warnings(level: &Level, b: &Balance, v: &mut Vec<Issue>) {
                     v.push(Issue::new(
                         IssueKind::ValveNoDistinction,
                         Some(prop.pos),
-                        "closing this valve cuts nothing off: it has no upstream/downstream distinction",
+                        "closing an isolation valve cuts nothing off: it has no upstream/downstream distinction",
                     ));
                 }
             }
@@ -505,11 +584,13 @@ fn warnings(level: &Level, b: &Balance, v: &mut Vec<Issue>) {
                     Item::ElectricityNeutralizer => element_present(&l, Carrier::Electricity),
                 };
                 if !useful || !reachable(prop.pos) {
-                    v.push(Issue::new(
-                        IssueKind::UnusedSupply,
-                        Some(prop.pos),
-                        "nothing in this level calls for this supply",
-                    ));
+                    let item = item.name().replace('_', " ");
+                    let m = if useful {
+                        format!("the robot cannot reach {} {item} supply", a(&item))
+                    } else {
+                        format!("nothing in the level calls for {} {item} supply", a(&item))
+                    };
+                    v.push(Issue::new(IssueKind::UnusedSupply, Some(prop.pos), m));
                 }
             }
             PropKind::Sprinkler { outlet, .. } => {
@@ -523,7 +604,7 @@ fn warnings(level: &Level, b: &Balance, v: &mut Vec<Issue>) {
                     v.push(Issue::new(
                         IssueKind::SprinklerNoTarget,
                         Some(prop.pos),
-                        "no fuel or heat lies near this sprinkler's outlet",
+                        "no fuel or heat lies near a sprinkler valve's outlet",
                     ));
                 }
             }
@@ -550,7 +631,11 @@ fn warnings(level: &Level, b: &Balance, v: &mut Vec<Issue>) {
                 v.push(Issue::new(
                     IssueKind::HazardWithoutRemedy,
                     Some(p),
-                    format!("this {} hazard has no remedy supply or sprinkler in the level", q.name()),
+                    format!(
+                        "{} {} hazard has no remedy supply or sprinkler in the level",
+                        a(q.name()),
+                        q.name()
+                    ),
                 ));
             }
         }
@@ -623,16 +708,72 @@ fn merge_warnings(level: &Level, v: &mut Vec<Issue>) {
             v.push(Issue::new(
                 IssueKind::BranchMerge,
                 Some(grid.pos_of(i)),
-                format!(
-                    "two {} branches with their own sources touch here and merge into one network",
-                    c.name()
-                ),
+                format!("two {} branches with their own sources touch and merge into one network", c.name()),
             ));
         }
+    }
+}
+
+/// The indefinite article before `word` ("an electricity cell", "a fuel cell").
+fn a(word: &str) -> &'static str {
+    if word.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
     }
 }
 
 fn element_present(l: &Level, c: Carrier) -> bool {
     l.leaks.iter().any(|k| k.carrier == c && !k.repaired)
         || l.surface.as_slice().iter().any(|s| s.get(c.quantity()) > 0.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn many(message: &str, n: i32) -> Issue {
+        let found =
+            (0..n).map(|k| Issue::new(IssueKind::NoSourcePath, Some(Pos::new(200 + k % 56, 255)), message));
+        let mut g = grouped(found.collect());
+        assert_eq!(g.len(), 1);
+        g.remove(0)
+    }
+
+    #[test]
+    fn a_grouped_line_stays_within_a_line_however_many_cells_and_however_long_the_message() {
+        for message in ["a fuel cell has no path to a source", &"m".repeat(150), &"m".repeat(400)] {
+            for n in [2, 5, 65_536] {
+                let issue = many(message, n);
+                assert_eq!(issue.cells.len(), n as usize);
+                let line = issue.line();
+                assert!(line.chars().count() <= MAX_LINE, "{} characters: {line}", line.chars().count());
+                assert!(issue.clause(120).chars().count() <= 120);
+            }
+        }
+        let short = many("a fuel cell has no path to a source", 65_536).line();
+        assert!(short.ends_with("(203, 255) and 65532 more"), "{short}");
+        assert_eq!(
+            many("x", 2).line(),
+            "warning: x, at 2 cells: (200, 255), (201, 255)",
+            "two cells are both named"
+        );
+    }
+
+    #[test]
+    fn only_identical_issues_are_grouped() {
+        let at = |x| Some(Pos::new(x, 1));
+        let found = vec![
+            Issue::new(IssueKind::NoSourcePath, at(1), "a"),
+            Issue::new(IssueKind::NoSourcePath, at(2), "b"),
+            Issue::new(IssueKind::SprinklerNoTarget, at(3), "a"),
+            Issue::new(IssueKind::NoSourcePath, at(4), "a"),
+            Issue::new(IssueKind::UnreadyReactor, None, "a"),
+        ];
+        let g = grouped(found);
+        let cells: Vec<Vec<Pos>> = g.iter().map(|i| i.cells.clone()).collect();
+        let p = |x| Pos::new(x, 1);
+        assert_eq!(cells, vec![vec![p(1), p(4)], vec![p(2)], vec![p(3)], vec![]]);
+        assert_eq!(g[3].pos, None);
+    }
 }

@@ -199,3 +199,74 @@ fn regression_a_level_that_starts_at_terminal_heat_is_refused_naming_the_cell() 
     lost.status = Status::Lost(LossCause::TerminalHeat);
     assert!(validate(&lost, &b).iter().all(|i| i.kind != IssueKind::TerminalHeat));
 }
+
+/// Two strips of 13 fuel hazard cells (rows 2 and 3) and one electricity hazard at (5, 1), nothing
+/// to remedy either: one problem per quantity, however many cells share it.
+fn two_strips() -> Level {
+    let b = bal();
+    let mut map = String::from("[surface]\n###############\n#@............#\n");
+    map.push_str("#.............#\n#.............#\n###############\n[values]\n");
+    for y in 2..4 {
+        for x in 1..14 {
+            map.push_str(&format!("{x} {y} fuel={}\n", b.critical(Quantity::Fuel)));
+        }
+    }
+    map.push_str(&format!("5 1 electricity={}\n", b.critical(Quantity::Electricity)));
+    raw(&map)
+}
+
+#[test]
+fn regression_identical_warnings_are_one_issue_that_lists_its_cells() {
+    // It used to be 26 identical lines, one per fuel hazard cell.
+    let found = validate(&two_strips(), &bal());
+    let remedy: Vec<_> = found.iter().filter(|i| i.kind == IssueKind::HazardWithoutRemedy).collect();
+    assert_eq!(remedy.len(), 2, "{remedy:#?}");
+    let fuel = remedy.iter().find(|i| i.message.contains("fuel")).expect("the fuel hazards");
+    let strips: Vec<Pos> = (2..4).flat_map(|y| (1..14).map(move |x| Pos::new(x, y))).collect();
+    assert_eq!(fuel.cells, strips, "every cell, in row order");
+    assert_eq!(fuel.pos, Some(Pos::new(1, 2)), "the first cell is the issue's cell");
+    assert_eq!(
+        fuel.line(),
+        "warning: a fuel hazard has no remedy supply or sprinkler in the level, at 26 cells: \
+         (1, 2), (2, 2), (3, 2), (4, 2) and 22 more"
+    );
+    let shock = remedy.iter().find(|i| i.message.contains("electricity")).expect("the electricity one");
+    assert_eq!(shock.cells, vec![Pos::new(5, 1)]);
+    assert_eq!(
+        shock.line(),
+        "warning at (5, 1): an electricity hazard has no remedy supply or sprinkler in the level"
+    );
+    // Every fuel cell is still found at its own cell (the editor's inspector and outlines).
+    assert!(strips.iter().all(|p| fuel.at(*p)) && !fuel.at(Pos::new(5, 1)));
+    assert!(
+        fuel.line_at(Pos::new(7, 3)).starts_with("warning at (7, 3): a fuel hazard"),
+        "{}",
+        fuel.line_at(Pos::new(7, 3))
+    );
+    // An unsourced network is one warning too, not one per cell.
+    let l = raw(&format!("{BASE}\n[coolant]\n.......\n.===...\n..=....\n......."));
+    let unsourced: Vec<_> =
+        validate(&l, &bal()).into_iter().filter(|i| i.kind == IssueKind::NoSourcePath).collect();
+    assert_eq!(unsourced.len(), 1, "{unsourced:#?}");
+    assert_eq!(unsourced[0].cells.len(), 4);
+}
+
+#[test]
+fn validate_prints_one_short_line_per_problem() {
+    let path = std::env::temp_dir().join(format!("reactor-grouped-{}.json", std::process::id()));
+    std::fs::write(&path, hollowdeep::reactor::schema::save(&two_strips())).expect("written");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hollowdeep"))
+        .arg("reactor")
+        .arg("--validate")
+        .arg(&path)
+        .output()
+        .expect("runs");
+    let _ = std::fs::remove_file(&path);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "warnings do not fail validation: {stdout}");
+    let hazards: Vec<&str> = stdout.lines().filter(|l| l.contains("hazard")).collect();
+    assert_eq!(hazards.len(), 2, "{stdout}");
+    for line in stdout.lines() {
+        assert!(line.chars().count() <= hollowdeep::reactor::bounds::MAX_LINE, "{line}");
+    }
+}

@@ -49,8 +49,12 @@ pub struct Document {
     pub path: Option<PathBuf>,
     /// The level as last saved or loaded (unsaved changes are any difference from it).
     saved: Option<Level>,
+    /// The status line: what the author's latest action said (every action replaces or clears it,
+    /// so a refusal never outlives the situation it described).
     pub message: Option<(String, Tone)>,
     pub question: Option<Pending>,
+    /// What "Save first" was answered to, waiting behind the replace question that save raised.
+    then: Option<Pending>,
     /// The validation panel's picked issue (its index in `editor.issues()`).
     pub picked: Option<usize>,
     /// The path field of the toolbar (Save as and Load read it).
@@ -93,6 +97,7 @@ impl Document {
             saved,
             message: None,
             question: None,
+            then: None,
             picked: None,
             path_field,
             new_size: NEW_SIZE,
@@ -117,12 +122,30 @@ impl Document {
         self.message = Some((text.into(), tone));
     }
 
-    /// The result of an edit: a refusal becomes the message line.
+    /// An action of the author's begins: the last one's message no longer describes what is on
+    /// screen, so it goes (the action may say something new).
+    fn act(&mut self) {
+        self.message = None;
+    }
+
+    /// The result of an edit: a refusal becomes the message line. An accepted cell of a drag leaves
+    /// the line alone, so a refusal earlier in the same stroke stays readable.
     fn report(&mut self, result: Result<(), String>) {
         self.picked = None;
-        match result {
-            Ok(()) => self.message = None,
-            Err(why) => self.say(capitalised(&why), Tone::Refusal),
+        if let Err(why) = result {
+            self.say(capitalised(&why), Tone::Refusal);
+        }
+        self.changed();
+    }
+
+    /// Edits made through the metadata panel this frame: one action, its first refusal the message.
+    pub fn meta_edits(&mut self, results: Vec<Result<(), String>>) {
+        if results.is_empty() {
+            return;
+        }
+        self.act();
+        if let Some(why) = results.into_iter().find_map(Result::err) {
+            self.say(capitalised(&why), Tone::Refusal);
         }
         self.changed();
     }
@@ -131,6 +154,7 @@ impl Document {
 
     /// The primary button went down on `cell`: a stroke starts and the tool applies there.
     pub fn press(&mut self, cell: Pos) {
+        self.act();
         self.editor.begin_stroke();
         self.stroke = Some(cell);
         let r = self.editor.apply(cell);
@@ -165,16 +189,19 @@ impl Document {
 
     /// A right click: cycles what the layer holds there.
     pub fn cycle(&mut self, cell: Pos) {
+        self.act();
         let r = self.editor.cycle_at(cell);
         self.report(r);
     }
 
     pub fn set_layer(&mut self, layer: Layer) {
+        self.act();
         self.editor.set_layer(layer);
         self.changed();
     }
 
     pub fn pick_tool(&mut self, index: usize) {
+        self.act();
         match tools_for(self.editor.layer()).get(index) {
             Some(tool) => {
                 let r = self.editor.set_tool(*tool);
@@ -184,12 +211,19 @@ impl Document {
         }
     }
 
-    /// The validation panel's issue `index`: the cursor jumps to its cell.
+    /// The validation panel's issue `index`: the cursor jumps to its cell; picked again, an issue
+    /// that several cells share steps the cursor on to the next of them.
     pub fn pick_issue(&mut self, index: usize) {
+        self.act();
         let issues = self.editor.issues();
         let Some(issue) = issues.get(index) else { return };
+        let here = issue.cells.iter().position(|c| *c == self.editor.cursor());
+        let to = match here {
+            Some(k) if self.picked == Some(index) => issue.cells.get((k + 1) % issue.cells.len()),
+            _ => issue.cells.first(),
+        };
         self.picked = Some(index);
-        if let Some(p) = issue.pos {
+        if let Some(p) = to.copied() {
             self.editor.set_cursor(p);
         }
         self.changed();
@@ -206,6 +240,7 @@ impl Document {
                 _ => Outcome::None,
             };
         }
+        self.act();
         match key {
             EditorKey::Cursor(f) => {
                 let to = self.editor.cursor().step(f);
@@ -250,6 +285,7 @@ impl Document {
 
     /// Save: to the level's file, or to the path field when it has none yet. Errors block it.
     pub fn save(&mut self) {
+        self.act();
         match self.path.clone() {
             Some(path) => self.save_to(path),
             None => self.save_as(),
@@ -258,6 +294,7 @@ impl Document {
 
     /// Save as: to the path field.
     pub fn save_as(&mut self) {
+        self.act();
         let field = self.path_field.trim().to_string();
         if field.is_empty() {
             self.say("Type a file name in the path field first (e.g. levels/my-level.json).", Tone::Refusal);
@@ -266,8 +303,14 @@ impl Document {
         self.save_to(PathBuf::from(field));
     }
 
+    /// Errors refuse first (no question about a file that would not be written); then a file that
+    /// is there and is not the level's own is replaced only after a yes.
     fn save_to(&mut self, path: PathBuf) {
-        if self.path.as_ref() != Some(&path) && path.exists() {
+        if let Err(why) = self.editor.save_text() {
+            self.say(format!("Not saved: {}", capitalised(&why)), Tone::Refusal);
+            return;
+        }
+        if self.path.as_ref() != Some(&path) && occupied(&path) {
             self.question = Some(Pending::Replace(path));
             return;
         }
@@ -318,6 +361,7 @@ impl Document {
 
     /// Load: the path field's file, after asking when changes would be lost.
     pub fn load(&mut self) -> Outcome {
+        self.act();
         let field = self.path_field.trim().to_string();
         if field.is_empty() {
             self.say("Type the path of a level file in the path field first.", Tone::Refusal);
@@ -328,24 +372,50 @@ impl Document {
 
     /// New: a blank level of `new_size`, after asking when changes would be lost.
     pub fn new_level(&mut self) -> Outcome {
+        self.act();
         self.ask(Pending::New)
     }
 
-    /// Does `what` now, or asks first when it would drop unsaved changes.
+    /// Does `what` now, or asks first when it would drop unsaved changes (a replace always asks).
     pub fn ask(&mut self, what: Pending) -> Outcome {
-        if self.unsaved() {
+        if self.unsaved() || matches!(what, Pending::Replace(_)) {
             self.question = Some(what);
             return Outcome::None;
         }
         self.run(what)
     }
 
-    /// The question's answer: `discard` drops the changes and goes on; otherwise nothing happens.
-    pub fn answer(&mut self, discard: bool) -> Outcome {
+    /// The question's answer: yes (discard the changes, or replace the file) goes on; no does
+    /// nothing, and drops what waited behind a replace.
+    pub fn answer(&mut self, yes: bool) -> Outcome {
+        self.act();
+        let then = self.then.take();
         match self.question.take() {
-            Some(what) if discard => self.run(what),
+            Some(what) if yes => {
+                let outcome = self.run(what);
+                match then {
+                    Some(next) if !self.unsaved() => self.run(next),
+                    _ => outcome,
+                }
+            }
             _ => Outcome::None,
         }
+    }
+
+    /// "Save first" in the unsaved-changes question: saves, then goes on with what was asked. When
+    /// the save must first ask to replace a file, what was asked waits behind that question; when
+    /// the save is refused, its message says why and nothing else happens.
+    pub fn save_then(&mut self) -> Outcome {
+        let Some(what) = self.question.take() else { return Outcome::None };
+        self.save();
+        if matches!(self.question, Some(Pending::Replace(_))) {
+            self.then = Some(what);
+            return Outcome::None;
+        }
+        if self.unsaved() {
+            return Outcome::None;
+        }
+        self.run(what)
     }
 
     fn run(&mut self, what: Pending) -> Outcome {
@@ -353,12 +423,13 @@ impl Document {
             Pending::Quit => return Outcome::Quit,
             Pending::Replace(path) => self.write_to(path),
             Pending::New => {
-                let (w, h) = self.new_size;
-                let (keep, revision) = (std::mem::take(&mut self.path_field), self.revision);
+                // The new level has no file: keeping the old path in the field would let the next
+                // save put a blank level over the file just left.
+                let ((w, h), revision) = (self.new_size, self.revision);
                 *self = Document::with(Editor::blank(w, h, &self.balance), None, None, &self.balance);
-                self.path_field = keep;
+                self.new_size = (w, h);
                 self.revision = revision;
-                self.say(format!("A new {w}x{h} level."), Tone::Info);
+                self.say(format!("A new {w}x{h} level: Save asks for its file name."), Tone::Info);
             }
             Pending::Load(path) => match Document::open(path.clone(), &self.balance) {
                 Ok(doc) => {
@@ -376,6 +447,7 @@ impl Document {
 
     /// Play from here: blocked, with the first error's sentence, while the level has errors.
     pub fn play(&mut self) -> Outcome {
+        self.act();
         match self.editor.playable() {
             Ok(level) => Outcome::Play(Box::new(level)),
             Err(why) => {
@@ -391,6 +463,11 @@ impl Document {
         let errors = issues.iter().filter(|i| i.severity() == Severity::Error).count();
         (errors, issues.len() - errors)
     }
+}
+
+/// Whether anything is at `path` (a dangling link too: writing there would create its target).
+fn occupied(path: &std::path::Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok()
 }
 
 /// A sentence starts with a capital letter and ends with a full stop.
@@ -595,5 +672,180 @@ mod tests {
         assert_eq!(back.level.as_ref(), Some(doc.editor.level()), "the edits are all there");
         let _ = std::fs::remove_file(&path);
         let _ = std::fs::remove_file(&kept);
+    }
+
+    /// The cells a Wall tool refuses on a blank level: the robot stands on (1, 1).
+    fn refused_wall(doc: &mut Document) {
+        doc.key(EditorKey::Tool(tool_index(doc, Tool::Wall)));
+        doc.press(Pos::new(1, 1));
+        doc.release();
+        assert!(matches!(doc.message, Some((_, Tone::Refusal))), "{:?}", doc.message);
+    }
+
+    #[test]
+    fn regression_new_forgets_the_file_so_the_next_save_asks_for_one() {
+        // New used to keep the old file's path in the field, so Ctrl+S offered to put the blank
+        // level over the file just left.
+        let b = Balance::normal();
+        let path = temp("left-behind.json");
+        let mut doc = Document::from_level(shipped(), &b);
+        doc.path_field = path.display().to_string();
+        doc.save_as();
+        let before = std::fs::read_to_string(&path).expect("saved");
+        assert_eq!(doc.new_level(), Outcome::None);
+        assert_eq!((doc.path.as_ref(), doc.path_field.as_str()), (None, ""), "no file, no path");
+        doc.key(EditorKey::Tool(tool_index(&doc, Tool::Wall)));
+        doc.press(Pos::new(3, 3));
+        doc.release();
+        doc.key(EditorKey::Save);
+        assert_eq!(doc.question, None, "nothing to replace: the new level has no file");
+        let (text, tone) = doc.message.clone().expect("asks for a name");
+        assert!(text.starts_with("Type a file name") && tone == Tone::Refusal, "{text}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), before, "the old file is untouched");
+        // Given a name, Save behaves as Save as.
+        let other = temp("new-level.json");
+        doc.path_field = other.display().to_string();
+        doc.key(EditorKey::Save);
+        assert_eq!(doc.path.as_deref(), Some(other.as_path()));
+        assert!(!doc.unsaved(), "{:?}", doc.message);
+        let _ = std::fs::remove_file(&path);
+        let _ = std::fs::remove_file(&other);
+    }
+
+    #[test]
+    fn regression_save_first_onto_another_file_asks_to_replace_it_then_goes_on() {
+        let b = Balance::normal();
+        let path = temp("keep-or-replace.json");
+        std::fs::write(&path, "another author's level").unwrap();
+        let mut doc = Document::from_level(shipped(), &b);
+        doc.key(EditorKey::Tool(tool_index(&doc, Tool::Wall)));
+        doc.press(Pos::new(1, 2));
+        doc.release();
+        let edited = doc.editor.level().clone();
+        doc.path_field = path.display().to_string();
+        // New asks about the unsaved edits; "Save first" must ask about the file it would replace.
+        doc.new_level();
+        assert_eq!(doc.question, Some(Pending::New));
+        assert_eq!(doc.save_then(), Outcome::None);
+        assert_eq!(doc.question, Some(Pending::Replace(path.clone())));
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "another author's level", "nothing yet");
+        doc.answer(false);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "another author's level", "a no keeps it");
+        assert!(doc.unsaved() && doc.editor.level() == &edited, "and starts nothing new");
+        // Yes replaces the file, and then the new level the author asked for follows.
+        doc.new_level();
+        doc.save_then();
+        doc.answer(true);
+        assert_eq!(Document::open(path.clone(), &b).map(|d| d.editor.level().id.clone()), Ok(shipped().id));
+        assert_eq!((doc.editor.level().width(), doc.path.as_ref()), (NEW_SIZE.0, None), "then New");
+        let _ = std::fs::remove_file(&path);
+    }
+
+    #[test]
+    fn regression_a_dangling_link_counts_as_a_file_to_replace() {
+        // `exists` follows links, so a link to nothing looked free and saving created its target.
+        let b = Balance::normal();
+        let link = temp("dangling-link.json");
+        let target = temp("dangling-target.json");
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        let mut doc = Document::from_level(shipped(), &b);
+        doc.path_field = link.display().to_string();
+        doc.save_as();
+        assert_eq!(doc.question, Some(Pending::Replace(link.clone())));
+        assert!(!target.exists(), "nothing written before the yes");
+        doc.answer(false);
+        assert!(!target.exists());
+        let _ = std::fs::remove_file(&link);
+    }
+
+    #[test]
+    fn a_level_with_errors_is_refused_before_any_replace_question() {
+        let b = Balance::normal();
+        let path = temp("not-replaced.json");
+        std::fs::write(&path, "kept").unwrap();
+        let mut doc = Document::blank(&b);
+        doc.editor.set_required(crate::reactor::level::Carrier::Fuel, 1).expect("a count");
+        doc.path_field = path.display().to_string();
+        doc.save_as();
+        assert_eq!(doc.question, None, "no question about a file that would not be written");
+        assert!(doc.message.as_ref().is_some_and(|(t, _)| t.starts_with("Not saved: ")), "{:?}", doc.message);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "kept");
+        let _ = std::fs::remove_file(&path);
+    }
+
+    #[test]
+    fn regression_a_refusal_does_not_outlive_the_next_action() {
+        let b = Balance::normal();
+        let mut doc = Document::blank(&b);
+        // A cursor step, a layer switch, an undo: each is a new action and clears the line.
+        refused_wall(&mut doc);
+        doc.key(EditorKey::Cursor(crate::grid::Facing::East));
+        assert_eq!(doc.message, None, "a cursor step");
+        refused_wall(&mut doc);
+        doc.set_layer(Layer::Fuel);
+        assert_eq!(doc.message, None, "a layer switch");
+        doc.set_layer(Layer::Surface);
+        refused_wall(&mut doc);
+        doc.press(Pos::new(3, 3));
+        doc.release();
+        refused_wall(&mut doc);
+        doc.key(EditorKey::Undo);
+        assert_eq!(doc.message, None, "an undo that undid something");
+        // "Play is blocked" goes once the author edits the metadata that caused it.
+        doc.editor.set_required(crate::reactor::level::Carrier::Fuel, 1).expect("a count");
+        doc.play();
+        assert!(doc.message.as_ref().is_some_and(|(t, _)| t.starts_with("Play is blocked")));
+        let fixed = doc.editor.set_required(crate::reactor::level::Carrier::Fuel, 0);
+        doc.meta_edits(vec![fixed]);
+        assert_eq!(doc.message, None, "a metadata edit");
+        let refused = doc.editor.set_id("Not An Id!");
+        doc.meta_edits(vec![refused]);
+        assert!(matches!(doc.message, Some((_, Tone::Refusal))), "a refused id says so");
+        // A successful save replaces any refusal with its own line.
+        let path = temp("status.json");
+        doc.path_field = path.display().to_string();
+        refused_wall(&mut doc);
+        doc.key(EditorKey::Save);
+        assert_eq!(doc.message, Some((format!("Saved to {}.", path.display()), Tone::Info)));
+        let _ = std::fs::remove_file(&path);
+        // Within one drag the first refusal stays readable while later cells are accepted.
+        doc.key(EditorKey::Tool(tool_index(&doc, Tool::Wall)));
+        doc.press(Pos::new(2, 1));
+        doc.drag(Pos::new(1, 1));
+        doc.drag(Pos::new(1, 2));
+        assert!(matches!(doc.message, Some((_, Tone::Refusal))), "{:?}", doc.message);
+        doc.release();
+        doc.key(EditorKey::Cursor(crate::grid::Facing::South));
+        assert_eq!(doc.message, None, "the next action clears it");
+    }
+
+    #[test]
+    fn picking_a_grouped_issue_again_steps_through_its_cells() {
+        let b = Balance::normal();
+        let mut doc = Document::blank(&b);
+        doc.key(EditorKey::Tool(tool_index(&doc, Tool::Hazard(crate::reactor::level::Quantity::Fuel))));
+        doc.editor.set_amount(5.0);
+        for x in 3..6 {
+            doc.press(Pos::new(x, 4));
+            doc.release();
+        }
+        let issues = doc.editor.issues();
+        let (i, issue) = issues
+            .iter()
+            .enumerate()
+            .find(|(_, i)| i.kind == crate::reactor::validate::IssueKind::HazardWithoutRemedy)
+            .expect("the hazards have no remedy");
+        assert_eq!(
+            issue.cells,
+            vec![Pos::new(3, 4), Pos::new(4, 4), Pos::new(5, 4)],
+            "one issue, three cells"
+        );
+        let mut visited = Vec::new();
+        for _ in 0..4 {
+            doc.pick_issue(i);
+            visited.push(doc.editor.cursor());
+        }
+        assert_eq!(visited, vec![Pos::new(3, 4), Pos::new(4, 4), Pos::new(5, 4), Pos::new(3, 4)]);
     }
 }

@@ -185,3 +185,70 @@ pub fn status_hint(b: &Bindings) -> String {
         k("help"),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::input::EditorKey;
+    use crate::reactor::Balance;
+
+    const SIZE: (u32, u32) = (1280, 720);
+
+    fn key(key: egui::Key) -> Vec<egui::Event> {
+        [true, false]
+            .map(|pressed| egui::Event::Key {
+                key,
+                physical_key: Some(key),
+                pressed,
+                repeat: false,
+                modifiers: egui::Modifiers::NONE,
+            })
+            .to_vec()
+    }
+
+    /// One frame of the widgets over `events`; its outcome.
+    fn pass(screen: &mut EditorScreen, events: Vec<egui::Event>) -> Outcome {
+        screen.frame(headless::input(SIZE.0, SIZE.1, events)).0
+    }
+
+    /// The settled screen of a blank level with the keyboard given to the field `id`.
+    fn focused(id: egui::Id) -> EditorScreen {
+        let mut screen = headless::settled(Document::blank(&Balance::normal()), SIZE);
+        screen.ctx.memory_mut(|m| m.request_focus(id));
+        pass(&mut screen, Vec::new());
+        assert!(screen.ctx.egui_wants_keyboard_input(), "the field has the keyboard");
+        screen
+    }
+
+    #[test]
+    fn esc_in_a_text_field_leaves_the_field_and_the_next_esc_leaves_the_editor() {
+        let mut screen = focused(egui::Id::unique(ui::PATH_FIELD));
+        pass(&mut screen, vec![egui::Event::Text("lvl.json".into())]);
+        assert_eq!(screen.doc.path_field, "lvl.json", "typing goes to the field");
+        // The window hands keys to egui while a field has the keyboard: this Esc only drops it.
+        assert_eq!(pass(&mut screen, key(egui::Key::Escape)), Outcome::None);
+        assert!(!screen.ctx.egui_wants_keyboard_input(), "the field let the keyboard go");
+        assert_eq!(screen.doc.question, None);
+        // Now keys go to the key table again, where Esc leaves (nothing is unsaved).
+        assert_eq!(screen.command(Command::Editor(EditorKey::Leave)), Outcome::Quit);
+    }
+
+    #[test]
+    fn regression_esc_in_a_metadata_field_drops_the_half_typed_text() {
+        let mut screen = focused(ui::metadata_field("Id"));
+        pass(&mut screen, vec![egui::Event::Text("-draft".into())]);
+        pass(&mut screen, key(egui::Key::Escape));
+        assert!(!screen.ctx.egui_wants_keyboard_input());
+        pass(&mut screen, Vec::new());
+        assert_eq!(screen.doc.editor.level().id, "custom-level", "Esc applied the draft");
+        assert!(!screen.doc.editor.can_undo(), "and left no undo step");
+        // Enter hands the text over, so the field does edit the id.
+        screen.ctx.memory_mut(|m| m.request_focus(ui::metadata_field("Id")));
+        pass(&mut screen, Vec::new());
+        pass(&mut screen, vec![egui::Event::Text("-two".into())]);
+        pass(&mut screen, key(egui::Key::Enter));
+        pass(&mut screen, Vec::new());
+        assert!(screen.doc.editor.level().id.contains("-two"), "{}", screen.doc.editor.level().id);
+        assert!(!screen.doc.editor.level().id.contains("-draft"), "{}", screen.doc.editor.level().id);
+    }
+}

@@ -65,8 +65,8 @@ pub fn describe(level: &Level, b: &Balance, issues: &[Issue], at: Pos) -> Vec<St
             l.access.y
         ));
     }
-    for i in issues.iter().filter(|i| i.pos == Some(at)) {
-        out.push(i.line());
+    for i in issues.iter().filter(|i| i.at(at)) {
+        out.push(i.line_at(at));
     }
     out
 }

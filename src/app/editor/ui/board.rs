@@ -1,7 +1,7 @@
 //! The board in the middle of the editor: egui paints nothing under it (the board pass shows
 //! through), takes the mouse there (left press or drag applies the tool, one stroke per drag; right
 //! click cycles; hover inspects with the cell's lines as a tooltip) and outlines every cell with an
-//! issue, the picked one thick.
+//! issue (each cell of an issue that several share), the picked issue's thick.
 
 use super::super::document::Document;
 use super::{ERROR, WARNING};
@@ -59,10 +59,16 @@ pub fn show(ui: &mut egui::Ui, doc: &mut Document) -> [f32; 4] {
         egui::Rect::from_min_size(min, egui::vec2(view.cell_px / ppp, view.cell_px / ppp))
     };
     for (i, issue) in doc.editor.issues().iter().enumerate() {
-        let Some(p) = issue.pos else { continue };
         let colour = if issue.severity() == Severity::Error { ERROR } else { WARNING };
         let width = if doc.picked == Some(i) { 4.0 } else { 1.5 };
-        painter.rect_stroke(cell_rect(p), 2.0, egui::Stroke::new(width, colour), egui::StrokeKind::Inside);
+        for p in &issue.cells {
+            painter.rect_stroke(
+                cell_rect(*p),
+                2.0,
+                egui::Stroke::new(width, colour),
+                egui::StrokeKind::Inside,
+            );
+        }
     }
     if let (Some(c), true) = (cell, response.hovered()) {
         let lines = doc.editor.describe(c);

@@ -1,5 +1,6 @@
-//! The validation panel: every error (red) and warning (amber) with its cell; clicking one moves
-//! the cursor there and highlights the cell on the board. Errors block play and save.
+//! The validation panel: every error (red) and warning (amber) with its cell, or its count of cells
+//! when several share it; clicking one moves the cursor there (on through the cells when clicked
+//! again) and highlights the cells on the board. Errors block play and save.
 
 use super::super::document::Document;
 use super::{ERROR, WARNING};
@@ -26,11 +27,19 @@ pub fn show(ui: &mut egui::Ui, doc: &mut Document) {
             Severity::Error => (ERROR, "error"),
             Severity::Warning => (WARNING, "warning"),
         };
-        let at = issue.pos.map_or("(level)".to_string(), |p| format!("({}, {})", p.x, p.y));
+        let (at, hint) = match (issue.pos, issue.cells.len()) {
+            (Some(_), n) if n > 1 => (
+                format!("at {n} cells"),
+                format!("{}\nClick to move the cursor to its cells in turn.", issue.line()),
+            ),
+            (Some(p), _) => {
+                (format!("({}, {})", p.x, p.y), "Click to move the cursor to this cell.".to_string())
+            }
+            (None, _) => ("(level)".to_string(), "It concerns the level as a whole.".to_string()),
+        };
         let text = egui::RichText::new(format!("{word} {at}: {}", issue.message)).color(colour);
         let picked = doc.picked == Some(i);
-        if ui.selectable_label(picked, text).on_hover_text("Click to move the cursor to this cell.").clicked()
-        {
+        if ui.selectable_label(picked, text).on_hover_text(hint).clicked() {
             clicked = Some(i);
         }
     }

@@ -1,7 +1,7 @@
 //! The inspector (the cursor cell's lines, every layer) and the level's metadata: id, name, size,
 //! required consumer counts, difficulty, inventory, and the size of a new level.
 
-use super::super::document::{Document, Tone};
+use super::super::document::Document;
 use crate::reactor::level::{Carrier, Difficulty, Item};
 
 pub fn inspector(ui: &mut egui::Ui, doc: &Document) {
@@ -12,19 +12,27 @@ pub fn inspector(ui: &mut egui::Ui, doc: &Document) {
     }
 }
 
+/// The egui id of the metadata text field labelled `label` ("Id", "Name"): fixed, so the keyboard
+/// focus can be found and given to it.
+pub fn metadata_field(label: &str) -> egui::Id {
+    egui::Id::unique(("editor-metadata", label))
+}
+
 /// A text field that edits a copy and hands it over when the author presses Enter or leaves it,
-/// so a half-typed id is never applied (nor an undo step per letter).
+/// so a half-typed id is never applied (nor an undo step per letter). Esc leaves it without
+/// handing anything over, as egui's number fields do.
 fn text_field(ui: &mut egui::Ui, label: &str, current: &str) -> Option<String> {
     let id = ui.scope_id().with(label);
     let mut text = ui.data_mut(|d| d.get_temp::<String>(id)).unwrap_or_else(|| current.to_string());
     let r = ui.horizontal(|ui| {
         ui.label(label);
-        ui.add(egui::TextEdit::singleline(&mut text).desired_width(200.0))
+        ui.add(egui::TextEdit::singleline(&mut text).id(metadata_field(label)).desired_width(200.0))
     });
     let r = r.inner;
     if r.lost_focus() {
         ui.data_mut(|d| d.remove::<String>(id));
-        return (text != current).then_some(text);
+        let escaped = ui.input(|i| i.key_pressed(egui::Key::Escape));
+        return (text != current && !escaped).then_some(text);
     }
     if r.has_focus() {
         ui.data_mut(|d| d.insert_temp(id, text));
@@ -101,12 +109,7 @@ pub fn metadata(ui: &mut egui::Ui, doc: &mut Document) {
         ui.label("x");
         ui.add(egui::DragValue::new(&mut doc.new_size.1).range(3..=256));
     });
-    for r in results {
-        match r {
-            Ok(()) => doc.revision += 1,
-            Err(why) => doc.say(why, Tone::Refusal),
-        }
-    }
+    doc.meta_edits(results);
 }
 
 fn inventory_text(items: &[Item]) -> String {

@@ -10,6 +10,9 @@ mod palette;
 mod question;
 mod toolbar;
 
+pub use meta::metadata_field;
+pub use toolbar::PATH_FIELD;
+
 use super::badges::Badges;
 use super::document::{Document, Outcome};
 
@@ -36,6 +39,13 @@ pub const STATUS_HEIGHT: f32 = 22.0;
 /// Lays out the whole screen for one frame.
 pub fn show(ui: &mut egui::Ui, doc: &mut Document, w: &mut Widgets) -> (Outcome, Layout) {
     let mut outcome = Outcome::None;
+    // Esc while a field has the keyboard leaves the field and does nothing more; the window hands
+    // keys to egui only while a field has them, so the next Esc reaches the key table. Dropping the
+    // focus before any widget runs holds for every widget, whatever keys it keeps for itself, and
+    // lets the field see in this same frame that it was left with Esc (and drop its draft).
+    if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+        ui.memory_mut(|m| m.stop_text_input());
+    }
     egui::Panel::top("editor-toolbar").show(ui, |ui| {
         outcome = toolbar::show(ui, doc, &mut w.help_open);
     });

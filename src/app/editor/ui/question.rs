@@ -27,18 +27,7 @@ pub fn show(ctx: &egui::Context, doc: &mut Document) -> Option<Outcome> {
         });
     });
     match answer? {
-        0 => {
-            let waiting = doc.question.take();
-            doc.save();
-            if doc.question.is_some() {
-                // Saving asks first whether to replace a file: that question comes next, and
-                // what waited on the save is asked for again afterwards.
-                return Some(Outcome::None);
-            }
-            doc.question = waiting;
-            // Saved: go on with what was asked; not saved (errors): the message says why.
-            Some(if doc.unsaved() { doc.answer(false) } else { doc.answer(true) })
-        }
+        0 => Some(doc.save_then()),
         1 => Some(doc.answer(true)),
         _ => Some(doc.answer(false)),
     }

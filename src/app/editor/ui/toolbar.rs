@@ -3,6 +3,9 @@
 
 use super::super::document::{Document, Outcome, Tone};
 
+/// The path field's egui id source (fixed, so the keyboard focus can be found and given to it).
+pub const PATH_FIELD: &str = "editor-path-field";
+
 pub fn show(ui: &mut egui::Ui, doc: &mut Document, help_open: &mut bool) -> Outcome {
     let mut outcome = Outcome::None;
     ui.horizontal(|ui| {
@@ -12,6 +15,7 @@ pub fn show(ui: &mut egui::Ui, doc: &mut Document, help_open: &mut bool) -> Outc
         ui.label("File:");
         ui.add(
             egui::TextEdit::singleline(&mut doc.path_field)
+                .id(egui::Id::unique(PATH_FIELD))
                 .desired_width(230.0)
                 .hint_text("levels/my-level.json"),
         );

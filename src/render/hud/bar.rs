@@ -53,21 +53,59 @@ const SMALL_WIDTH: usize = 2;
 /// Extra columns between groups at most, when the bar has room to spread them out.
 const MAX_EXTRA_GAP: u32 = 3;
 
-/// A group of the bar: coloured spans in one panel, or the inventory slots.
+/// The room the bar keeps for statuses at its end, so that nothing else moves when one begins or
+/// ends: two at once, each a label of up to `STATUS_LABEL` letters (`STATUS_SHORT_LABEL` in the
+/// short styles) and a two-digit count. A target with less to spare keeps what it has.
+const RESERVED_STATUSES: u32 = 2;
+const STATUS_LABEL: u32 = 5;
+const STATUS_SHORT_LABEL: u32 = 2;
+const STATUS_TURNS: u32 = 2;
+
+/// The bar's groups before the statuses: HP, sanity, weakness, heartbeat, weapon, slots, depth.
+const CORE_GROUPS: usize = 7;
+
+/// Coloured spans of text in one panel.
+type Spans = Vec<(String, Srgb)>;
+
+/// A group of the bar: coloured spans in one panel, the inventory slots, or the statuses.
 #[derive(Clone, Debug)]
 enum Group {
-    Text(Vec<(String, Srgb)>),
+    Text(Spans),
     /// The inventory: this many slot boxes.
     Slots(usize),
+    /// The statuses, each in its own panel, left to right in an area at least `room` wide.
+    Statuses {
+        statuses: Vec<Spans>,
+        room: u32,
+    },
 }
 
 impl Group {
     fn width(&self, style: BarStyle) -> u32 {
         match self {
-            Group::Text(spans) => spans.iter().map(|(s, _)| text_width(s)).sum(),
+            Group::Text(spans) => spans_width(spans),
             Group::Slots(count) => (*count as u32).saturating_sub(1) * style.slot_pitch() + 1,
+            Group::Statuses { statuses, room } => {
+                let used = statuses.iter().map(spans_width).sum::<u32>()
+                    + style.gap() * (statuses.len() as u32).saturating_sub(1);
+                used.max(*room)
+            }
         }
     }
+}
+
+fn spans_width(spans: &Spans) -> u32 {
+    spans.iter().map(|(s, _)| text_width(s)).sum()
+}
+
+/// Columns the statuses' area keeps in `style` when the target has them.
+fn status_room(style: BarStyle) -> u32 {
+    let (label, space) = match style {
+        BarStyle::Full | BarStyle::Tight => (STATUS_LABEL, 1),
+        BarStyle::Short => (STATUS_SHORT_LABEL, 1),
+        BarStyle::Narrow => (STATUS_SHORT_LABEL, 0),
+    };
+    RESERVED_STATUSES * (label + space + STATUS_TURNS) + (RESERVED_STATUSES - 1) * style.gap()
 }
 
 fn value_color(warn: bool) -> Srgb {
@@ -127,28 +165,41 @@ fn groups(bar: &BarModel, style: BarStyle) -> Vec<Group> {
             span(&after_colon(bar.depth.to_string(), SMALL_WIDTH), VALUE_COLOR),
         ]),
     ];
-    for status in &bar.statuses {
-        let color = match status.tone {
-            StatusTone::Body => BLEED_COLOR,
-            StatusTone::Mind => TERROR_COLOR,
-        };
-        let name = if full { status.label } else { status.short };
-        let turns = status.turns_left;
-        out.push(Group::Text(vec![
-            span(name, color),
-            span(sp, LABEL_COLOR),
-            span(&turns.to_string(), VALUE_COLOR),
-        ]));
-    }
+    let statuses = bar
+        .statuses
+        .iter()
+        .map(|status| {
+            let color = match status.tone {
+                StatusTone::Body => BLEED_COLOR,
+                StatusTone::Mind => TERROR_COLOR,
+            };
+            let name = if full { status.label } else { status.short };
+            vec![span(name, color), span(sp, LABEL_COLOR), span(&status.turns_left.to_string(), VALUE_COLOR)]
+        })
+        .collect();
+    out.push(Group::Statuses { statuses, room: 0 });
     out
+}
+
+/// The groups of `style` with the statuses' area as wide as the target allows, up to
+/// [`status_room`]; without statuses or room, no area at all.
+fn groups_with_room(bar: &BarModel, style: BarStyle, avail: u32) -> Vec<Group> {
+    let mut gs = groups(bar, style);
+    let core = natural_width(&gs[..CORE_GROUPS], style);
+    if let Some(Group::Statuses { room, .. }) = gs.last_mut() {
+        *room = status_room(style).min(avail.saturating_sub(core + style.gap()));
+    }
+    if gs.last().is_some_and(|g| g.width(style) == 0) {
+        gs.pop();
+    }
+    gs
 }
 
 /// Which groups to give up first when even the narrow style is too wide: the heartbeat, then the
 /// statuses, weapon, depth; the resources and the inventory go last. Indexes into `groups`.
 fn drop_order(count: usize) -> Vec<usize> {
-    let statuses = (7..count).rev();
     let mut order = vec![3];
-    order.extend(statuses);
+    order.extend((CORE_GROUPS..count).rev());
     order.extend([4, 6, 2, 1, 5, 0]);
     order
 }
@@ -169,7 +220,7 @@ pub struct BarLayout {
 pub fn bar_layout(bar: &BarModel, grid: &HudGrid) -> BarLayout {
     let avail = grid.cols.saturating_sub(2);
     for style in BarStyle::ALL {
-        let gs = groups(bar, style);
+        let gs = groups_with_room(bar, style, avail);
         if natural_width(&gs, style) <= avail {
             let keep: Vec<usize> = (0..gs.len()).collect();
             return place(bar, grid, style, &gs, &keep);
@@ -177,7 +228,10 @@ pub fn bar_layout(bar: &BarModel, grid: &HudGrid) -> BarLayout {
     }
     // Not even the narrow style fits: give up groups until it does.
     let style = BarStyle::Narrow;
-    let gs = groups(bar, style);
+    let mut gs = groups(bar, style);
+    if gs.last().is_some_and(|g| g.width(style) == 0) {
+        gs.pop();
+    }
     let mut keep: Vec<usize> = (0..gs.len()).collect();
     for drop in drop_order(gs.len()) {
         let kept: Vec<Group> = keep.iter().map(|&i| gs[i].clone()).collect();
@@ -223,6 +277,21 @@ fn place(bar: &BarModel, grid: &HudGrid, style: BarStyle, gs: &[Group], keep: &[
                 let mut c = col;
                 for (text, color) in spans {
                     c = put_text(&mut out.glyphs, c, row, text, linear(*color, 1.0), false);
+                }
+            }
+            Group::Statuses { statuses, .. } => {
+                let mut c = col;
+                for spans in statuses {
+                    let w = spans_width(spans);
+                    if framed {
+                        let end = (c + w).min(grid.cols.saturating_sub(1));
+                        out.panels.push(grid.text_box(c, end, row, linear(PANEL_EDGE_COLOR, 1.0)));
+                    }
+                    let mut at = c;
+                    for (text, color) in spans {
+                        at = put_text(&mut out.glyphs, at, row, text, linear(*color, 1.0), false);
+                    }
+                    c += w + style.gap();
                 }
             }
             Group::Slots(_) => {
@@ -439,6 +508,26 @@ mod tests {
         assert_eq!(bar_layout(&low, &grid).style, BarStyle::Full);
         assert_eq!(bar_layout(&high, &grid).style, BarStyle::Full);
         assert_eq!(boxes(&low), boxes(&high));
+    }
+
+    /// Issue 34: the whole bottom row moved when FEAR appeared (each status was one more group to
+    /// spread the bar over). The statuses have room of their own at the end, so nothing else moves.
+    #[test]
+    fn the_bar_does_not_move_when_a_status_begins_or_ends() {
+        for (w, h) in SIZES {
+            let grid = HudGrid::new(w, h);
+            let core = |statuses: Vec<StatusLook>| {
+                let layout = bar_layout(&BarModel { statuses, ..plan_bar() }, &grid);
+                let panels = layout.panels.iter().take(CORE_GROUPS - 1).copied().collect::<Vec<_>>();
+                (layout.style, panels, layout.slots)
+            };
+            let calm = core(vec![]);
+            assert_eq!(core(vec![terrified(3)]), calm, "{w}x{h}: FEAR moved the bar");
+            assert_eq!(core(vec![bleeding(2)]), calm, "{w}x{h}: BLEED moved the bar");
+            if w >= 701 {
+                assert_eq!(core(vec![bleeding(2), terrified(13)]), calm, "{w}x{h}: two statuses moved it");
+            }
+        }
     }
 
     #[test]

@@ -101,21 +101,32 @@ impl Profile {
         Ok(file.profile)
     }
 
-    /// The table as `--scores` prints it.
+    /// The table as `--scores` prints it (and the title's High scores page shows it). Each number's
+    /// column is as wide as its widest entry, at least the usual width, so a 20-digit seed or a
+    /// long run's turns widen their column instead of pushing the date and cause out of line.
     pub fn table(&self) -> String {
-        let mut out = String::from(" #  score  depth  kills  turns        seed  date        cause\n");
-        for (i, e) in self.high_scores.iter().enumerate() {
-            out += &format!(
-                "{:>2} {:>6} {:>6} {:>6} {:>6} {:>11}  {}  {}\n",
-                i + 1,
-                e.score,
-                e.depth,
-                e.kills,
-                e.turns,
-                e.seed,
-                e.date,
-                e.cause
-            );
+        const HEADS: [&str; 6] = ["#", "score", "depth", "kills", "turns", "seed"];
+        const USUAL: [usize; 6] = [2, 6, 6, 6, 6, 11];
+        let rows: Vec<[String; 6]> = self
+            .high_scores
+            .iter()
+            .enumerate()
+            .map(|(i, e)| {
+                let n = |v: &dyn std::fmt::Display| v.to_string();
+                [n(&(i + 1)), n(&e.score), n(&e.depth), n(&e.kills), n(&e.turns), n(&e.seed)]
+            })
+            .collect();
+        let widths: Vec<usize> = (0..HEADS.len())
+            .map(|c| rows.iter().map(|r| r[c].chars().count()).chain([USUAL[c]]).max().unwrap_or(0))
+            .collect();
+        let line = |cells: [&str; 6], date: &str, cause: &str| {
+            let numbers: Vec<String> =
+                cells.iter().zip(&widths).map(|(cell, &w)| format!("{cell:>w$}")).collect();
+            format!("{}  {date:<10}  {cause}\n", numbers.join(" "))
+        };
+        let mut out = line(HEADS, "date", "cause");
+        for (row, e) in rows.iter().zip(&self.high_scores) {
+            out += &line(row.each_ref().map(String::as_str), &e.date, &e.cause);
         }
         if self.high_scores.is_empty() {
             out += "    (no runs recorded yet)\n";
@@ -162,4 +173,39 @@ pub fn save(data_dir: &Path, profile: &Profile) -> Result<(), String> {
         eprintln!("hollowdeep: {note}");
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(score: i64, seed: u64) -> ScoreEntry {
+        let (date, cause) = ("2026-12-01".into(), "slain by a lurker at depth 4".into());
+        ScoreEntry { score, depth: 4, kills: 7, turns: 900, seed, date, cause }
+    }
+
+    #[test]
+    fn the_usual_table_reads_as_before() {
+        let p = Profile { high_scores: vec![entry(2100, 42)], ..Profile::default() };
+        let table = p.table();
+        let mut lines = table.lines();
+        assert_eq!(lines.next(), Some(" #  score  depth  kills  turns        seed  date        cause"));
+        assert_eq!(
+            lines.next(),
+            Some(" 1   2100      4      7    900          42  2026-12-01  slain by a lurker at depth 4")
+        );
+    }
+
+    /// Issue 34: a 20-digit seed pushed its row's date and cause out of line with the others.
+    #[test]
+    fn a_long_seed_widens_its_column_and_every_row_stays_in_line() {
+        let p = Profile { high_scores: vec![entry(2100, u64::MAX), entry(550, 7)], ..Profile::default() };
+        let table = p.table();
+        let rows: Vec<&str> = table.lines().take(3).collect();
+        let date_at = |row: &str| row.find("date").or_else(|| row.find("2026")).unwrap();
+        assert!(rows.iter().all(|r| date_at(r) == date_at(rows[0])), "{table}");
+        assert!(rows[1].contains(&u64::MAX.to_string()), "{table}");
+        let seed_end = |row: &str| row[..date_at(row)].trim_end().len();
+        assert!(rows.iter().all(|r| seed_end(r) == seed_end(rows[0])), "seeds right-aligned:\n{table}");
+    }
 }

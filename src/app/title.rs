@@ -745,17 +745,17 @@ mod tests {
         let before = t.settings.master_volume;
         assert_eq!(press(&mut t, &[K::ArrowLeft]), TitleChoice::SettingsChanged);
         assert_eq!(t.settings.master_volume, before.saturating_sub(step));
-        press(&mut t, &vec![K::ArrowRight; 20]);
+        press(&mut t, &[K::ArrowRight; 20]);
         assert_eq!(t.settings.master_volume, 100, "→ holds at full, never wraps to silence");
         assert_eq!(press(&mut t, &[K::ArrowRight]), TitleChoice::None, "nothing changed, nothing to save");
-        press(&mut t, &vec![K::KeyQ; 20]);
+        press(&mut t, &[K::KeyQ; 20]);
         assert_eq!(t.settings.master_volume, 0, "Q, the other turn key, lowers too and holds at 0");
         // The field of view holds at its range's ends; a switch turns off with ← and on with →.
         let fov = row(&t, "Field of view");
         press(&mut t, &vec![K::ArrowUp; master - fov]);
-        press(&mut t, &vec![K::ArrowRight; 20]);
+        press(&mut t, &[K::ArrowRight; 20]);
         assert_eq!(t.settings.fov_degrees, FOV_RANGE.1.floor());
-        press(&mut t, &vec![K::ArrowLeft; 20]);
+        press(&mut t, &[K::ArrowLeft; 20]);
         assert_eq!(t.settings.fov_degrees, FOV_RANGE.0.ceil());
         press(&mut t, &[K::ArrowUp, K::ArrowUp, K::ArrowUp, K::ArrowUp]);
         assert_eq!(press(&mut t, &[K::ArrowRight]), TitleChoice::SettingsChanged);

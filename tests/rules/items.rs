@@ -335,5 +335,8 @@ fn a_chosen_sanity_alone_starts_bare_and_a_deeper_one_keeps_the_kit() {
     assert_eq!(deep.player().inventory.slots().iter().flatten().count(), BALANCE.practice_items.len());
     let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/rules.md")).unwrap();
     let doc = doc.split_whitespace().collect::<Vec<_>>().join(" ");
-    assert!(doc.contains("`--sanity N` changes the sanity alone: at depth 1 it starts bare"), "docs/rules.md");
+    assert!(
+        doc.contains("`--sanity N` changes the sanity alone: at depth 1 it starts bare"),
+        "docs/rules.md"
+    );
 }

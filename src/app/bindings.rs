@@ -292,7 +292,7 @@ pub fn key_name(key: KeyCode) -> &'static str {
     KEY_NAMES.iter().find(|(_, k)| *k == key).map_or("?", |(n, _)| n)
 }
 
-/// A key as its keycap reads, for help and hints: `KeyW` → `W`, `ArrowUp` → `↑`, `Slash` → `/`.
+/// A key as its keycap reads, for help and hints: `KeyW` → `W`, `ArrowUp` → `↑`, `Slash` → `?`.
 pub fn key_label(key: KeyCode) -> String {
     let label = match key {
         K::ArrowUp => "↑",
@@ -300,7 +300,8 @@ pub fn key_label(key: KeyCode) -> String {
         K::ArrowLeft => "←",
         K::ArrowRight => "→",
         K::Escape => "Esc",
-        K::Slash => "/",
+        // The help's second key reads as the question mark its keycap carries.
+        K::Slash => "?",
         K::Minus => "-",
         K::Equal => "=",
         K::Comma => ",",
@@ -427,12 +428,12 @@ impl Bindings {
         lines
     }
 
-    /// The help overlay's hint: "F1 / the guide   Esc closes".
+    /// The help overlay's hint: "F1 ? the guide   Esc closes".
     pub fn help_hint(&self) -> String {
         format!("{} the guide   {} closes", self.keys_text("help", " "), self.first_key("menu"))
     }
 
-    /// The guide's hint (help's second page): "F1 / or Esc closes".
+    /// The guide's hint (help's second page): "F1 ? or Esc closes".
     pub fn guide_hint(&self) -> String {
         format!("{} or {} closes", self.keys_text("help", " "), self.first_key("menu"))
     }
@@ -673,8 +674,8 @@ mod tests {
     #[test]
     fn the_default_hints_read_as_before() {
         let b = Bindings::default();
-        assert_eq!(b.help_hint(), "F1 / the guide   Esc closes");
-        assert_eq!(b.guide_hint(), "F1 / or Esc closes");
+        assert_eq!(b.help_hint(), "F1 ? the guide   Esc closes");
+        assert_eq!(b.guide_hint(), "F1 ? or Esc closes");
         assert_eq!(b.automap_hint(), "M/Tab closes");
         assert_eq!(b.log_hint(), "↑ ↓ PgUp PgDn scroll   L or Esc closes");
         assert_eq!(b.prompt_text("Save and quit?"), "Save and quit? (Y/N)");

@@ -124,6 +124,11 @@ pub fn session(level: Level, settings: &Settings, data_dir: &Path) -> ReactorSes
     if shipped_index(&s.mode.game.level.id).is_some() {
         s.leave_to(CAMPAIGN_PLACE);
     }
+    // The campaign's first level opens on the legend: a newcomer meets the marks before the board.
+    let first = campaign().and_then(|c| c.groups.first()?.levels.first().map(|e| e.id.clone()));
+    if first.as_deref() == Some(s.mode.game.level.id.as_str()) && s.mode.game.at_start() {
+        s.show_legend();
+    }
     s
 }
 
@@ -378,6 +383,11 @@ mod tests {
         s.command(east, 0.0);
         assert_eq!(s.mode.game.level.robot.pos, start, "the help keeps the board's keys");
         s.command(Key::Help, 0.0);
+        s.command(east, 0.0);
+        assert_eq!(
+            s.mode.game.level.robot.pos, start,
+            "the first level opens on the legend: a key closes it"
+        );
         s.command(east, 0.0);
         assert_ne!(s.mode.game.level.robot.pos, start, "closed, the same key moves the robot");
         let _ = std::fs::remove_dir_all(&dir);

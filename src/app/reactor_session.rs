@@ -25,20 +25,20 @@ pub const CASCADE_SECONDS: f64 = 0.5;
 pub const REPLAY_STEP_SECONDS: f64 = 0.4;
 /// What the robot's mark looks like, in the panel's hints and the help.
 pub const ROBOT_LEGEND: &str = "You are the robot: the white disc with a black ring, its arrow your facing";
-/// The help's legend of the board's marks, above the keys: what the robot is, and each surface
-/// band's hue and pattern (the pattern tells them apart without colour).
-fn legend() -> Vec<(String, String)> {
-    [
-        ("You, the robot", "white disc, arrow"),
-        ("Fuel on the floor", "red, stripes"),
-        ("Sprinkler water", "blue, ripples"),
-        ("Electricity", "yellow, zigzags"),
-        ("Heat", "orange, dots"),
-        ("", ""),
-    ]
-    .into_iter()
-    .map(|(a, b)| (a.to_string(), b.to_string()))
-    .collect()
+/// The help's lines: every reactor and window key, without the "Reactor: " every reactor row's
+/// label starts with (the help is the reactor's), so two columns fit at 1280x720.
+fn help_lines(bindings: &Bindings) -> Vec<(String, String)> {
+    bindings
+        .describe_contexts(&[Context::Reactor, Context::Global])
+        .into_iter()
+        .map(|(label, keys)| (label.strip_prefix("Reactor: ").map_or(label.clone(), capitalised), keys))
+        .collect()
+}
+
+/// "move north" → "Move north".
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
 }
 
 /// Zoom steps of the board.
@@ -193,6 +193,21 @@ impl ReactorSession {
         &self.scene
     }
 
+    /// The camera the board is drawn with: the player's zoom and pan, or the whole legend.
+    pub fn board_camera(&self) -> BoardCamera {
+        if self.mode.view.legend {
+            BoardCamera::default()
+        } else {
+            self.camera
+        }
+    }
+
+    /// Opens the legend over the board (the first level starts with it).
+    pub fn show_legend(&mut self) {
+        self.mode.view.legend = true;
+        self.rebuild();
+    }
+
     pub fn ui(&self) -> UiState {
         UiState { overlay: self.overlay.clone(), ..UiState::default() }
     }
@@ -277,10 +292,7 @@ impl ReactorSession {
                 self.overlay = match self.overlay {
                     Some(Overlay::Help { .. }) => None,
                     _ => Some(Overlay::Help {
-                        bindings: legend()
-                            .into_iter()
-                            .chain(self.bindings.describe_contexts(&[Context::Reactor, Context::Global]))
-                            .collect(),
+                        bindings: help_lines(&self.bindings),
                         hint: format!(
                             "{} or {} closes",
                             self.bindings.keys_text("help", " "),
@@ -308,6 +320,13 @@ impl ReactorSession {
     }
 
     fn reactor_key(&mut self, key: ReactorKey, now: f64) -> Request {
+        // The legend hides the board: a key read while it shows closes it and does nothing else,
+        // so nothing moves unseen.
+        if self.mode.view.legend && !matches!(key, ReactorKey::ZoomIn | ReactorKey::ZoomOut) {
+            self.mode.view.legend = false;
+            self.rebuild();
+            return Request::None;
+        }
         // The card stays over a finished level; undo and restart still work under it.
         let after_end = matches!(
             key,

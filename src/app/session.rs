@@ -488,7 +488,7 @@ mod tests {
         assert!(matches!(s.overlay(), Some(Overlay::Help { .. })));
         s.key(KeyCode::F1, false, 0.0);
         let Some(Overlay::Guide { lines, hint, .. }) = s.overlay() else { panic!("the guide is open") };
-        assert_eq!(hint, "F1 / or Esc closes");
+        assert_eq!(hint, "F1 ? or Esc closes");
         assert!(lines.iter().any(|l| l.contains("heartbeat")));
         s.key(KeyCode::F1, false, 0.0);
         assert_eq!(s.overlay(), None);

@@ -722,7 +722,7 @@ impl App {
         renderer.set_field_of_view(self.settings.fov_degrees);
         renderer.upload_scene(&gfx.gpu, self.scene());
         if let Screen::Reactor(session) = &self.screen {
-            renderer.set_board_camera(session.camera);
+            renderer.set_board_camera(session.board_camera());
         }
         let frame = self.frame(now, h);
         renderer.draw_frame(&gfx.gpu, target.view(), w, h, &frame);
@@ -777,7 +777,7 @@ impl App {
             let upload = session.update(now);
             self.audio.send_all(session.take_mix_commands());
             if let Some(gfx) = self.graphics.as_mut() {
-                gfx.renderer.set_board_camera(session.camera);
+                gfx.renderer.set_board_camera(session.board_camera());
             }
             return upload;
         }

@@ -69,12 +69,13 @@ pub fn band_rules(b: &Balance) -> Vec<String> {
     let others = [Quantity::Fuel, Quantity::Water, Quantity::Electricity];
     let same = others.iter().all(|q| cuts(*q) == cuts(Quantity::Fuel));
     let rest = if same {
-        format!("rest {}", cuts(Quantity::Fuel))
+        format!("rest: {}", cuts(Quantity::Fuel))
     } else {
         others.iter().map(|q| format!("{} {}", q.name(), cuts(*q))).collect::<Vec<_>>().join(", ")
     };
     vec![
-        format!("Caution/critical: heat {}, {rest}", cuts(Quantity::Heat)),
+        format!("Caution/critical for heat: {}", cuts(Quantity::Heat)),
+        format!("Caution/critical for the {rest}"),
         format!("Heat {:.1} anywhere loses the level.", b.terminal_heat),
         format!(
             "Unsafe to enter: any value critical, or water and electricity both {:.1}+ (a heat shield \
@@ -162,7 +163,7 @@ mod tests {
         let rules = band_rules(&b).join(" ");
         assert!(rules.contains(&format!("both {:.1}+", b.caution(Quantity::Water))), "{rules}");
         assert!(rules.contains(&format!(
-            "heat {:.1}/{:.1}",
+            "heat: {:.1}/{:.1}",
             b.caution(Quantity::Heat),
             b.critical(Quantity::Heat)
         )));

@@ -14,6 +14,7 @@ pub mod hash;
 pub mod hazards;
 pub mod hearing;
 pub mod integrity;
+pub mod legend;
 pub mod level;
 pub mod mode;
 pub mod network;

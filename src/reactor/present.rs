@@ -57,7 +57,11 @@ pub fn scene(
     let level = &game.level;
     let b = &game.balance;
     let surface = step.map_or(&level.surface, |(_, _, s)| s);
-    let board = board(game, view, surface, step.map(|(k, n, _)| (k, n)));
+    let board = if view.legend {
+        super::legend::board(b)
+    } else {
+        board(game, view, surface, step.map(|(k, n, _)| (k, n)))
+    };
     Scene {
         stamp: SceneStamp { seed: super::hash::fnv1a(level.id.as_bytes()), depth: 0, turn },
         eye: level.robot.pos,
@@ -143,6 +147,7 @@ fn board(
         step,
         eye_view: view.eye_view,
         opacity: None,
+        captions: Vec::new(),
         hud: hud(game, view, cursor, surface, layers, step.is_some(), preview.as_ref()),
     }
 }

@@ -44,7 +44,9 @@ pub const STRIP_HOSTILE_COLOR: Srgb = [232, 52, 52];
 /// 30% of the brightness on screen: the world stays recognisable without competing with the panel.
 pub const VEIL_ALPHA: f32 = 0.92;
 pub const OVERLAY_FILL_COLOR: Srgb = [12, 10, 8];
-pub const OVERLAY_FILL_ALPHA: f32 = 0.94;
+/// Panels and cards are opaque: blending is in linear light, so even 6% of bright text behind one
+/// shows at about a quarter of its brightness and reads as clutter through the panel.
+pub const OVERLAY_FILL_ALPHA: f32 = 1.0;
 
 // Automap: remembered cells dim, cells in view brighter, the player and the exit bright.
 pub const MAP_WALL_COLOR: Srgb = [112, 96, 78];

@@ -107,7 +107,8 @@ impl Renderer {
             if board.eye_view {
                 self.world.upload_turn(gpu, &scene.world, scene.eye);
             }
-            let text = BoardText { hud: board.hud.clone(), step: board.step };
+            let text =
+                BoardText { hud: board.hud.clone(), step: board.step, captions: board.captions.clone() };
             if self.board_text.as_ref() != Some(&text) || self.board_scene.is_none() {
                 self.board_text = Some(text);
                 self.hud_built_for = None;
@@ -128,6 +129,10 @@ impl Renderer {
 
     /// The board's zoom and pan (the player's), for board scenes.
     pub fn set_board_camera(&mut self, camera: BoardCamera) {
+        if self.board_camera != camera {
+            // The captions beside cells move with the board.
+            self.hud_built_for = None;
+        }
         self.board_camera = camera;
     }
 
@@ -256,7 +261,8 @@ impl Renderer {
             let grid = HudGrid::new(width, height);
             let scene = match &self.board_text {
                 Some(text) if eye_view.is_some() => {
-                    board_hud_scene(text, &self.ui, self.overlay.as_ref(), &grid)
+                    let view = self.board_view(width, height);
+                    board_hud_scene(text, &self.ui, self.overlay.as_ref(), &grid, view.as_ref())
                 }
                 _ => {
                     let blank = HudText::default();

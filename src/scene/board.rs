@@ -89,6 +89,15 @@ pub struct BoardCell {
     pub void: bool,
 }
 
+/// A line of text beside a board cell (the legend's captions): drawn by the HUD from the cell's
+/// right edge, vertically centred on it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardCaption {
+    pub cell: Pos,
+    pub text: String,
+    pub colour: Srgb,
+}
+
 /// A line of the HUD panel with its colour.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardLine {
@@ -139,6 +148,8 @@ pub struct BoardScene {
     /// carriers in board order. `None` is the player's look at a terminal (the surface dimmed a
     /// little, every carrier full).
     pub opacity: Option<[f32; 1 + BOARD_CARRIERS]>,
+    /// Text beside cells (the legend's captions).
+    pub captions: Vec<BoardCaption>,
     pub hud: BoardHud,
 }
 
@@ -155,6 +166,7 @@ impl Default for BoardScene {
             step: None,
             eye_view: false,
             opacity: None,
+            captions: Vec::new(),
             hud: BoardHud::default(),
         }
     }

@@ -235,7 +235,7 @@ fn no_panel_line_is_wider_than_the_panel_and_none_is_cut() {
                         l.text
                     );
                 }
-                let text = BoardText { hud: hud.clone(), step: None };
+                let text = BoardText { hud: hud.clone(), step: None, captions: Vec::new() };
                 for g in board_panel_layout(&text, &grid) {
                     let x = grid.place(&g).x as u32 + hollowdeep::render::font::GLYPH_W * grid.scale;
                     assert!(g.col < col + width && x <= sw, "{name} {p:?} {sw}x{sh}: a glyph past the edge");

@@ -330,7 +330,7 @@ fn help_lists_the_bindings_and_the_in_game_keys() {
     let forward = has("Move forward", "W ↑").unwrap_or_else(|| panic!("binding: {lines:?}"));
     assert!(has("Prompt: yes", "Y").is_some(), "{lines:?}");
     assert!(has("Log: page down", "PgDn").is_some(), "{lines:?}");
-    assert!(lines.iter().any(|l| l == "F1 / the guide Esc closes"), "{lines:?}");
+    assert!(lines.iter().any(|l| l == "F1 ? the guide Esc closes"), "{lines:?}");
     let on_line: Vec<&ScreenGlyph> = glyphs.iter().filter(|g| g.y == ys[forward]).collect();
     assert_glyphs(&f, on_line, "help_binding");
     assert_glyphs(&f, glyphs.iter().filter(|g| g.ch == '↑' || g.ch == '↓'), "help_arrows");

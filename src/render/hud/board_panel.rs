@@ -5,18 +5,22 @@
 use super::compose::top_layers;
 use super::grid::{clip, put_text, text_width, wrap, HudGrid, PlacedGlyph};
 use super::overlays::{overlay_scene, OverlayView};
+use super::shapes::ScreenGlyph;
 use super::shapes::{HudScene, PixelRect};
 use crate::render::board::layout::{board_area, PANEL_COLS};
+use crate::render::board::BoardView;
+use crate::render::font::GLYPH_H;
 use crate::render::font::GLYPH_W;
 use crate::render::overlay::UiState;
 use crate::render::palette::{linear, BAR_COLOR, BAR_EDGE_COLOR, LABEL_COLOR, TITLE_COLOR};
-use crate::scene::{BoardHud, BoardLine};
+use crate::scene::{BoardCaption, BoardHud, BoardLine};
 
 /// What the board's HUD shows this scene.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct BoardText {
     pub hud: BoardHud,
     pub step: Option<(u32, u32)>,
+    pub captions: Vec<BoardCaption>,
 }
 
 /// First text column of the panel and how many columns it has.
@@ -112,12 +116,41 @@ pub fn board_panel_layout(text: &BoardText, grid: &HudGrid) -> Vec<PlacedGlyph> 
     out
 }
 
-/// Everything the HUD pass draws over a board, back to front.
+/// The captions' glyphs: each from a little right of its cell, centred on the cell's height, in
+/// the panel's type; cut at the board's area so none runs under the panel.
+pub fn caption_glyphs(captions: &[BoardCaption], view: &BoardView, grid: &HudGrid) -> Vec<ScreenGlyph> {
+    let step = (GLYPH_W * grid.scale) as i32;
+    let right = (view.area[0] + view.area[2]) as i32;
+    let mut out = Vec::new();
+    for c in captions {
+        let (x, y) = view.point(c.cell, 1.0, 0.5);
+        let x0 = x as i32 + step / 2;
+        let y0 = y as i32 - (GLYPH_H * grid.scale) as i32 / 2;
+        for (i, ch) in c.text.chars().enumerate() {
+            let gx = x0 + i as i32 * step;
+            if gx + step > right {
+                break;
+            }
+            out.push(ScreenGlyph {
+                x: gx,
+                y: y0,
+                scale: grid.scale,
+                ch,
+                color: linear(c.colour, 1.0),
+                shadow: false,
+            });
+        }
+    }
+    out
+}
+
+/// Everything the HUD pass draws over a board, back to front; `view` places the captions.
 pub fn board_hud_scene(
     text: &BoardText,
     ui: &UiState,
     overlay: Option<&OverlayView>,
     grid: &HudGrid,
+    view: Option<&BoardView>,
 ) -> HudScene {
     let mut scene = HudScene::default();
     let area = board_area(grid.width, grid.height);
@@ -146,6 +179,11 @@ pub fn board_hud_scene(
     }
     for p in &glyphs {
         scene.glyph(grid.place(p));
+    }
+    if let Some(view) = view {
+        for g in caption_glyphs(&text.captions, view, grid) {
+            scene.glyph(g);
+        }
     }
     if let Some(view) = overlay.filter(|o| !matches!(o, OverlayView::Card(_))) {
         scene.extend(overlay_scene(view, grid));
@@ -197,10 +235,10 @@ mod tests {
             hints: vec![line.clone(); 3],
             message: Some(line),
         };
-        let text = BoardText { hud, step: Some((2, 4)) };
+        let text = BoardText { hud, step: Some((2, 4)), captions: Vec::new() };
         for (w, h) in SIZES {
             let grid = HudGrid::new(w, h);
-            let scene = board_hud_scene(&text, &UiState::default(), None, &grid);
+            let scene = board_hud_scene(&text, &UiState::default(), None, &grid, None);
             assert_eq!(scene.out_of_bounds(w, h), None, "{w}x{h}");
             let x = board_area(w, h)[2] as i32;
             let panel: Vec<_> = board_panel_layout(&text, &grid).iter().map(|p| grid.place(p)).collect();

@@ -99,3 +99,18 @@ pub fn panel_scene(panel: &Panel, grid: &HudGrid) -> HudScene {
     scene.framed(inner, None, linear(PANEL_EDGE_COLOR, 1.0), s);
     scene
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panel_hides_what_lies_behind_it() {
+        let grid = HudGrid::new(1280, 720);
+        let panel = Panel::centred(&grid, 20, 6);
+        let scene = panel_scene(&panel, &grid);
+        let fill = scene.rects().next().expect("the panel's fill");
+        assert_eq!(fill.color[3], 1.0, "an opaque fill");
+        assert_eq!((fill.w, fill.h), (panel.frame(&grid).w, panel.frame(&grid).h));
+    }
+}

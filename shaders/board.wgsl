@@ -65,12 +65,17 @@ fn vs_main(@builtin(vertex_index) v: u32) -> VsOut {
     var out: VsOut;
     out.pos = fullscreen_triangle(v);
     out.cell = 0u;
-    out.waves = vec4<f32>(sin(t * 4.0), sin(t * 3.0), floor(t * 6.0) * 0.37, sin(t * 8.0));
+    out.waves = vec4<f32>(sin(t * 4.0), sin(t * 3.0), floor(t * arc_jumps()) * 0.37, sin(t * 8.0));
     out.phases = vec4<f32>(fract(t * 1.5), t * 0.13, t * 0.4, fract(t));
     return out;
 }
 
 // A triangle wave eased into a smooth 0..1 wave: a sine's look without a sine per pixel.
+// How often a second the electricity's arcs jump: fewer under reduced effects.
+fn arc_jumps() -> f32 {
+    return select(ARC_JUMPS, REDUCED_ARC_JUMPS, (board.flags & BOARD_FLAG_REDUCED) != 0u);
+}
+
 fn wave(x: f32) -> f32 {
     let tri = abs(fract(x) - 0.5) * 2.0;
     return tri * tri * (3.0 - 2.0 * tri);
@@ -148,18 +153,18 @@ fn layer(col: vec3<f32>, hue: vec3<f32>, v: f32, caution_at: f32, critical_at: f
     let caution = clamp((v - caution_at) * 33.0 + 0.5, 0.0, 1.0);
     let critical = clamp((v - critical_at) * 33.0 + 0.5, 0.0, 1.0);
     let present = clamp(v * 25.0, 0.0, 1.0);
-    let strength = 0.3 + 0.25 * caution + 0.35 * critical;
+    let strength = BAND_STRENGTH_BASE + BAND_STRENGTH_CAUTION * caution + BAND_STRENGTH_CRITICAL * critical;
     let a = present * strength * mix(0.45, 1.0, pattern);
     return mix(col, hue * (1.0 + 0.4 * critical), clamp(a, 0.0, 1.0));
 }
 
 fn carrier_hue(c: u32) -> vec3<f32> {
     if c == 0u {
-        return vec3<f32>(0.7969, 0.0582, 0.0415);
+        return HUE_FUEL;
     } else if c == 1u {
-        return vec3<f32>(0.0781, 0.3112, 1.0000);
+        return HUE_WATER;
     }
-    return vec3<f32>(0.9574, 0.7969, 0.0582);
+    return HUE_ELECTRICITY;
 }
 
 // The underground carrier `k` of a cell: thick lines from the centre towards every linked neighbour
@@ -289,7 +294,7 @@ fn prop_layer(acc: vec4<f32>, word: u32, q_in: vec2<f32>, aa: f32, w: vec4<f32>,
 // The waves and phases of `vs_main`, for a mark's quad.
 fn clocks(out: ptr<function, VsOut>) {
     let t = board.time;
-    (*out).waves = vec4<f32>(sin(t * 4.0), sin(t * 3.0), floor(t * 6.0) * 0.37, sin(t * 8.0));
+    (*out).waves = vec4<f32>(sin(t * 4.0), sin(t * 3.0), floor(t * arc_jumps()) * 0.37, sin(t * 8.0));
     (*out).phases = vec4<f32>(fract(t * 1.5), t * 0.13, t * 0.4, fract(t));
 }
 
@@ -345,19 +350,6 @@ fn fs_mark(in: VsOut) -> @location(0) vec4<f32> {
     // The forecast's frame lies inside the unsafe brackets (edge < 0.1), so it never hides them.
     let forecast = select(0.0, 1.0, (word & BOARD_FORECAST) != 0u);
     acc = over(acc, vec3<f32>(0.8355, 0.1011, 0.8355), fill(abs(edge - 0.16) - 0.03, aa) * (0.6 + 0.4 * w.x) * forecast);
-    // A preview of the chosen interaction: a badge in the cell's top-left corner in the carrier's
-    // hue, a plus where supply would arrive, a minus where it would stop (shape, not hue, says which).
-    let gain = select(0.0, 1.0, (word & BOARD_PREVIEW_GAIN) != 0u);
-    let loss = select(0.0, 1.0, (word & BOARD_PREVIEW_LOSS) != 0u);
-    let bq = q - vec2<f32>(-0.26, -0.26);
-    let badge = fill(length(bq) - 0.2, aa) * max(gain, loss);
-    // The sign is white with a black outline, readable on every carrier's hue.
-    let sign = min(sd_box(bq, vec2<f32>(0.12, 0.035)), select(1.0, sd_box(bq, vec2<f32>(0.035, 0.12)), gain > 0.5));
-    let any_change = max(gain, loss);
-    acc = over(acc, vec3<f32>(0.0), badge);
-    acc = over(acc, carrier_hue((word >> BOARD_PREVIEW_SHIFT) & 3u), fill(length(bq) - 0.16, aa) * any_change);
-    acc = over(acc, vec3<f32>(0.0), fill(sign - 0.03, aa) * any_change);
-    acc = over(acc, vec3<f32>(1.0), fill(sign, aa) * any_change);
     let robot = select(0.0, 1.0, all(pl.c == board.robot));
     let shield = select(0.0, robot, (board.flags & BOARD_FLAG_SHIELD) != 0u);
     // The robot: the one white thing on the board, a large disc in a black ring with a white halo
@@ -377,7 +369,21 @@ fn fs_mark(in: VsOut) -> @location(0) vec4<f32> {
     acc = over(acc, vec3<f32>(0.95), fill(body - 0.36, aa) * robot);
     acc = over(acc, vec3<f32>(0.0), fill(arrow, aa) * robot);
     // A heat shield: an orange band in the black ring.
-    acc = over(acc, vec3<f32>(1.0000, 0.3112, 0.0170), ring(q, 0.39, 0.03, aa) * shield);
+    acc = over(acc, HUE_HEAT, ring(q, 0.39, 0.03, aa) * shield);
+    // A preview of the chosen interaction, drawn over the robot so its own cell's change shows too:
+    // a badge in the cell's top-left corner in the carrier's hue, a plus where supply would arrive,
+    // a minus where it would stop (shape, not hue, says which).
+    let gain = select(0.0, 1.0, (word & BOARD_PREVIEW_GAIN) != 0u);
+    let loss = select(0.0, 1.0, (word & BOARD_PREVIEW_LOSS) != 0u);
+    let bq = q - vec2<f32>(-0.26, -0.26);
+    let badge = fill(length(bq) - 0.2, aa) * max(gain, loss);
+    // The sign is white with a black outline, readable on every carrier's hue.
+    let sign = min(sd_box(bq, vec2<f32>(0.12, 0.035)), select(1.0, sd_box(bq, vec2<f32>(0.035, 0.12)), gain > 0.5));
+    let any_change = max(gain, loss);
+    acc = over(acc, vec3<f32>(0.0), badge);
+    acc = over(acc, carrier_hue((word >> BOARD_PREVIEW_SHIFT) & 3u), fill(length(bq) - 0.16, aa) * any_change);
+    acc = over(acc, vec3<f32>(0.0), fill(sign - 0.03, aa) * any_change);
+    acc = over(acc, vec3<f32>(1.0), fill(sign, aa) * any_change);
     let cursor = select(0.0, 1.0, all(pl.c == board.cursor));
     let dash = step(0.5, fract((f.x + f.y) * 4.0 + ph.w));
     acc = over(acc, vec3<f32>(1.0), fill(edge - 0.03, aa) * mix(0.5, 1.0, dash) * cursor);
@@ -417,21 +423,24 @@ fn fs_main(in: VsOut) -> @location(0) vec4<f32> {
         col = mix(col, vec3<f32>(0.0090, 0.0078, 0.0066), 1.0 - smoothstep(0.0, 0.08, 1.0 - f.y));
     } else {
         let seam = 1.0 - smoothstep(0.0, max(1.5 * aa, 0.02), edge);
-        col = mix(vec3<f32>(0.0231, 0.0278, 0.0329), vec3<f32>(0.0055, 0.0066, 0.0084), seam);
+        col = mix(BOARD_FLOOR, vec3<f32>(0.0055, 0.0066, 0.0084), seam);
         let v = field(p);
         if any(v > vec4<f32>(0.0)) {
             let lo = board.caution;
             let hi = board.critical;
-            col = layer(col, vec3<f32>(0.7969, 0.0582, 0.0415), v.x, lo.x, hi.x, fuel_pattern(p, ph));
-            col = layer(col, vec3<f32>(0.0781, 0.3112, 1.0000), v.y, lo.y, hi.y, water_pattern(p, ph));
-            col = layer(col, vec3<f32>(0.9574, 0.7969, 0.0582), v.z, lo.z, hi.z, electricity_pattern(p, w));
-            col = layer(col, vec3<f32>(1.0000, 0.3112, 0.0170), v.w, lo.w, hi.w, heat_pattern(p, w));
+            col = layer(col, HUE_FUEL, v.x, lo.x, hi.x, fuel_pattern(p, ph));
+            col = layer(col, HUE_WATER, v.y, lo.y, hi.y, water_pattern(p, ph));
+            col = layer(col, HUE_ELECTRICITY, v.z, lo.z, hi.z, electricity_pattern(p, w));
+            col = layer(col, HUE_HEAT, v.w, lo.w, hi.w, heat_pattern(p, w));
         }
         if (word & BOARD_UNSAFE) != 0u {
-            // Red corner brackets: entering this cell unprotected loses.
+            // Corner brackets, white in a black outline: entering this cell unprotected loses. White
+            // stays apart from every hazard's hue in every kind of colour vision; the shape says it too.
             let corner = max(abs(q.x), abs(q.y));
+            let outline = step(0.37, corner) * step(0.27, min(abs(q.x), abs(q.y)));
             let bracket = step(0.4, corner) * step(0.3, min(abs(q.x), abs(q.y)));
-            col = mix(col, vec3<f32>(1.0000, 0.0170, 0.0170), bracket);
+            col = mix(col, vec3<f32>(0.0), outline);
+            col = mix(col, UNSAFE_MARK_HUE, bracket);
         }
     }
     if LAYERS {

@@ -744,7 +744,11 @@ impl App {
             }
             Screen::Reactor(session) => Frame {
                 view: View::of_scene(session.scene(), now as f32),
-                effects: Effects::default(),
+                // Reduced effects slows the board's arcs as it caps the crawler's flashes.
+                effects: Effects {
+                    reduced: self.opts.reduced_effects || self.settings.reduced_effects,
+                    ..Effects::default()
+                },
                 ui: session.ui(),
             },
             Screen::Editor(editor) => Frame::calm(View::of_scene(editor.screen.scene(), now as f32)),

@@ -152,7 +152,7 @@ fn hud() -> BoardHud {
             line("G or any key: back to the board", BAND_COLOURS[2]),
             line("", TEXT),
             line("Colour says which line or liquid:", LABEL),
-            line(" fuel: red", CARRIER_COLOURS[0]),
+            line(" fuel: violet", CARRIER_COLOURS[0]),
             line(" coolant and its water: blue", CARRIER_COLOURS[1]),
             line(" electricity: yellow", CARRIER_COLOURS[2]),
             line(" heat: orange", QUANTITY_COLOURS[3]),

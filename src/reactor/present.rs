@@ -11,7 +11,7 @@ use super::undo::Game;
 use crate::grid::{Facing, Grid, Pos};
 use crate::scene::{
     BoardCell, BoardHud, BoardLine, BoardProp, BoardScene, CellLook, FloorTint, HudModel, Scene, SceneStamp,
-    SpriteKind, SpriteLook, Srgb, TileLook, UnderLook, WorldScene,
+    SpriteKind, SpriteLook, Srgb, TileLook, UnderLook, WorldScene, BOARD_HUES,
 };
 
 /// Panel colours: plain text, labels, and one per band (absent, safe, caution, critical).
@@ -19,11 +19,21 @@ pub const TEXT: Srgb = [232, 226, 210];
 pub const LABEL: Srgb = [170, 160, 140];
 pub const GOOD: Srgb = [120, 220, 130];
 pub const BAND_COLOURS: [Srgb; 4] = [[120, 120, 120], [150, 210, 150], [245, 200, 70], [255, 90, 70]];
-/// Each quantity's colour on the board and in the panel: fuel red, water blue, electricity yellow,
-/// heat orange.
-pub const QUANTITY_COLOURS: [Srgb; 4] = [[230, 70, 60], [80, 150, 255], [250, 230, 70], [255, 150, 40]];
-/// Each carrier's colour: fuel red, coolant blue, electricity yellow.
-pub const CARRIER_COLOURS: [Srgb; 3] = [[230, 70, 60], [80, 150, 255], [250, 230, 70]];
+/// Each quantity's colour as text and glyphs: the board's hue lifted toward white, so the darkest
+/// (fuel's violet) still reads on the dark panel.
+pub const QUANTITY_COLOURS: [Srgb; 4] =
+    [lifted(BOARD_HUES[0]), lifted(BOARD_HUES[1]), lifted(BOARD_HUES[2]), lifted(BOARD_HUES[3])];
+/// Each carrier's colour: fuel violet, coolant blue, electricity yellow (its quantity's).
+pub const CARRIER_COLOURS: [Srgb; 3] = [QUANTITY_COLOURS[0], QUANTITY_COLOURS[1], QUANTITY_COLOURS[2]];
+
+/// A hue two fifths of the way to white.
+const fn lifted(c: Srgb) -> Srgb {
+    [up(c[0]), up(c[1]), up(c[2])]
+}
+
+const fn up(v: u8) -> u8 {
+    ((v as u16 * 3 + 255 * 2) / 5) as u8
+}
 
 /// What the view adds to the rules' state: the inspected cell, the eye view, the robot's facing,
 /// the latest message and the pulse step on show.
@@ -506,7 +516,7 @@ pub fn floor_tint(b: &Balance, cell: Pos, s: &super::level::Surface) -> Option<F
         .map(|q| (q, s.get(q) / b.max_surface))
         .max_by(|x, y| x.1.total_cmp(&y.1))?;
     let strength = (0.45 + 0.45 * share).min(0.9);
-    Some(FloorTint { cell, colour: QUANTITY_COLOURS[q as usize], strength })
+    Some(FloorTint { cell, colour: BOARD_HUES[q as usize], strength })
 }
 
 /// Machines that stand in the room (the reactor, consumers, terminals, doors) loom at a figure's

@@ -279,7 +279,7 @@ impl Renderer {
         match (&self.board_scene, eye_view) {
             (Some(board), Some(false)) => {
                 let bv = self.place_board(board, width, height);
-                self.board.write_frame(gpu, board, &bv, view.time, (width, height));
+                self.board.write_frame(gpu, board, &bv, view.time, (width, height), self.effects.reduced);
                 self.board.record(&mut encoder, target, &bv);
             }
             _ => self.world.record(&mut encoder, target, view_w, view_h),

@@ -170,6 +170,12 @@ pub const PRELUDE: &[(&str, PreludeValue)] = {
         ("BOARD_FLAG_LAYERS", U32(board::BOARD_FLAG_LAYERS)),
         ("BOARD_FLAG_SHIELD", U32(board::BOARD_FLAG_SHIELD)),
         ("BOARD_FLAG_FACING_SHIFT", U32(board::BOARD_FLAG_FACING_SHIFT)),
+        ("BOARD_FLAG_REDUCED", U32(board::BOARD_FLAG_REDUCED)),
+        ("ARC_JUMPS", F32(board::ARC_JUMPS)),
+        ("REDUCED_ARC_JUMPS", F32(board::REDUCED_ARC_JUMPS)),
+        ("BAND_STRENGTH_BASE", F32(board::BAND_STRENGTH[0])),
+        ("BAND_STRENGTH_CAUTION", F32(board::BAND_STRENGTH[1])),
+        ("BAND_STRENGTH_CRITICAL", F32(board::BAND_STRENGTH[2])),
     ]
 };
 
@@ -186,7 +192,24 @@ pub fn prelude() -> String {
         };
         text.push_str(&line);
     }
+    for (name, colour) in colour_constants() {
+        let [r, g, b, _] = crate::render::palette::linear(colour, 1.0);
+        text.push_str(&format!("const {name}: vec3<f32> = vec3<f32>({r:?}, {g:?}, {b:?});\n"));
+    }
     text
+}
+
+/// Colours the shaders share with Rust, as sRGB bytes; the prelude writes them in linear light.
+pub fn colour_constants() -> [(&'static str, crate::scene::Srgb); 6] {
+    use crate::scene::{BOARD_HUES, UNSAFE_MARK};
+    [
+        ("HUE_FUEL", BOARD_HUES[0]),
+        ("HUE_WATER", BOARD_HUES[1]),
+        ("HUE_ELECTRICITY", BOARD_HUES[2]),
+        ("HUE_HEAT", BOARD_HUES[3]),
+        ("UNSAFE_MARK_HUE", UNSAFE_MARK),
+        ("BOARD_FLOOR", board::BOARD_FLOOR),
+    ]
 }
 
 /// Why a shader could not be composed.

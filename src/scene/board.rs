@@ -11,6 +11,14 @@ pub const BOARD_QUANTITIES: usize = 4;
 /// Underground carriers in board order: fuel, coolant, electricity.
 pub const BOARD_CARRIERS: usize = 3;
 
+/// Each surface quantity's hue in board order — fuel violet, water blue, electricity yellow, heat
+/// orange — and the unsafe mark's white: chosen so that any two at caution stay at least ΔE2000 10
+/// apart for normal, protan, deutan and tritan vision (`render::board::vision` checks it). The
+/// underground carriers take the first three; the panel's text uses the same hues.
+pub const BOARD_HUES: [Srgb; BOARD_QUANTITIES] =
+    [[122, 0, 153], [80, 150, 255], [250, 230, 70], [230, 110, 20]];
+pub const UNSAFE_MARK: Srgb = [255, 255, 255];
+
 /// A prop as the board draws it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum BoardProp {

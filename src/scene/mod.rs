@@ -9,7 +9,9 @@ pub mod hud;
 pub mod sound;
 pub mod world;
 
-pub use board::{BoardCaption, BoardCell, BoardHud, BoardLine, BoardProp, BoardScene, UnderLook};
+pub use board::{
+    BoardCaption, BoardCell, BoardHud, BoardLine, BoardProp, BoardScene, UnderLook, BOARD_HUES, UNSAFE_MARK,
+};
 pub use hud::{
     AutomapModel, BarModel, HudModel, MapCellLook, MapMarker, MessageLine, SlotLook, StatusLook, StatusTone,
     StripActor, TargetLook,

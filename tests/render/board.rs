@@ -104,15 +104,16 @@ fn an_underground_line_joins_connected_cells_only_at_an_active_terminal() {
     assert!(!away.game.level.robot.terminal_active);
     let (rgba, view) = draw(&mut away);
     let c = colour_at(&rgba, joint(&view, 3));
-    assert!(c[0] < 90.0, "no line away from an active terminal: {c:?}");
+    assert!(c[2] < 90.0, "no line away from an active terminal: {c:?}");
     let mut at = reactor(&line_room(true));
     assert!(hollowdeep::reactor::command::at_active_terminal(&at.game.level));
     let (rgba, view) = draw(&mut at);
     let c = colour_at(&rgba, joint(&view, 3));
-    assert!(c[0] > 150.0 && c[0] > c[1] + 60.0, "a red fuel line between (3,1) and (4,1): {c:?}");
+    // Fuel's hue is violet: much red and blue, no green.
+    assert!(c[2] > 120.0 && c[0] > c[1] + 60.0, "a violet fuel line between (3,1) and (4,1): {c:?}");
     // (4,1) is the line's end: nothing joins it to (5,1).
     let c = colour_at(&rgba, joint(&view, 4));
-    assert!(c[0] < 90.0, "no line past the last connected cell: {c:?}");
+    assert!(c[2] < 90.0, "no line past the last connected cell: {c:?}");
 }
 
 fn door_room(state: &str) -> String {

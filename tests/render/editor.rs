@@ -102,7 +102,10 @@ fn each_layer_shows_its_own_carrier_bright_and_the_others_faint() {
     for other in [fuel_s, fuel_c, fuel_e] {
         assert!(fuel_f[0] > other[0] + 15.0, "fuel on Fuel {fuel_f:?} vs elsewhere {other:?}");
     }
-    assert!(fuel_f[0] > fuel_f[2] + 30.0, "the active fuel line is red: {fuel_f:?}");
+    assert!(
+        fuel_f[2] > fuel_f[1] + 30.0 && fuel_f[0] > fuel_f[1] + 30.0,
+        "the active fuel line is violet: {fuel_f:?}"
+    );
     // Coolant active: its line is bluer than on every other layer.
     for other in [coolant_s, coolant_f, coolant_e] {
         assert!(coolant_c[2] > other[2] + 15.0, "coolant on Coolant {coolant_c:?} vs elsewhere {other:?}");

@@ -4,10 +4,10 @@
 use crate::common::{gpu_or_skip, Frame as Shot};
 use hollowdeep::mode::Mode;
 use hollowdeep::reactor::mode::Reactor;
-use hollowdeep::reactor::present::QUANTITY_COLOURS;
 use hollowdeep::reactor::{level::Quantity, text, Balance, Game};
 use hollowdeep::render::board::board_area;
 use hollowdeep::render::{render_image, Frame, View};
+use hollowdeep::scene::BOARD_HUES;
 
 const W: u32 = 960;
 const H: u32 = 540;
@@ -43,11 +43,12 @@ fn a_floor_cell_with_a_surface_value_is_drawn_tinted_in_the_eye_view() {
     let [cr, cg, cb] = clean.mean_rgb(x, y, w, h);
     let path = spilt.save("eye_view_fuel");
     clean.save("eye_view_clean");
-    let fuel = QUANTITY_COLOURS[Quantity::Fuel as usize];
-    assert!(fuel[0] > fuel[1] + 100, "fuel's board colour is red");
+    let fuel = BOARD_HUES[Quantity::Fuel as usize];
+    assert!(fuel[2] > fuel[1] + 100 && fuel[0] > fuel[1] + 100, "fuel's board colour is violet");
+    // Violet under the corridor's warm light: red and blue both gain on green against the clean floor.
     assert!(
-        r > g + 15.0 && r > b + 15.0,
-        "the fuel floor is red: rgb {r:.1} {g:.1} {b:.1} (see {})",
+        r - g > cr - cg + 10.0 && b - g > cb - cg + 10.0,
+        "the fuel floor is violet: rgb {r:.1} {g:.1} {b:.1} against {cr:.1} {cg:.1} {cb:.1} (see {})",
         path.display()
     );
     assert!(cr < cg + 8.0 && cr < cb + 8.0, "the clean floor is not: rgb {cr:.1} {cg:.1} {cb:.1}");

@@ -363,6 +363,7 @@ fn shared_constants_match_their_rust_twins() {
         ("BOARD_FLAG_LAYERS", board::BOARD_FLAG_LAYERS),
         ("BOARD_FLAG_SHIELD", board::BOARD_FLAG_SHIELD),
         ("BOARD_FLAG_FACING_SHIFT", board::BOARD_FLAG_FACING_SHIFT),
+        ("BOARD_FLAG_REDUCED", board::BOARD_FLAG_REDUCED),
         ("MAX_TORCHES", MAX_TORCHES as u32),
         ("FLAG_TORCH_N", FLAG_TORCH_N),
         ("FLAG_TORCH_E", FLAG_TORCH_E),
@@ -379,6 +380,11 @@ fn shared_constants_match_their_rust_twins() {
         ("TORCH_OFFSET", TORCH_OFFSET),
         ("WALL_TORCH_RADIUS", WALL_TORCH_RADIUS),
         ("WORLD_DEPTH_CLEAR", WORLD_DEPTH_CLEAR),
+        ("ARC_JUMPS", board::ARC_JUMPS),
+        ("REDUCED_ARC_JUMPS", board::REDUCED_ARC_JUMPS),
+        ("BAND_STRENGTH_BASE", board::BAND_STRENGTH[0]),
+        ("BAND_STRENGTH_CAUTION", board::BAND_STRENGTH[1]),
+        ("BAND_STRENGTH_CRITICAL", board::BAND_STRENGTH[2]),
     ];
     assert_eq!(u32s.len() + f32s.len(), PRELUDE.len(), "a prelude constant is not checked here");
     // Every entry gets the whole prelude, so each sees the same values whichever it uses.

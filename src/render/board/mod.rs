@@ -6,5 +6,6 @@
 pub mod layout;
 pub mod pack;
 pub(crate) mod pass;
+mod vision;
 
 pub use layout::{board_area, BoardCamera, BoardView};

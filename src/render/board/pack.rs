@@ -41,6 +41,20 @@ pub const BOARD_FLAG_LAYERS: u32 = 1;
 pub const BOARD_FLAG_SHIELD: u32 = 2;
 /// Bits 2..4 of `flags`: the robot's facing, north 0, east 1, south 2, west 3 (its arrow).
 pub const BOARD_FLAG_FACING_SHIFT: u32 = 2;
+/// Reduced effects: the electricity's arcs jump at most `REDUCED_ARC_JUMPS` times a second.
+pub const BOARD_FLAG_REDUCED: u32 = 16;
+/// Arc jumps a second, and under reduced effects (below the 3 flashes a second the crawler keeps).
+pub const ARC_JUMPS: f32 = 6.0;
+pub const REDUCED_ARC_JUMPS: f32 = 2.0;
+/// The empty floor's colour, and how strongly a quantity's hue covers it: a base, more past the
+/// caution cut, more again past the critical cut (at the pattern's peak; its trough takes 45%).
+pub const BOARD_FLOOR: crate::scene::Srgb = [42, 46, 50];
+pub const BAND_STRENGTH: [f32; 3] = [0.3, 0.25, 0.35];
+
+/// The strength of a quantity's hue over the floor at caution (the pattern's peak).
+pub fn caution_strength() -> f32 {
+    BAND_STRENGTH[0] + BAND_STRENGTH[1]
+}
 
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
@@ -79,8 +93,15 @@ pub struct BoardUniforms {
 pub const TERMINAL_FLOOR_DIM: f32 = 0.55;
 
 impl BoardUniforms {
-    pub fn new(board: &BoardScene, view: &BoardView, time: f32, screen: (u32, u32)) -> BoardUniforms {
+    pub fn new(
+        board: &BoardScene,
+        view: &BoardView,
+        time: f32,
+        screen: (u32, u32),
+        reduced: bool,
+    ) -> BoardUniforms {
         let flags = if board.layers { BOARD_FLAG_LAYERS } else { 0 }
+            | if reduced { BOARD_FLAG_REDUCED } else { 0 }
             | if board.robot_shielded { BOARD_FLAG_SHIELD } else { 0 }
             | facing_index(board.robot_facing) << BOARD_FLAG_FACING_SHIFT;
         let (mark_opacity, opacity) = match board.opacity {
@@ -218,10 +239,20 @@ mod tests {
     fn without_an_opacity_the_player_look_stands_and_with_one_the_uniforms_carry_it() {
         let mut board = BoardScene::default();
         let view = BoardView::new(640, 360, 1, 1, BoardCamera::default());
-        let player = BoardUniforms::new(&board, &view, 0.0, (640, 360));
+        let player = BoardUniforms::new(&board, &view, 0.0, (640, 360), false);
         assert_eq!((player.mark_opacity, player.opacity), (1.0, [TERMINAL_FLOOR_DIM, 1.0, 1.0, 1.0]));
         board.opacity = Some([0.5, 0.25, 1.0, 0.25]);
-        let editor = BoardUniforms::new(&board, &view, 0.0, (640, 360));
+        let editor = BoardUniforms::new(&board, &view, 0.0, (640, 360), false);
         assert_eq!((editor.mark_opacity, editor.opacity), (0.5, [0.5, 0.25, 1.0, 0.25]));
+    }
+
+    #[test]
+    fn reduced_effects_reach_the_shader_and_slow_the_arcs_below_the_flash_cap() {
+        let board = BoardScene::default();
+        let view = BoardView::new(640, 360, 1, 1, BoardCamera::default());
+        assert_eq!(BoardUniforms::new(&board, &view, 0.0, (640, 360), false).flags & BOARD_FLAG_REDUCED, 0);
+        assert_ne!(BoardUniforms::new(&board, &view, 0.0, (640, 360), true).flags & BOARD_FLAG_REDUCED, 0);
+        // The crawler's cap: at most three flashes a second.
+        const { assert!(REDUCED_ARC_JUMPS < 3.0 && REDUCED_ARC_JUMPS < ARC_JUMPS) };
     }
 }

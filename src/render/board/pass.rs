@@ -148,8 +148,9 @@ impl BoardPass {
         view: &BoardView,
         time: f32,
         screen: (u32, u32),
+        reduced: bool,
     ) {
-        let u = BoardUniforms::new(board, view, time, screen);
+        let u = BoardUniforms::new(board, view, time, screen, reduced);
         gpu.queue.write_buffer(&self.uniforms, 0, bytemuck::bytes_of(&u));
     }
 

@@ -453,7 +453,13 @@ fn the_reactor_window_session_feeds_the_mixer() {
     let first = s.take_mix_commands();
     assert!(first.iter().any(|c| matches!(c, MixCommand::Beds(_))), "the level's beds from the start");
     assert!(s.take_mix_commands().is_empty(), "once");
-    for k in [ReactorKey::Move(Facing::East), ReactorKey::Move(Facing::East), ReactorKey::Interact] {
+    // The first level opens on the legend; its key closes it.
+    for k in [
+        ReactorKey::Legend,
+        ReactorKey::Move(Facing::East),
+        ReactorKey::Move(Facing::East),
+        ReactorKey::Interact,
+    ] {
         s.command(Key::Reactor(k), 0.0);
     }
     let cmds = s.take_mix_commands();

@@ -392,4 +392,32 @@ mod tests {
         assert_ne!(s.mode.game.level.robot.pos, start, "closed, the same key moves the robot");
         let _ = std::fs::remove_dir_all(&dir);
     }
+
+    #[test]
+    fn the_help_scrolls_with_the_north_and_south_keys_and_stops_at_its_ends() {
+        use crate::app::input::{Command as Key, ReactorKey};
+        use crate::grid::Facing;
+        use crate::render::Overlay;
+        let dir = std::env::temp_dir().join(format!("hollowdeep-reactor-scroll-{}", std::process::id()));
+        let mut s = session(shipped_start(2).unwrap(), &Settings::default(), &dir);
+        let start = s.mode.game.level.robot.pos;
+        let first = |s: &ReactorSession| match s.ui().overlay {
+            Some(Overlay::Help { first, bindings, .. }) => (first, bindings.len()),
+            other => panic!("no help: {other:?}"),
+        };
+        s.command(Key::Help, 0.0);
+        s.command(Key::Reactor(ReactorKey::Move(Facing::North)), 0.0);
+        assert_eq!(first(&s).0, 0, "not above the first line");
+        for _ in 0..3 {
+            s.command(Key::Reactor(ReactorKey::Move(Facing::South)), 0.0);
+        }
+        assert_eq!(first(&s).0, 3);
+        for _ in 0..200 {
+            s.command(Key::Reactor(ReactorKey::Cursor(Facing::South)), 0.0);
+        }
+        let (at, lines) = first(&s);
+        assert_eq!(at, lines - 1, "never past the last line");
+        assert_eq!(s.mode.game.level.robot.pos, start, "scrolling moves nothing on the board");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

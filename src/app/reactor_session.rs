@@ -272,6 +272,20 @@ impl ReactorSession {
         }
     }
 
+    /// Scrolls the open help a line up (north keys) or down (south keys), never past its last line.
+    fn scroll_help(&mut self, key: ReactorKey) {
+        let Some(Overlay::Help { bindings, first, .. }) = &mut self.overlay else { return };
+        match key {
+            ReactorKey::Move(Facing::North) | ReactorKey::Cursor(Facing::North) => {
+                *first = first.saturating_sub(1)
+            }
+            ReactorKey::Move(Facing::South) | ReactorKey::Cursor(Facing::South) => {
+                *first = (*first + 1).min(bindings.len().saturating_sub(1))
+            }
+            _ => {}
+        }
+    }
+
     /// A key pressed at `now`.
     pub fn key(&mut self, key: KeyCode, alt: bool, now: f64) -> Request {
         if self.cascade.is_some() {
@@ -293,8 +307,11 @@ impl ReactorSession {
                     Some(Overlay::Help { .. }) => None,
                     _ => Some(Overlay::Help {
                         bindings: help_lines(&self.bindings),
+                        first: 0,
                         hint: format!(
-                            "{} or {} closes",
+                            "{} {} scroll   {} or {} closes",
+                            self.bindings.keys_text("reactor_north", "/"),
+                            self.bindings.keys_text("reactor_south", "/"),
                             self.bindings.keys_text("help", " "),
                             self.bindings.first_key("reactor_leave")
                         ),
@@ -309,8 +326,11 @@ impl ReactorSession {
                 self.confirm = None;
             }
             Command::Quit if matches!(self.overlay, Some(Overlay::Help { .. })) => self.overlay = None,
-            // The help is modal: a key read through it must not move the robot underneath.
-            Command::Reactor(_) if matches!(self.overlay, Some(Overlay::Help { .. })) => {}
+            // The help is modal: a key read through it must not move the robot underneath; the
+            // north and south keys scroll it.
+            Command::Reactor(key) if matches!(self.overlay, Some(Overlay::Help { .. })) => {
+                self.scroll_help(key)
+            }
             Command::Quit => return Request::EndRun,
             // A replay plays on its own; the player watches (Esc still leaves).
             Command::Reactor(k) if self.replay.is_none() => return self.reactor_key(k, now),

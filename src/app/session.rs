@@ -265,6 +265,7 @@ impl Session {
                     self.overlay = Some(Overlay::Help {
                         bindings: self.bindings.describe(),
                         hint: self.bindings.help_hint(),
+                        first: 0,
                     })
                 }
             },
@@ -436,7 +437,7 @@ mod tests {
         assert_eq!(hint, "I ↓ PgUp PgDn scroll   O or Esc closes");
         s.key(KeyCode::KeyO, false, 0.0);
         s.key(KeyCode::F2, false, 0.0);
-        let Some(Overlay::Help { bindings, hint }) = s.overlay() else { panic!("help is open") };
+        let Some(Overlay::Help { bindings, hint, .. }) = s.overlay() else { panic!("help is open") };
         assert_eq!(hint, "F2 the guide   Esc closes");
         for line in [("Automap", "K"), ("Message log", "O"), ("Help", "F2"), ("Log: scroll up", "I")] {
             assert!(bindings.contains(&(line.0.into(), line.1.into())), "{line:?} in {bindings:?}");

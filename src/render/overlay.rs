@@ -8,7 +8,8 @@ pub enum Overlay {
     Automap { hint: String },
     /// The current bindings as (label, keycaps) lines, a blank line between groups, and the hint
     /// naming the keys that close it. The app writes both from its key table, so render names no key.
-    Help { bindings: Vec<(String, String)>, hint: String },
+    /// `first` is the line the panel starts at: scrolled on when the lines do not fit.
+    Help { bindings: Vec<(String, String)>, hint: String, first: usize },
     /// The whole message history, newest at the bottom, `scroll` lines up from the end; `hint`
     /// names the scroll and close keys.
     MessageLog { scroll: usize, hint: String },

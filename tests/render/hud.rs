@@ -306,7 +306,7 @@ fn automap() -> Overlay {
 }
 
 fn help() -> Overlay {
-    Overlay::Help { bindings: bindings(), hint: keys().help_hint() }
+    Overlay::Help { bindings: bindings(), hint: keys().help_hint(), first: 0 }
 }
 
 #[test]

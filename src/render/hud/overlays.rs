@@ -21,6 +21,7 @@ pub enum OverlayView {
     Help {
         bindings: Vec<(String, String)>,
         hint: String,
+        first: usize,
     },
     /// Every message as (turn, text), oldest first, how many messages back the view is scrolled,
     /// and the app's hint naming the scroll and close keys.
@@ -48,8 +49,8 @@ impl OverlayView {
                 hint: hint.clone(),
                 ..AutomapView::from_model(&hud.automap)
             }),
-            Overlay::Help { bindings, hint } => {
-                OverlayView::Help { bindings: bindings.clone(), hint: hint.clone() }
+            Overlay::Help { bindings, hint, first } => {
+                OverlayView::Help { bindings: bindings.clone(), hint: hint.clone(), first: *first }
             }
             Overlay::MessageLog { scroll, hint } => OverlayView::MessageLog {
                 lines: hud.messages.iter().map(|m| (m.turn, m.text.clone())).collect(),
@@ -86,7 +87,9 @@ pub fn overlay_scene(view: &OverlayView, grid: &HudGrid) -> HudScene {
     scene.rect(PixelRect::new(0, 0, grid.width as i32, grid.bar_top() as i32, [0.0, 0.0, 0.0, VEIL_ALPHA]));
     scene.extend(match view {
         OverlayView::Automap(map) => automap_scene(map, grid),
-        OverlayView::Help { bindings, hint } => text_panel_scene(&help_layout(bindings, hint, grid), grid),
+        OverlayView::Help { bindings, hint, first } => {
+            text_panel_scene(&help_layout(&bindings[(*first).min(bindings.len())..], hint, grid), grid)
+        }
         OverlayView::MessageLog { lines, scroll, hint } => {
             text_panel_scene(&log_layout(lines, *scroll, hint, grid), grid)
         }
@@ -465,7 +468,7 @@ mod tests {
         let hud = explored_hud();
         let views = [
             OverlayView::new(&Overlay::Automap { hint: "M/Tab closes".into() }, &hud),
-            OverlayView::Help { bindings: bindings(), hint: HELP_HINT.into() },
+            OverlayView::Help { bindings: bindings(), hint: HELP_HINT.into(), first: 0 },
             OverlayView::MessageLog { lines: vec![(1, "x".repeat(500))], scroll: 0, hint: LOG_HINT.into() },
             OverlayView::Prompt { text: "Save and quit? (Y/N)".into() },
             OverlayView::Guide {

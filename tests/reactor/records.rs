@@ -65,6 +65,10 @@ fn card(s: &ReactorSession) -> Vec<String> {
     }
 }
 
+/// 04-pressure's par line from its start, as keys.
+const PRESSURE_PAR_LINE: &[KeyCode] =
+    &[KeyD, KeyD, KeyD, Space, KeyA, KeyA, Space, KeyD, KeyD, KeyS, KeyS, KeyS, Space];
+
 fn par(id: &str) -> u32 {
     campaign().entry(id).expect("a campaign level").par
 }
@@ -78,11 +82,7 @@ fn regression_restart_returns_the_lengthy_count_to_the_start() {
     let mut now = 0.0;
     press(&mut s, &[KeyD, Space, KeyR], &mut now);
     assert_eq!(s.mode.game.lengthy_actions, 0, "restart gives back the start's count");
-    press(
-        &mut s,
-        &[KeyD, KeyD, KeyD, Space, KeyA, KeyA, Space, KeyD, KeyD, KeyS, KeyS, KeyS, Space],
-        &mut now,
-    );
+    press(&mut s, PRESSURE_PAR_LINE, &mut now);
     assert_eq!(s.mode.game.level.status, Status::Won);
     let lines = card(&s);
     assert!(lines.contains(&"Lengthy actions 3".to_string()), "{lines:?}");
@@ -339,11 +339,7 @@ fn after_a_win_enter_opens_the_next_open_level_and_esc_returns_to_the_level_on_t
     let mut s = from_title(id, &dir);
     let mut now = 0.0;
     assert_eq!(s.key(Enter, false, now), Request::None, "no next level before the win");
-    press(
-        &mut s,
-        &[KeyD, KeyD, KeyD, Space, KeyA, KeyA, Space, KeyD, KeyD, KeyS, KeyS, KeyS, Space],
-        &mut now,
-    );
+    press(&mut s, PRESSURE_PAR_LINE, &mut now);
     assert_eq!(s.mode.game.level.status, Status::Won);
     let Some(Overlay::Card { hint, .. }) = s.ui().overlay else { panic!("no card") };
     assert!(hint.starts_with("Enter next level"), "{hint}");

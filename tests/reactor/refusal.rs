@@ -124,12 +124,7 @@ fn validate_prints_every_issue_on_a_line_of_at_most_200_characters() {
     v["props"][0]["kind"] = json!("k".repeat(5000));
     let path = std::env::temp_dir().join(format!("reactor-validate-{}.json", std::process::id()));
     std::fs::write(&path, v.to_string()).expect("written");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hollowdeep"))
-        .arg("reactor")
-        .arg("--validate")
-        .arg(&path)
-        .output()
-        .expect("runs");
+    let out = validate_cli(&path);
     let _ = std::fs::remove_file(&path);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(!out.status.success());

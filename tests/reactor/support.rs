@@ -125,3 +125,13 @@ pub fn in_band(b: &Balance, q: Quantity, band: hollowdeep::reactor::hazards::Ban
 pub fn approx(a: f32, b: f32) -> bool {
     (a - b).abs() <= 1e-5 * (1.0 + a.abs().max(b.abs()))
 }
+
+/// `hollowdeep reactor --validate PATH`, run as a player runs it.
+pub fn validate_cli(path: &std::path::Path) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_hollowdeep"))
+        .arg("reactor")
+        .arg("--validate")
+        .arg(path)
+        .output()
+        .expect("runs")
+}

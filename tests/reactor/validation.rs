@@ -255,12 +255,7 @@ fn regression_identical_warnings_are_one_issue_that_lists_its_cells() {
 fn validate_prints_one_short_line_per_problem() {
     let path = std::env::temp_dir().join(format!("reactor-grouped-{}.json", std::process::id()));
     std::fs::write(&path, hollowdeep::reactor::schema::save(&two_strips())).expect("written");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hollowdeep"))
-        .arg("reactor")
-        .arg("--validate")
-        .arg(&path)
-        .output()
-        .expect("runs");
+    let out = validate_cli(&path);
     let _ = std::fs::remove_file(&path);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "warnings do not fail validation: {stdout}");

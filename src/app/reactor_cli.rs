@@ -11,6 +11,7 @@ pub const USAGE: &str = "usage: hollowdeep reactor [LEVEL.json] [--size WxH] [--
        hollowdeep reactor --headless --level FILE [--actions \"move:E interact ...\"] \
 [--dump-state OUT.json] [--save OUT.json] [--screenshot OUT.png] [--size WxH] [--text] [--difficulty easy|normal|hard]
        [--record OUT.solution.json] [--replay FILE.solution.json]   (a solution: the level's hash and its actions)
+       [--replay-code RM1-...]   (a solution as the win card's share code; the level is found by it)
        [--audio-out OUT.wav]   (the run's sound on game time, 48 kHz stereo)
        hollowdeep reactor --edit [LEVEL.json] [--size WxH]   (the level editor; a new level without a file)
        hollowdeep reactor --edit LEVEL.json --headless --screenshot OUT.png [--layer surface|electricity|fuel|coolant] [--size WxH]
@@ -37,6 +38,8 @@ struct Opts {
     size: Option<(u32, u32)>,
     record: Option<String>,
     replay: Option<String>,
+    /// A share code (`reactor::share`): a solution typed or pasted.
+    replay_code: Option<String>,
     audio_out: Option<String>,
     quit_after_frames: Option<u64>,
     difficulty: Option<String>,
@@ -96,6 +99,7 @@ fn parse(args: &[OsString]) -> Result<Opts, String> {
             "--size" => o.size = Some(parse_size(&value("--size")?)?),
             "--record" => o.record = Some(value("--record")?),
             "--replay" => o.replay = Some(value("--replay")?),
+            "--replay-code" => o.replay_code = Some(value("--replay-code")?),
             "--audio-out" => o.audio_out = Some(value("--audio-out")?),
             "--solve" => o.solve = Some(value("--solve")?),
             "--write-solution" => o.write_solution = Some(value("--write-solution")?),
@@ -199,9 +203,12 @@ fn try_run(args: &[OsString]) -> Result<i32, String> {
     if o.audio_out.is_some() && !o.headless {
         return Err("--audio-out renders a --headless run; add --headless --level FILE".into());
     }
+    if o.replay.is_some() && o.replay_code.is_some() {
+        return Err("--replay and --replay-code each name the actions: give one".into());
+    }
     if !o.headless {
         let path = o.play.as_deref().or(o.level.as_deref());
-        let level = match path {
+        let mut level = match path {
             Some(path) => {
                 let (level, warnings) = load(path, &b)?;
                 for w in warnings {
@@ -211,11 +218,16 @@ fn try_run(args: &[OsString]) -> Result<i32, String> {
             }
             None => None,
         };
-        let replay = match (&o.replay, &level) {
+        let mut replay = match (&o.replay, &level) {
             (Some(file), Some(level)) => Some(read_solution(file, level)?),
             (Some(_), None) => return Err("--replay needs the level it was recorded on".into()),
             _ => None,
         };
+        if let Some(code) = &o.replay_code {
+            let (coded, actions) = shared_line(code, level.as_ref(), &b)?;
+            level = Some(coded);
+            replay = Some(actions);
+        }
         let window = super::window::ReactorWindow {
             size: o.size,
             record: o.record.map(std::path::PathBuf::from),
@@ -224,18 +236,33 @@ fn try_run(args: &[OsString]) -> Result<i32, String> {
         };
         return super::window::run_reactor(level, window).map(|()| 0);
     }
-    let path = o.level.as_deref().ok_or("--headless needs --level FILE")?;
-    let (mut level, warnings) = load(path, &b)?;
-    for w in warnings {
-        eprintln!("{w}");
-    }
+    let (mut level, code_actions) = match (&o.replay_code, o.level.as_deref()) {
+        (Some(code), None) => {
+            let (level, actions) = shared_line(code, None, &b)?;
+            (level, Some(actions))
+        }
+        (code, path) => {
+            let (level, warnings) = load(path.ok_or("--headless needs --level FILE")?, &b)?;
+            for w in warnings {
+                eprintln!("{w}");
+            }
+            match code {
+                Some(code) => {
+                    let (level, actions) = shared_line(code, Some(&level), &b)?;
+                    (level, Some(actions))
+                }
+                None => (level, None),
+            }
+        }
+    };
     if let Some(d) = &o.difficulty {
         level.difficulty = reactor::level::Difficulty::parse(d)
             .ok_or(format!("unknown difficulty {d:?}; use easy, normal or hard"))?;
     }
-    let actions = match &o.replay {
-        Some(file) => read_solution(file, &level)?,
-        None => script::parse_actions(&o.actions)?,
+    let actions = match (&o.replay, code_actions) {
+        (_, Some(actions)) => actions,
+        (Some(file), None) => read_solution(file, &level)?,
+        (None, None) => script::parse_actions(&o.actions)?,
     };
     if let Some(out) = &o.record {
         write_text(Path::new(out), &reactor::solution::to_text(&level, &actions))?;
@@ -252,6 +279,9 @@ fn try_run(args: &[OsString]) -> Result<i32, String> {
     }
     println!("state: {}", game.level.state.name());
     println!("hash: {}", reactor::hash::hex(reactor::hash::state_hash(&game.level)));
+    if let Some(code) = reactor::share::encode(game.initial(), &actions) {
+        println!("code: {code}");
+    }
     if o.text {
         print!("{}", reactor::text::render(&game.level, &b));
     }
@@ -311,6 +341,28 @@ fn edit(o: &Opts, b: &Balance) -> Result<i32, String> {
 }
 
 /// The actions of solution file `file`, which must have been recorded on `level`.
+/// The level a share code names and its actions: `level` when given (it must be the code's), else
+/// the built-in level whose hash the code holds.
+fn shared_line(
+    code: &str,
+    level: Option<&reactor::Level>,
+    b: &Balance,
+) -> Result<(reactor::Level, Vec<script::Action>), String> {
+    use reactor::share;
+    let shared = share::decode(code).map_err(|why| format!("--replay-code: {why}"))?;
+    let found = match level {
+        Some(l) if share::level_key(l) == shared.level => Some(l.clone()),
+        Some(_) => return Err("--replay-code: that code is for another level".into()),
+        None => super::reactor_play::SHIPPED
+            .iter()
+            .filter_map(|text| reactor::schema::load(text.as_bytes(), b).level)
+            .find(|l| share::level_key(l) == shared.level),
+    };
+    let level =
+        found.ok_or("--replay-code: that code is for a level that is not built in; add --level FILE")?;
+    Ok((level, shared.actions))
+}
+
 fn read_solution(file: &str, level: &reactor::Level) -> Result<Vec<script::Action>, String> {
     let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
     reactor::solution::parse(&text, level).map_err(|why| format!("{file} cannot be replayed: {why}"))

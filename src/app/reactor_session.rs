@@ -511,6 +511,13 @@ impl ReactorSession {
         let mut lines = metrics.lines();
         let finish = (self.on_finish)(&self.mode, metrics);
         lines.extend(finish.lines);
+        // The line as a code to give someone (`hollowdeep reactor --replay-code CODE`).
+        let game = &self.mode.game;
+        if let Some(code) =
+            game.played().filter(|_| won).and_then(|a| crate::reactor::share::encode(game.initial(), a))
+        {
+            lines.push(format!("Share: {code}"));
+        }
         self.next_level = finish.next.filter(|_| won);
         let title = if won { "REACTOR STARTED" } else { "REACTOR LOST" };
         if !won {

@@ -26,6 +26,7 @@ pub mod sample;
 pub mod schema;
 pub mod schema_check;
 pub mod script;
+pub mod share;
 pub mod solution;
 pub mod solver;
 pub mod state;

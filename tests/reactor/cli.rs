@@ -121,6 +121,41 @@ fn a_recorded_solution_replays_to_the_same_state_and_only_on_its_level() {
 }
 
 #[test]
+fn a_share_code_finds_its_built_in_level_and_replays_to_the_same_state() {
+    let solution = shipped("03-isolate.solution.json");
+    let played = bin()
+        .args(["reactor", "--headless", "--level", &shipped("03-isolate.json"), "--replay", &solution])
+        .output()
+        .expect("runs");
+    let stdout = String::from_utf8_lossy(&played.stdout).to_string();
+    let code = stdout.lines().find_map(|l| l.strip_prefix("code: ")).expect("a code line").to_string();
+    // Typed by hand: lower case, spaces for dashes.
+    let typed = code.to_lowercase().replace('-', " ");
+    let replayed = bin().args(["reactor", "--headless", "--replay-code", &typed]).output().expect("runs");
+    assert!(replayed.status.success(), "{}", String::from_utf8_lossy(&replayed.stderr));
+    assert!(String::from_utf8_lossy(&replayed.stdout).contains("state: Won"));
+    assert_eq!(hash_line(&replayed), hash_line(&played));
+    let other = shipped("04-pressure.json");
+    // One character mistyped in the middle.
+    let mut damaged = code.clone();
+    let at = damaged.len() / 2;
+    let was = damaged.as_bytes()[at];
+    damaged.replace_range(at..at + 1, if was == b'7' { "8" } else { "7" });
+    let refusals = [
+        (vec!["--replay-code", code.as_str(), "--level", other.as_str()], "for another level"),
+        (vec!["--replay-code", damaged.as_str()], "damaged"),
+        (vec!["--replay-code", "hello"], "starts with RM1-"),
+    ];
+    for (args, why) in refusals {
+        let out = bin().args(["reactor", "--headless"]).args(&args).output().expect("runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        let last = err.lines().last().unwrap_or("");
+        assert!(last.contains(why) && last.len() <= 200 && !err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
 fn a_bad_size_is_one_sentence_and_exit_2() {
     let out = bin()
         .args(["reactor", "--headless", "--level", &shipped("01-first-light.json"), "--size", "10x10"])

@@ -341,8 +341,12 @@ fn after_a_win_enter_opens_the_next_open_level_and_esc_returns_to_the_level_on_t
     assert_eq!(s.key(Enter, false, now), Request::None, "no next level before the win");
     press(&mut s, PRESSURE_PAR_LINE, &mut now);
     assert_eq!(s.mode.game.level.status, Status::Won);
-    let Some(Overlay::Card { hint, .. }) = s.ui().overlay else { panic!("no card") };
+    let Some(Overlay::Card { hint, lines, .. }) = s.ui().overlay else { panic!("no card") };
     assert!(hint.starts_with("Enter next level"), "{hint}");
+    // The card's share code is the line just played.
+    let code = lines.iter().find_map(|l| l.strip_prefix("Share: ")).expect("a share code");
+    let shared = hollowdeep::reactor::share::decode(code).expect("the code reads back");
+    assert_eq!(Some(shared.actions.as_slice()), s.mode.game.played());
     // The win opened the next group: its first level follows.
     assert_eq!(s.key(Enter, false, now), Request::OpenReactorLevel(index_of("reactor-05-sprinkler")));
     assert_eq!(reactor_play::campaign_place(&s.mode), Some(index_of(id)), "Esc goes back to this level");

@@ -442,6 +442,16 @@ fn solve(path: &str, o: &Opts, b: &Balance) -> Result<i32, String> {
             let tokens: Vec<String> = actions.iter().map(script::token).collect();
             println!("solution: {}", tokens.join(" "));
             println!("par: {par}");
+            // The campaign's authoring rules, read off this line (the tutorial needs one kind only).
+            let tutorial = super::reactor_play::campaign()
+                .and_then(|c| c.groups.first().map(|g| g.levels.iter().any(|e| e.id == level.id)))
+                .unwrap_or(false);
+            let reading = solver::authoring::read(&level, b, actions, tutorial);
+            let shape: Vec<String> =
+                reading.shape.iter().map(|s| format!("{} {}", s.verb, s.target)).collect();
+            println!("shape: {}", shape.join(", "));
+            let broken: Vec<String> = reading.broken.iter().map(|x| x.sentence()).collect();
+            println!("authoring: {}", if broken.is_empty() { "ok".to_string() } else { broken.join("; ") });
             if let Some(out) = &o.write_solution {
                 write_text(Path::new(out), &reactor::solution::to_text(&level, actions))?;
             }

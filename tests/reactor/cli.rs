@@ -191,6 +191,9 @@ fn solve_prints_the_shortest_line_its_par_nodes_and_seconds_and_writes_a_solutio
     assert!(line("seconds: ").parse::<f64>().is_ok());
     let actions = line("solution: ").to_string();
     assert!(actions.ends_with("activate"), "{actions}");
+    // The authoring reading of the line: its shape, and the rules it keeps.
+    assert!(line("shape: ").ends_with("activate reactor"), "{stdout}");
+    assert_eq!(line("authoring: "), "ok", "the first level keeps every rule");
     // The written file replays through the headless driver to a win, as do the printed actions.
     for extra in [vec!["--replay".to_string(), sol.display().to_string()], vec!["--actions".into(), actions]]
     {

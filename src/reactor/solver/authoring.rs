@@ -1,0 +1,181 @@
+//! The campaign's authoring rules read off a winning line (REACTOR.md, "Decided 2026-12"): no prop
+//! is toggled and later toggled back (the seed: no player-facing wait), the reactor is never
+//! started while a cell is critical or at terminal heat, and a level after the tutorial needs two
+//! kinds of lengthy action. Also each line's shape, which no two levels may share. Reads a line by
+//! playing it; changes nothing.
+
+use crate::grid::Pos;
+use crate::reactor::balance::Balance;
+use crate::reactor::command::{Command, LeakAction, Outcome};
+use crate::reactor::hazards::{band, Band};
+use crate::reactor::level::{Level, PropKind, Quantity};
+use crate::reactor::script::Action;
+use crate::reactor::undo::Game;
+
+/// One lengthy action of a line as its shape counts it: the verb, and the kind of prop it works.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Step {
+    pub verb: &'static str,
+    pub target: &'static str,
+}
+
+/// A rule a line breaks, with where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Broken {
+    /// The prop at this cell is toggled and later toggled back (or a junction cycled round).
+    TogglesBack(Pos),
+    /// The reactor is started while this cell is critical or at terminal heat.
+    StartedInCritical(Pos),
+    /// Every lengthy action (terminals and the start itself aside) is the same kind.
+    OneKind,
+}
+
+impl Broken {
+    pub fn sentence(&self) -> String {
+        match self {
+            Broken::TogglesBack(p) => {
+                format!("the prop at ({}, {}) is toggled and later toggled back", p.x, p.y)
+            }
+            Broken::StartedInCritical(p) => {
+                format!("the reactor is started while ({}, {}) is critical", p.x, p.y)
+            }
+            Broken::OneKind => "every lengthy action is the same kind".into(),
+        }
+    }
+}
+
+/// What the rules read of a line: its shape and the rules it breaks (`tutorial` levels are exempt
+/// from needing two kinds of action).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reading {
+    pub shape: Vec<Step>,
+    pub broken: Vec<Broken>,
+}
+
+fn prop_kind_name(kind: PropKind) -> &'static str {
+    match kind {
+        PropKind::Flow { .. } => "source",
+        PropKind::Valve { .. } => "valve",
+        PropKind::Consumer { .. } => "consumer",
+        PropKind::Junction { .. } => "junction",
+        PropKind::Door { .. } => "door",
+        PropKind::Terminal => "terminal",
+        PropKind::Supply { .. } => "supply",
+        PropKind::Sprinkler { .. } => "sprinkler",
+        PropKind::Reactor => "reactor",
+    }
+}
+
+/// The lengthy action `cmd` would be from `level`, as the shape counts it, with the prop it works.
+fn step_of(level: &Level, cmd: Command) -> Option<(Step, Option<usize>)> {
+    let step = |verb, target| Step { verb, target };
+    Some(match cmd {
+        Command::InteractProp(at) => {
+            let k = crate::reactor::props::choose(level, at).ok()?;
+            (step("interact", prop_kind_name(level.props[k].kind)), Some(k))
+        }
+        Command::InteractLeak(_, LeakAction::Repair) => (step("repair", "leak"), None),
+        Command::InteractLeak(_, LeakAction::Neutralize(_)) => (step("neutralize", "leak"), None),
+        Command::ApplyHeatShield => (step("shield", "robot"), None),
+        Command::ActivateReactor => (step("activate", "reactor"), None),
+        Command::MoveRobot(_) | Command::Inspect(_) | Command::ViewLayers => return None,
+    })
+}
+
+/// The first floor cell that is critical in any quantity or at terminal heat.
+fn critical_cell(level: &Level, b: &Balance) -> Option<Pos> {
+    level.terrain.positions().filter(|p| level.is_floor(*p)).find(|p| {
+        let s = level.surface.get(*p).copied().unwrap_or_default();
+        Quantity::ALL.into_iter().any(|q| band(b, q, s.get(q)) == Band::Critical)
+            || s.get(Quantity::Heat) >= b.terminal_heat
+    })
+}
+
+/// Plays `line` from `level` and reads it against the authoring rules.
+pub fn read(level: &Level, b: &Balance, line: &[Action], tutorial: bool) -> Reading {
+    let mut game = Game::new(level.clone(), b.clone());
+    let mut reading = Reading::default();
+    // Per prop: how often it was worked, and its state before the first time.
+    let mut worked: Vec<(usize, PropKind, u32)> = Vec::new();
+    for action in line {
+        let Action::Do(cmd) = *action else { continue };
+        let before = game.level.clone();
+        let step = step_of(&before, cmd);
+        if !matches!(game.apply(cmd), Outcome::Pulsed(_)) {
+            continue;
+        }
+        let Some((step, prop)) = step else { continue };
+        if step.verb == "activate" {
+            if let Some(p) = critical_cell(&before, b) {
+                reading.broken.push(Broken::StartedInCritical(p));
+            }
+        }
+        if let Some(k) = prop {
+            match worked.iter_mut().find(|w| w.0 == k) {
+                Some(w) => w.2 += 1,
+                None => worked.push((k, before.props[k].kind, 1)),
+            }
+        }
+        reading.shape.push(step);
+    }
+    for (k, first, times) in worked {
+        let now = game.level.props[k].kind;
+        let toggles = !matches!(first, PropKind::Terminal | PropKind::Supply { .. } | PropKind::Reactor);
+        if toggles && times >= 2 && now == first {
+            reading.broken.push(Broken::TogglesBack(game.level.props[k].pos));
+        }
+    }
+    let mut kinds: Vec<&Step> =
+        reading.shape.iter().filter(|s| s.verb != "activate" && s.target != "terminal").collect();
+    kinds.sort();
+    kinds.dedup();
+    if !tutorial && kinds.len() < 2 {
+        reading.broken.push(Broken::OneKind);
+    }
+    reading
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reactor::{script, text};
+
+    fn read_map(map: &str, line: &str, tutorial: bool) -> Reading {
+        let b = Balance::normal();
+        let level = text::parse(map, &b).expect("test map");
+        read(&level, &b, &script::parse_actions(line).unwrap(), tutorial)
+    }
+
+    /// A source off at (1, 1) feeding a consumer at (3, 1) through a valve at (2, 1), the control at
+    /// (4, 1); fuel required.
+    const PLANT: &str = "[surface]\n######\n#.vcr#\n######\n[fuel]\n......\n.====.\n......\n[props]\nv valve fuel open\nc consumer on\nr reactor\n1,1 flow fuel off\n[level]\nid plant\nrequired 1 0 0\nrobot 1 1 0 false\n";
+
+    #[test]
+    fn a_straight_line_breaks_nothing_but_is_one_kind_after_the_tutorial() {
+        let line = "interact move:E move:E move:E activate";
+        let r = read_map(PLANT, line, true);
+        assert_eq!(r.broken, vec![], "{r:?}");
+        assert_eq!(
+            r.shape,
+            vec![Step { verb: "interact", target: "source" }, Step { verb: "activate", target: "reactor" }]
+        );
+        assert_eq!(read_map(PLANT, line, false).broken, vec![Broken::OneKind]);
+    }
+
+    #[test]
+    fn a_valve_closed_and_opened_again_is_a_wait() {
+        let line = "interact move:E interact interact move:E move:E activate";
+        let r = read_map(PLANT, line, true);
+        assert_eq!(r.broken, vec![Broken::TogglesBack(Pos::new(2, 1))], "{r:?}");
+    }
+
+    #[test]
+    fn starting_the_reactor_while_a_cell_is_critical_breaks_a_rule() {
+        // Ready from the start (the source is on), with critical fuel where the robot stands.
+        let hot = PLANT
+            .replace("1,1 flow fuel off", "1,1 flow fuel on")
+            .replace("[level]", "[values]\n1 1 fuel=9\n[level]");
+        let r = read_map(&hot, "move:E move:E move:E activate", true);
+        assert_eq!(r.broken, vec![Broken::StartedInCritical(Pos::new(1, 1))], "{r:?}");
+    }
+}

@@ -522,10 +522,8 @@ impl ReactorSession {
         let title = if won { "REACTOR STARTED" } else { "REACTOR LOST" };
         if !won {
             let cause = match self.mode.game.level.status {
-                crate::reactor::level::Status::Lost(crate::reactor::level::LossCause::UnsafeEntry) => {
-                    "The robot entered an unsafe cell."
-                }
-                _ => "Heat reached the terminal threshold.",
+                crate::reactor::level::Status::Lost(cause) => cause.sentence(),
+                _ => crate::reactor::level::LossCause::TerminalHeat.sentence(),
             };
             lines.insert(0, cause.to_string());
         }

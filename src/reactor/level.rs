@@ -299,6 +299,16 @@ pub enum LossCause {
     UnsafeEntry,
 }
 
+impl LossCause {
+    /// The loss in one sentence: the message line and the loss card say it the same way.
+    pub fn sentence(self) -> &'static str {
+        match self {
+            LossCause::TerminalHeat => "Heat reached the terminal threshold.",
+            LossCause::UnsafeEntry => "The robot entered an unsafe cell.",
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Status {
     #[default]

@@ -78,7 +78,7 @@ impl Mode for Reactor {
                     }
                     Outcome::Moved { lost: true } => {
                         report.lost_on_entry = true;
-                        "The robot entered an unsafe cell and was lost.".to_string()
+                        super::level::LossCause::UnsafeEntry.sentence().to_string()
                     }
                     Outcome::Moved { .. } | Outcome::Quick => String::new(),
                 }

@@ -20,6 +20,12 @@ pub const MAX_FLASHES_PER_SECOND: usize = 3;
 /// Peak opacity of a flash, and the cap under reduced effects.
 const FLASH_PEAK: f32 = 0.45;
 const REDUCED_FLASH_PEAK: f32 = 0.08;
+/// A kill's flash is a brief warm tint, not a white-out: a full-strength white flash washed the whole
+/// view (messages over it included) near-white on every kill (issue 34). The mix is in linear light,
+/// so 0.06 already reads as a clear glow on the dark dungeon once encoded for the screen.
+const KILL_FLASH_PEAK: f32 = 0.06;
+/// Seconds a kill's tint takes to fade: shorter than the other flashes, a beat rather than a blink.
+const KILL_FLASH_SECONDS: f64 = 0.2;
 /// Largest camera offset of a jolt, in cells.
 const JOLT_CELLS: f32 = 0.06;
 
@@ -41,7 +47,23 @@ impl FlashKind {
             FlashKind::Hurt | FlashKind::HitEnemy => [0.9, 0.05, 0.05],
             FlashKind::HitHallucination => [0.6, 0.1, 0.85],
             FlashKind::Healed => [0.1, 0.9, 0.2],
-            FlashKind::EnemyDied => [1.0, 1.0, 1.0],
+            FlashKind::EnemyDied => [1.0, 0.8, 0.5],
+        }
+    }
+
+    /// The flash's opacity at its start (before reduced effects cap it).
+    fn peak(self) -> f32 {
+        match self {
+            FlashKind::EnemyDied => KILL_FLASH_PEAK,
+            _ => FLASH_PEAK,
+        }
+    }
+
+    /// Seconds the flash takes to fade out.
+    pub fn seconds(self) -> f64 {
+        match self {
+            FlashKind::EnemyDied => KILL_FLASH_SECONDS,
+            _ => FLASH_SECONDS,
         }
     }
 
@@ -144,9 +166,9 @@ impl Effects {
             }
         }
         if let Some((kind, start)) = self.flash {
-            let t = ((now - start) / FLASH_SECONDS) as f32;
+            let t = ((now - start) / kind.seconds()) as f32;
             if (0.0..1.0).contains(&t) {
-                let peak = if self.reduced { REDUCED_FLASH_PEAK } else { FLASH_PEAK };
+                let peak = if self.reduced { kind.peak().min(REDUCED_FLASH_PEAK) } else { kind.peak() };
                 let [r, g, b] = kind.colour();
                 frame.flash = [r, g, b, peak * (1.0 - t) * (1.0 - t)];
             }

@@ -617,6 +617,37 @@ fn every_flash_colour_pulls_the_frame_toward_its_tint() {
     }
 }
 
+/// Issue 34: a kill flashed the whole view near-white. At its peak, as the app's timeline gives it,
+/// the kill's tint lifts no pixel of the view by more than a little, and it is over in 0.2 s.
+#[test]
+fn a_kill_tints_the_view_briefly_and_never_whites_it_out() {
+    let Some(gpu) = gpu_or_skip() else { return };
+    let mut stage = Stage::new(gpu, 320, 200);
+    let g = game(PILLAR_ROOM, (1, 2), Facing::East);
+    let view = rest_view(&g, 0.0);
+    let calm = stage.shot(&g, &view, Effects::default());
+    let mut feedback = Feedback::new(false);
+    feedback.on_events(&[Event::EnemyDied { id: hollowdeep::game::EntityId(0), pos: Pos::new(3, 2) }], 1.0);
+    let fx = feedback.sample(1.0);
+    assert!(fx.flash[3] > 0.0, "a kill still shows");
+    let peak = stage.frame(&view, Effects { flash_rgba: fx.flash, ..Effects::default() });
+    let (x0, y0, w, h) = peak.world_rect();
+    let mut worst: f32 = 0.0;
+    for y in y0..y0 + h {
+        for x in x0..x0 + w {
+            worst = worst.max(peak.luma(x, y) - calm.luma(x, y));
+        }
+    }
+    // A white flash at the old strength lifted dark pixels by ~180 of 255; a tint stays under 72.
+    assert!(worst < 72.0, "the kill lifts a pixel by {worst:.1} of 255");
+    assert!(
+        peak.world_luma() < 0.5 * 255.0,
+        "the view at the kill's peak: mean luma {:.1}",
+        peak.world_luma()
+    );
+    assert_eq!(feedback.sample(1.2).flash[3], 0.0, "the tint is over within 0.2 s");
+}
+
 /// The largest mean per-pixel luma change between consecutive frames of one second at 30 fps,
 /// at sanity 5, with the feedback timelines the app runs (`events` at the given times).
 fn worst_step(stage: &mut Stage, g: &Game, reduced: bool, events: &[(f64, Event)]) -> f32 {

@@ -6,9 +6,14 @@
 //! map, an entity's kind beyond its glyph, or whether a carried item is hallucinated.
 
 use crate::game::balance::BALANCE;
+use crate::game::gen::landmarks::LandmarkKind;
 use crate::game::status::StatusKind;
 use crate::game::{Action, Event, Facing, Game, Item, Pos, Tile, TurnReport};
 use std::collections::VecDeque;
+
+/// Once rest stopped lifting its mind on a floor, the resting player tries again only after its
+/// sanity has fallen this much further (thousandths).
+const RETRY_REST_BELOW: i32 = 5_000;
 
 /// What the player remembers of one cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,6 +43,39 @@ pub struct Temper {
     pub detour_steps: u32,
     /// Go down after this many turns on a floor, explored or not.
     pub level_patience: u32,
+    /// Whether it rests (C) whenever the rules let it: hurt, or sanity below `rest_below_sanity`,
+    /// with no creature in view, no terror and no hunger pressing; and seeks out a shrine it saw.
+    pub rests: bool,
+    pub rest_below_sanity: i32,
+}
+
+/// A sensible kind of player (SPEC "Pacing"): each is measured on its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// Explores, fights what blocks it, eats when hungry, uses pills and bandages; never rests.
+    Explore,
+    /// The same, and rests whenever the rules let it (at a shrine it has seen, if it can).
+    Rest,
+}
+
+impl Style {
+    pub const ALL: [Style; 2] = [Style::Explore, Style::Rest];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Style::Explore => "explore",
+            Style::Rest => "rest",
+        }
+    }
+
+    /// How a player of this style behaves.
+    pub fn temper(self) -> Temper {
+        let explore = Temper::default();
+        match self {
+            Style::Explore => explore,
+            Style::Rest => Temper { rests: true, ..explore },
+        }
+    }
 }
 
 impl Default for Temper {
@@ -51,6 +89,8 @@ impl Default for Temper {
             detour_steps: 12,
             wait_for_foe: 2,
             level_patience: 300,
+            rests: false,
+            rest_below_sanity: 90_000,
         }
     }
 }
@@ -71,6 +111,14 @@ pub struct AutoPlayer {
     waited: u32,
     /// The second half of "select a slot, then use it".
     pending: Option<Action>,
+    /// A shrine it has seen on this floor.
+    shrine: Option<Pos>,
+    /// Sanity before the rest it just took (to see whether rest still helps).
+    resting_from: Option<(i32, bool)>,
+    /// The sanity at which rest for the mind stopped helping on this floor, in the open and beside
+    /// the shrine: it tries again only once the madness has gone `RETRY_REST_BELOW` further.
+    futile_open: Option<i32>,
+    futile_shrine: Option<i32>,
 }
 
 impl Default for AutoPlayer {
@@ -92,6 +140,10 @@ impl AutoPlayer {
             turns_here: 0,
             waited: 0,
             pending: None,
+            shrine: None,
+            resting_from: None,
+            futile_open: None,
+            futile_shrine: None,
         }
     }
 
@@ -111,6 +163,9 @@ impl AutoPlayer {
             return action;
         }
         let routes = self.routes(game);
+        if let Some(action) = self.rest(game, &routes) {
+            return action;
+        }
         let leaving = self.wants_to_leave(game, &routes);
         if leaving && game.on_exit() {
             return Action::Interact;
@@ -141,8 +196,20 @@ impl AutoPlayer {
     /// Learns from what an action did: a move refused by a wall it believed open marks that wall.
     pub fn learn(&mut self, game: &Game, report: &TurnReport) {
         let moved = report.events.iter().any(|e| matches!(e, Event::PlayerMoved { .. }));
-        if report.took_turn {
+        // Resting is not searching: its turns do not run down the patience for a floor.
+        if report.took_turn && self.resting_from.is_none() {
             self.turns_here += 1;
+        }
+        if let Some((before, by_shrine)) = self.resting_from.take() {
+            // Sanity did not rise: rest no longer answers the drain here (the ceiling, the dark).
+            if game.player().sanity <= before {
+                let at = Some(game.player().sanity);
+                if by_shrine {
+                    self.futile_shrine = at;
+                } else {
+                    self.futile_open = at;
+                }
+            }
         }
         if moved {
             return;
@@ -183,6 +250,18 @@ impl AutoPlayer {
             self.pickups.clear();
             self.turns_here = 0;
             self.pending = None;
+            self.shrine = None;
+            self.resting_from = None;
+            self.futile_open = None;
+            self.futile_shrine = None;
+        }
+        if self.shrine.is_none() {
+            self.shrine = game
+                .level()
+                .landmarks
+                .iter()
+                .find(|l| l.kind == LandmarkKind::Shrine && game.is_visible(l.pos))
+                .map(|l| l.pos);
         }
         for p in game.visible_cells() {
             let what = match game.apparent_tile(p) {
@@ -277,6 +356,36 @@ impl AutoPlayer {
         }
         self.waited += 1;
         Some(Action::Wait)
+    }
+
+    /// The resting style's calm: with nothing in view, no terror and no hunger pressing, it rests
+    /// while hurt (the body mends only while fed) and while its mind is low and rest still lifts it,
+    /// walking first to a shrine it has seen if rest there still helps.
+    fn rest(&mut self, game: &Game, routes: &Routes) -> Option<Action> {
+        let t = self.temper;
+        let p = game.player();
+        if !t.rests || !self.hostiles.is_empty() || p.statuses.has(StatusKind::Terrified) {
+            return None;
+        }
+        // Rest spends food; only a fed player (one whose body still mends) can afford it.
+        if p.weakness >= BALANCE.regen_below_weakness {
+            return None;
+        }
+        let heals = p.hp < p.max_hp && p.weakness < BALANCE.regen_below_weakness;
+        let low = p.sanity < t.rest_below_sanity;
+        let by_shrine = game.by_shrine();
+        let futile = |seen: Option<i32>| seen.is_some_and(|at| p.sanity > at - RETRY_REST_BELOW);
+        if low && !futile(self.futile_shrine) && !by_shrine {
+            if let Some(step) = self.shrine.and_then(|s| self.first_step(game, &routes.parent, s)) {
+                return Some(step);
+            }
+        }
+        let futile = futile(if by_shrine { self.futile_shrine } else { self.futile_open });
+        if heals || (low && !futile) {
+            self.resting_from = Some((p.sanity, by_shrine));
+            return Some(Action::Wait);
+        }
+        None
     }
 
     /// Time to go down: hungry with nothing to eat, here too long, or explored enough (the way

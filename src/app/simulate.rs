@@ -1,8 +1,9 @@
 //! `--simulate N`: plays N seeds headless with the built-in player and prints the pacing a
 //! maintainer tunes against (depth reached, turns survived, causes of death, time in each sanity
-//! band).
+//! band), one block per style of player (`autoplayer::Style`), each with its figures against the
+//! balance table's pacing targets.
 
-use super::autoplayer::AutoPlayer;
+use super::autoplayer::{AutoPlayer, Style};
 use crate::game::balance::BALANCE;
 use crate::game::{Game, Status};
 use std::collections::BTreeMap;
@@ -35,16 +36,25 @@ fn band_index(sanity: i32) -> usize {
     BALANCE.sanity_bands.iter().position(|b| sanity >= b.floor).unwrap_or(BALANCE.sanity_bands.len() - 1)
 }
 
-/// Plays one seed from depth 1 until death or the turn cap.
+/// Plays one seed from depth 1 until death or the turn cap, as the exploring player.
 pub fn play_one(seed: u64) -> RunSummary {
     play_one_into(seed, &mut Vec::new()).0
+}
+
+/// Plays one seed like [`play_one`] with a player of `style`.
+pub fn play_one_as(seed: u64, style: Style) -> RunSummary {
+    play_styled(seed, style, &mut Vec::new()).0
 }
 
 /// Plays one seed like [`play_one`], keeping every action in `actions`; returns the summary and
 /// the final game (what a recording of the run replays to).
 pub fn play_one_into(seed: u64, actions: &mut Vec<crate::game::Action>) -> (RunSummary, Game) {
+    play_styled(seed, Style::Explore, actions)
+}
+
+fn play_styled(seed: u64, style: Style, actions: &mut Vec<crate::game::Action>) -> (RunSummary, Game) {
     let mut game = Game::new(seed);
-    let mut player = AutoPlayer::default();
+    let mut player = AutoPlayer::new(style.temper());
     let mut band_turns = vec![0u64; BALANCE.sanity_bands.len()];
     let mut lowest = game.player().sanity;
     let mut free = 0;
@@ -90,9 +100,85 @@ pub fn record(seed: u64, path: &std::path::Path) -> Result<(), String> {
     Ok(())
 }
 
-/// Plays `count` seeds starting at `first_seed`.
+/// Plays `count` seeds starting at `first_seed`, as the exploring player.
 pub fn play_many(first_seed: u64, count: u32) -> Vec<RunSummary> {
-    (0..u64::from(count)).map(|i| play_one(first_seed.wrapping_add(i))).collect()
+    play_many_as(first_seed, count, Style::Explore)
+}
+
+/// Plays `count` seeds starting at `first_seed` with a player of `style`.
+pub fn play_many_as(first_seed: u64, count: u32, style: Style) -> Vec<RunSummary> {
+    (0..u64::from(count)).map(|i| play_one_as(first_seed.wrapping_add(i), style)).collect()
+}
+
+/// The figures SPEC "Pacing" sets targets for, in percent where a share.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pacing {
+    pub median_depth: u32,
+    pub below_60: f64,
+    pub below_40: f64,
+    /// Starvation's share of the deaths.
+    pub starved_of_deaths: f64,
+    /// The largest share of runs that ended at one depth, and that depth.
+    pub worst_depth: (u32, f64),
+}
+
+impl Pacing {
+    pub fn of(runs: &[RunSummary]) -> Pacing {
+        let n = runs.len();
+        let mut depths: Vec<u32> = runs.iter().map(|r| r.depth).collect();
+        depths.sort_unstable();
+        let below = |percent: i32| {
+            let floor = percent * (BALANCE.max_sanity / 100);
+            self::percent(runs.iter().filter(|r| r.lowest_sanity < floor).count(), n)
+        };
+        let deaths = runs.iter().filter(|r| r.cause.is_some()).count();
+        let starved = runs.iter().filter(|r| r.cause.as_deref() == Some("starved")).count();
+        let mut per_depth: BTreeMap<u32, usize> = BTreeMap::new();
+        for d in &depths {
+            *per_depth.entry(*d).or_default() += 1;
+        }
+        let worst = per_depth
+            .iter()
+            .max_by_key(|(d, c)| (**c, std::cmp::Reverse(**d)))
+            .map_or((0, 0), |(d, c)| (*d, *c));
+        Pacing {
+            median_depth: if n == 0 { 0 } else { quantile(&depths, 0.5) },
+            below_60: below(60),
+            below_40: below(40),
+            starved_of_deaths: percent(starved, deaths),
+            worst_depth: (worst.0, percent(worst.1, n)),
+        }
+    }
+
+    /// Each SPEC target with whether it holds, as printed lines' words.
+    pub fn verdicts(&self) -> [(String, bool); 5] {
+        let b = &BALANCE;
+        [
+            (
+                format!("median depth {} (≥ {})", self.median_depth, b.pacing_median_depth),
+                self.median_depth >= b.pacing_median_depth,
+            ),
+            (
+                format!("below 60% {:.1}% (≥ {}%)", self.below_60, b.pacing_below_60_percent),
+                self.below_60 >= f64::from(b.pacing_below_60_percent),
+            ),
+            (
+                format!("below 40% {:.1}% (≥ {}%)", self.below_40, b.pacing_below_40_percent),
+                self.below_40 >= f64::from(b.pacing_below_40_percent),
+            ),
+            (
+                format!("starved {:.1}% of deaths (≤ {}%)", self.starved_of_deaths, b.pacing_starved_percent),
+                self.starved_of_deaths <= f64::from(b.pacing_starved_percent),
+            ),
+            (
+                format!(
+                    "worst depth {} ends {:.1}% (≤ {}%)",
+                    self.worst_depth.0, self.worst_depth.1, b.pacing_one_depth_percent
+                ),
+                self.worst_depth.1 <= f64::from(b.pacing_one_depth_percent),
+            ),
+        ]
+    }
 }
 
 /// The value at fraction `q` of a sorted list (nearest rank).
@@ -200,10 +286,27 @@ pub fn report(first_seed: u64, runs: &[RunSummary]) -> String {
     out
 }
 
-/// `--simulate N [--seed S]`: plays and prints.
+/// One style's block: its name, the full report, and its figures against the targets.
+pub fn style_report(first_seed: u64, style: Style, runs: &[RunSummary]) -> String {
+    let mut out = format!("== Style: {} ==\n", style.name());
+    out.push_str(&report(first_seed, runs));
+    if !runs.is_empty() {
+        let verdicts = Pacing::of(runs).verdicts();
+        let words: Vec<String> = verdicts
+            .iter()
+            .map(|(text, ok)| format!("{text} {}", if *ok { "met" } else { "MISSED" }))
+            .collect();
+        let _ = writeln!(out, "Targets: {}", words.join("; "));
+    }
+    out
+}
+
+/// `--simulate N [--seed S]`: plays every style of player and prints one block for each.
 pub fn run(first_seed: u64, count: u32) -> Result<(), String> {
-    let runs = play_many(first_seed, count);
-    print!("{}", report(first_seed, &runs));
+    for style in Style::ALL {
+        let runs = play_many_as(first_seed, count, style);
+        print!("{}", style_report(first_seed, style, &runs));
+    }
     Ok(())
 }
 

@@ -123,6 +123,22 @@ pub struct Balance {
     /// Sanity regained by resting (C) with no creature in view and no terror on you, in full light
     /// (thousandths); scaled by the light left at this depth, so the deep dark barely answers it.
     pub rest_sanity: i32,
+    /// Rest never lifts sanity above a ceiling that falls with depth (thousandths):
+    /// `rest_ceiling_top` at depth 1, `rest_ceiling_per_depth` less each depth below, never under
+    /// `rest_ceiling_floor`; beside a shrine the ceiling stands `shrine_ceiling_bonus` higher. Rest
+    /// slows the madness; it cannot undo it (SPEC "Pacing").
+    pub rest_ceiling_top: i32,
+    pub rest_ceiling_per_depth: i32,
+    pub rest_ceiling_floor: i32,
+    pub shrine_ceiling_bonus: i32,
+    /// What every style of the simulator's player must reach (SPEC "Pacing"): the median depth,
+    /// the least share (percent) of runs that go below 60% and below 40% sanity, the largest share
+    /// of deaths starvation may cause and the largest share of runs one depth may end.
+    pub pacing_median_depth: u32,
+    pub pacing_below_60_percent: u32,
+    pub pacing_below_40_percent: u32,
+    pub pacing_starved_percent: u32,
+    pub pacing_one_depth_percent: u32,
     /// Whether turning on the spot (Q/E) takes a turn. SPEC "Pacing" leaves it open.
     pub turning_takes_a_turn: bool,
 
@@ -285,14 +301,23 @@ pub const BALANCE: Balance = Balance {
     weakness_every: 3,
     starvation_damage: 1,
     regen_below_weakness: 50,
-    regen_every: 6,
+    regen_every: 5,
     sanity_drain_per_depth: 15,
     darkness_sanity: 150,
     blow_sanity: 1_000,
     rest_sanity: 500,
+    rest_ceiling_top: 80_000,
+    rest_ceiling_per_depth: 10_000,
+    rest_ceiling_floor: 10_000,
+    shrine_ceiling_bonus: 10_000,
+    pacing_median_depth: 6,
+    pacing_below_60_percent: 60,
+    pacing_below_40_percent: 30,
+    pacing_starved_percent: 25,
+    pacing_one_depth_percent: 25,
     turning_takes_a_turn: false,
 
-    food_weakness: 30,
+    food_weakness: 45,
     pill_weakness: 15,
     pill_sanity: 20_000,
     bandage_weakness: 15,

@@ -322,11 +322,13 @@ impl Game {
     }
 
     /// C with nothing in view and no terror on you is rest: the mind steadies a little, less the
-    /// darker the depth. Judged on what the player sees as the turn begins.
+    /// darker the depth, and never above the depth's rest ceiling. Judged on what the player sees
+    /// as the turn begins.
     fn rest(&mut self) {
         let creature_in_view = self.floor.entities.iter().any(|e| e.is_actor() && self.is_visible(e.pos));
         if !creature_in_view && !self.player.statuses.has(StatusKind::Terrified) {
-            self.player.gain_sanity(super::sanity::rest_gain_at(self.depth, self.by_shrine()));
+            let gain = super::sanity::rest_gain_from(self.player.sanity, self.depth, self.by_shrine());
+            self.player.gain_sanity(gain);
         }
     }
 

@@ -79,6 +79,23 @@ pub fn rest_gain_at(depth: u32, by_shrine: bool) -> i32 {
     rest_gain(depth) * if by_shrine { BALANCE.shrine_rest_times } else { 1 }
 }
 
+/// The sanity (thousandths) rest cannot lift the player above at `depth`: it falls with depth, and
+/// stands `shrine_ceiling_bonus` higher beside a shrine. Saturates at absurd depths.
+pub fn rest_ceiling(depth: u32, by_shrine: bool) -> i32 {
+    let below = depth.max(1).saturating_sub(1).min(i32::MAX as u32) as i32;
+    let fallen =
+        BALANCE.rest_ceiling_top.saturating_sub(BALANCE.rest_ceiling_per_depth.saturating_mul(below));
+    let bonus = if by_shrine { BALANCE.shrine_ceiling_bonus } else { 0 };
+    (fallen.max(BALANCE.rest_ceiling_floor) + bonus).min(BALANCE.max_sanity)
+}
+
+/// What one calm rest actually gives a player at `sanity`: [`rest_gain_at`], but never above
+/// [`rest_ceiling`] (and nothing at all once sanity stands at or above it).
+pub fn rest_gain_from(sanity: i32, depth: u32, by_shrine: bool) -> i32 {
+    let room = rest_ceiling(depth, by_shrine).saturating_sub(sanity).max(0);
+    rest_gain_at(depth, by_shrine).min(room)
+}
+
 impl Game {
     /// Whether the player stands within `torch_radius` of a wall torch's lit cell.
     pub fn by_torch(&self) -> bool {

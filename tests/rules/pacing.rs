@@ -1,12 +1,16 @@
 //! The pacing rules (docs/rules.md "Pacing"): what frightens (depth, the dark, blows, blows from
-//! the unseen) and the sane cures (rest in calm), turning for free, and the pickup count.
+//! the unseen) and the sane cures (rest in calm, under a ceiling that falls with depth), turning
+//! for free, the pickup count, and every style of the simulator's player against the targets.
 
 use crate::support::{drain, game_with, scene, sturdy, turn};
+use hollowdeep::app::autoplayer::Style;
+use hollowdeep::app::simulate::{play_many_as, Pacing};
 use hollowdeep::game::balance::BALANCE;
-use hollowdeep::game::sanity::{depth_darkness, rest_gain, turn_drain};
+use hollowdeep::game::gen::landmarks::{Landmark, LandmarkKind};
+use hollowdeep::game::sanity::{depth_darkness, rest_ceiling, rest_gain, rest_gain_from, turn_drain};
 use hollowdeep::game::spawn::count_ranges;
 use hollowdeep::game::status::StatusKind;
-use hollowdeep::game::{Action, EntityKind, Facing, Game, Pickup};
+use hollowdeep::game::{Action, EntityKind, Facing, Game, Pickup, Pos};
 
 const ROOM: [&str; 5] = ["#####", "#...#", "#.@.#", "#...#", "#####"];
 
@@ -28,7 +32,8 @@ fn the_dark_gnaws_harder_the_deeper_it_is() {
 fn resting_in_calm_steadies_the_mind_less_in_the_dark() {
     for depth in [1, 5, 12] {
         let mut game = scene(&ROOM).depth(depth).build();
-        let sanity = BALANCE.max_sanity / 2;
+        // Well under the depth's rest ceiling, so the whole rest counts.
+        let sanity = rest_ceiling(depth, false) / 2;
         game.player_mut().sanity = sanity;
         turn(&mut game, Action::Wait);
         assert_eq!(game.player().sanity, sanity + rest_gain(depth) - drain(depth), "depth {depth}");
@@ -142,4 +147,55 @@ fn rules_doc_states_the_odd_depth_weapon_chance_of_the_table() {
     let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/rules.md")).unwrap();
     let stated = format!("odd depths have one {}% of the time", BALANCE.odd_depth_weapon_percent);
     assert!(doc.contains(&stated), "docs/rules.md must say \"{stated}\"");
+}
+
+/// Issue 34: rest may slow the madness, never undo it. Its ceiling falls with depth (the shrine's
+/// stands a little higher), and no amount of rest, in the open or at a shrine, lifts sanity above it.
+#[test]
+fn rest_never_lifts_sanity_above_the_depth_ceiling() {
+    for depth in 1..30 {
+        assert!(rest_ceiling(depth + 1, false) <= rest_ceiling(depth, false), "depth {depth}");
+        assert!(rest_ceiling(depth, true) >= rest_ceiling(depth, false));
+        assert!(rest_ceiling(depth, false) >= BALANCE.rest_ceiling_floor);
+    }
+    assert_eq!(rest_ceiling(1, false), BALANCE.rest_ceiling_top);
+    assert!(rest_ceiling(u32::MAX, true) <= BALANCE.max_sanity, "saturates, never wraps");
+    let shrine = Landmark { kind: LandmarkKind::Shrine, pos: Pos::new(1, 1), facing: Facing::North };
+    for depth in [1, 2, 4, 6, 9, 15] {
+        for by_shrine in [false, true] {
+            let ceiling = rest_ceiling(depth, by_shrine);
+            let landmarks = if by_shrine { vec![shrine] } else { Vec::new() };
+            // A long rest from low sanity climbs to the ceiling and no further.
+            let mut game = scene(&ROOM).depth(depth).build().with_landmarks(landmarks.clone());
+            game.player_mut().sanity = BALANCE.rest_ceiling_floor / 2;
+            assert_eq!(game.by_shrine(), by_shrine);
+            for _ in 0..250 {
+                turn(&mut game, Action::Wait);
+                assert!(game.player().sanity <= ceiling, "depth {depth}, shrine {by_shrine}");
+            }
+            if depth == 1 {
+                assert!(game.player().sanity >= ceiling - drain(depth), "near the surface rest climbs to it");
+            }
+            // Above the ceiling, rest gives nothing back: the drain goes on.
+            let mut game = scene(&ROOM).depth(depth).build().with_landmarks(landmarks);
+            let above = (ceiling + 5_000).min(BALANCE.max_sanity);
+            game.player_mut().sanity = above;
+            assert_eq!(rest_gain_from(above, depth, by_shrine), 0);
+            turn(&mut game, Action::Wait);
+            assert_eq!(game.player().sanity, above - drain(depth), "depth {depth}, shrine {by_shrine}");
+        }
+    }
+}
+
+/// Issue 34: every style of the simulator's player, the patient one that rests included, lives
+/// through the madness: the sanity targets of SPEC "Pacing", read from the balance table.
+#[test]
+fn every_style_of_player_meets_the_madness() {
+    const SEEDS: u32 = 100;
+    for style in Style::ALL {
+        let pacing = Pacing::of(&play_many_as(1, SEEDS, style));
+        let name = style.name();
+        assert!(pacing.below_60 >= f64::from(BALANCE.pacing_below_60_percent), "{name}: {pacing:?}");
+        assert!(pacing.below_40 >= f64::from(BALANCE.pacing_below_40_percent), "{name}: {pacing:?}");
+    }
 }

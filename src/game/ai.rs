@@ -50,11 +50,13 @@ impl Game {
         }
     }
 
-    /// A cell an actor may step into: open floor, nobody there, not the player's, not the exit.
+    /// A cell an actor may step into: open floor, no other creature there, not the player's, not the
+    /// exit. Items, real or hallucinated, never block: a creature walks over them (leaving them
+    /// where they lie), else any pickup in a doorway would be a wall that holds every enemy back.
     pub(crate) fn free_for_actor(&self, p: Pos) -> bool {
         self.floor.level.map.get(p) == super::map::Tile::Floor
             && p != self.player.pos
-            && self.entity_at(p).is_none()
+            && self.actor_at(p).is_none()
     }
 
     pub(crate) fn entity_turn(&mut self, id: EntityId, report: &mut TurnReport) {

@@ -75,6 +75,15 @@ impl Game {
         }
     }
 
+    /// The name of the creature on `pos` when the player sees it on screen: in the field of view and
+    /// ahead (the first-person view shows only the front). It is the family it looks like, so a
+    /// hallucination is named by its mask; anything else (beside, behind, unseen) stays unnamed.
+    pub(crate) fn seen_name(&self, pos: crate::grid::Pos) -> Option<&'static str> {
+        let on_screen = self.player.facing.side_of(self.player.pos, pos) == crate::grid::Side::Front;
+        let e = self.actor_at(pos).filter(|_| on_screen && self.is_visible(pos))?;
+        super::present::apparent_family(self, e).map(|f| f.name)
+    }
+
     /// An enemy or hunting hallucination lands a blow. Both look and read the same on screen, and
     /// both terrify when they come from a side the player is not facing (struck unseen).
     pub(crate) fn strike_player(&mut self, id: EntityId, report: &mut TurnReport) {
@@ -84,7 +93,8 @@ impl Game {
             self.player.statuses.apply(StatusKind::Terrified, BALANCE.terrified_turns);
         }
         let side = self.player.facing.side_of(self.player.pos, from);
-        let struck = msg::struck_from(side);
+        let struck = msg::struck_by(self.seen_name(from), side);
+        let struck = struck.as_str();
         match kind {
             EntityKind::Enemy { variant, damage, .. } => {
                 self.player.take_damage(damage);

@@ -11,7 +11,7 @@ use super::status::StatusKind;
 impl Game {
     /// Auto-collects whatever lies on the player's cell; a full inventory leaves it on the ground.
     pub(crate) fn collect_pickup_here(&mut self, report: &mut TurnReport) {
-        let Some(entity) = self.entity_at(self.player.pos) else { return };
+        let Some(entity) = self.item_at(self.player.pos) else { return };
         let (id, kind) = (entity.id, entity.kind.clone());
         let (pickup, hallucinated) = match kind {
             EntityKind::Pickup(p) => (p, false),

@@ -20,6 +20,24 @@ pub fn struck_from(side: crate::grid::Side) -> &'static str {
         crate::grid::Side::Behind => STRUCK_FROM_BEHIND,
     }
 }
+/// What a blow says: a creature the player sees on screen is named by the family it looks like
+/// (a hallucination by its mask, so the words never give it away); an unseen one is "Something".
+pub fn struck_by(name: Option<&str>, side: crate::grid::Side) -> String {
+    let unseen = struck_from(side);
+    match name {
+        Some(name) => unseen.replacen("Something", &format!("The {name}"), 1),
+        None => unseen.to_string(),
+    }
+}
+
+/// What bumping into a creature says: "A lurker blocks your way." when it is seen.
+pub fn blocked_by(name: Option<&str>) -> String {
+    match name {
+        Some(name) if name.starts_with(['a', 'e', 'i', 'o', 'u']) => format!("An {name} blocks your way."),
+        Some(name) => format!("A {name} blocks your way."),
+        None => BLOCKED_BY_ENEMY.to_string(),
+    }
+}
 pub const HALLUCINATION_PASSES: &str = "Your blow passes through it. It was never there.";
 pub const HALLUCINATION_HOLDS: &str = "It does not fall. Your mind reels.";
 pub const HALLUCINATION_DISSIPATES: &str = "It dissolves into nothing.";

@@ -78,9 +78,8 @@ impl ScenePresenter {
         };
         for p in game.visible_cells() {
             memory.seen.set(p, Some(tile_look(game.apparent_tile(p))));
-            let item = game
-                .entity_at(p)
-                .is_some_and(|e| matches!(e.kind, EntityKind::Pickup(_) | EntityKind::HallucinatedPickup(_)));
+            // A creature may stand on an item; the map still remembers the item beneath it.
+            let item = game.item_at(p).is_some();
             memory.items.set(p, item);
         }
         // Items as last seen: what lay there when the cell was last in view, gone or not.

@@ -181,8 +181,18 @@ impl Game {
     pub fn score(&self) -> i64 {
         score(self.kills, self.depth, self.player.weapon)
     }
+    /// What a cell shows first: a creature standing there, else an item lying there. Creatures walk
+    /// over items (docs/rules.md "Entities and combat"), so one cell may hold one of each.
     pub fn entity_at(&self, pos: Pos) -> Option<&Entity> {
-        self.floor.entities.iter().find(|e| e.pos == pos)
+        self.actor_at(pos).or_else(|| self.item_at(pos))
+    }
+    /// The creature (enemy or hallucination) on `pos`, if any; at most one stands on a cell.
+    pub fn actor_at(&self, pos: Pos) -> Option<&Entity> {
+        self.floor.entities.iter().find(|e| e.pos == pos && e.is_actor())
+    }
+    /// The item (real or hallucinated) lying on `pos`, if any, whether or not a creature stands on it.
+    pub fn item_at(&self, pos: Pos) -> Option<&Entity> {
+        self.floor.entities.iter().find(|e| e.pos == pos && !e.is_actor())
     }
     pub fn entity(&self, id: EntityId) -> Option<&Entity> {
         self.floor.entities.iter().find(|e| e.id == id)
@@ -289,7 +299,7 @@ impl Game {
             match entity.kind {
                 EntityKind::Enemy { .. } => {
                     report.events.push(Event::Blocked { toward: dir });
-                    self.say(msg::BLOCKED_BY_ENEMY, report);
+                    self.say(&msg::blocked_by(self.seen_name(to)), report);
                     return true;
                 }
                 EntityKind::Hallucination { .. } if self.hallucinations_persistent() => {

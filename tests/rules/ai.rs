@@ -6,7 +6,9 @@ use hollowdeep::game::balance::BALANCE;
 use hollowdeep::game::messages as msg;
 use hollowdeep::game::scheduler::ActorId;
 use hollowdeep::game::status::StatusKind;
-use hollowdeep::game::{Action, EntityId, EntityKind, Event, Facing, Game, Pos, Tile, TurnReport, Variant};
+use hollowdeep::game::{
+    Action, EntityId, EntityKind, Event, Facing, Game, Item, Pickup, Pos, Tile, TurnReport, Variant,
+};
 use hollowdeep::grid::Side;
 
 const LUNGE: &str = "It lunges!";
@@ -28,14 +30,16 @@ fn moves_of(report: &TurnReport, id: EntityId) -> Vec<(Pos, Pos)> {
 
 /// Blows the log reports, from whichever side they came.
 fn strikes(report: &TurnReport) -> usize {
-    said(report).iter().filter(|m| m.starts_with(msg::STRUCK.trim_end_matches('!'))).count()
+    // Named ("The lurker strikes you!") or not ("Something strikes you from behind!").
+    said(report).iter().filter(|m| m.contains("strikes you")).count()
 }
 
 /// Asserts the invariants of where actors may stand, after any turn.
 fn assert_actors_placed_legally(game: &Game) {
+    // A creature may stand on an item (creatures walk over items), but never two of either kind.
     let mut seen = std::collections::BTreeSet::new();
     for e in game.entities() {
-        assert!(seen.insert(e.pos), "two entities on {:?}", e.pos);
+        assert!(seen.insert((e.pos, e.is_actor())), "two creatures or two items on {:?}", e.pos);
         assert_eq!(game.map().get(e.pos), Tile::Floor, "{:?} stands on {:?}", e.id, game.map().get(e.pos));
         if e.is_actor() {
             assert_ne!(e.pos, game.player().pos, "{:?} on the player", e.id);
@@ -43,12 +47,31 @@ fn assert_actors_placed_legally(game: &Game) {
     }
 }
 
+/// Issue 34: "Something strikes you!" while a lurker filled the view. A creature the player sees
+/// ahead is named by the family it looks like; one beside or behind, or out of sight, is not.
+#[test]
+fn a_seen_attacker_is_named_and_an_unseen_one_is_something() {
+    let mut game = game_with(&["######", "#@E..#", "######"], Facing::East);
+    let report = turn(&mut game, Action::Wait);
+    assert_eq!(said(&report), ["The lurker strikes you!"]);
+    let mut game = game_with(&["######", "#@E..#", "######"], Facing::North);
+    let report = turn(&mut game, Action::Wait);
+    assert_eq!(said(&report), [msg::STRUCK_FROM_RIGHT], "a lurker beside the view stays unseen");
+    // A hallucination ahead is named by its mask, exactly as a real one would be.
+    let mut game = scene(&["######", "#@...#", "######"]).depth(BALANCE.hallucination_hunt_depth).build();
+    game.player_mut().sanity = BALANCE.hunt_below_sanity - 1;
+    let id = game.spawn(Pos::new(2, 1), EntityKind::Hallucination { hp: 1 }).unwrap();
+    let mask = hollowdeep::game::present::apparent_family(&game, game.entity(id).unwrap()).unwrap().name;
+    let report = turn(&mut game, Action::Wait);
+    assert!(said(&report).contains(&format!("The {mask} strikes you!").as_str()), "{:?}", said(&report));
+}
+
 /// Issue 10: "Something strikes you!" while facing a blank wall, with no cue of the side. Each blow
 /// now names its side in the event and the sentence, real and hallucinated alike.
 #[test]
 fn a_blow_says_the_side_it_came_from_real_or_hallucinated() {
     for (facing, side, words) in [
-        (Facing::East, Side::Front, msg::STRUCK),
+        (Facing::East, Side::Front, "The lurker strikes you!"),
         (Facing::West, Side::Behind, msg::STRUCK_FROM_BEHIND),
         (Facing::North, Side::Right, msg::STRUCK_FROM_RIGHT),
         (Facing::South, Side::Left, msg::STRUCK_FROM_LEFT),
@@ -84,12 +107,14 @@ fn an_adjacent_enemy_attacks_instead_of_moving() {
 
 #[test]
 fn an_enemy_in_view_steps_to_a_free_cell_closer_by_manhattan_distance() {
-    let maps: [&[&str]; 4] = [
+    let maps: [&[&str]; 5] = [
         &["#########", "#.......#", "#.@.....#", "#.......#", "#.....E.#", "#########"],
         &["#########", "#@.....E#", "#.......#", "#########"],
         &["#########", "#.@.....#", "#.......#", "#....#E.#", "#########"],
-        // A pickup stands in the straight way: it steps around only if that brings it closer.
+        // A pickup stands in the straight way: items never block, so it steps onto it.
         &["#######", "#.....#", "#@.FE.#", "#.....#", "#######"],
+        // A creature stands in the straight way: it steps around only if that brings it closer.
+        &["#######", "#.....#", "#@.HE.#", "#.....#", "#######"],
     ];
     for rows in maps {
         let mut game = game_with(rows, Facing::East);
@@ -101,7 +126,7 @@ fn an_enemy_in_view_steps_to_a_free_cell_closer_by_manhattan_distance() {
             .neighbours4()
             .into_iter()
             .filter(|p| p.manhattan(player) < from.manhattan(player))
-            .filter(|p| game.map().get(*p) == Tile::Floor && game.entity_at(*p).is_none())
+            .filter(|p| game.map().get(*p) == Tile::Floor && game.actor_at(*p).is_none())
             .collect();
         let report = turn(&mut game, Action::Wait);
         let moves = moves_of(&report, id);
@@ -195,7 +220,7 @@ fn patrols_never_enter_walls_occupied_cells_or_the_exit() {
         turn(&mut game, Action::Wait);
         assert_actors_placed_legally(&game);
         assert!(game.entities().iter().all(|e| e.pos != game.exit()), "nobody stands on the exit");
-        assert!(game.entity_at(pickup).is_some_and(|e| !e.is_actor()), "the pickup stays put, untrodden");
+        assert!(game.item_at(pickup).is_some(), "the pickup stays put, trodden over or not");
     }
 }
 
@@ -432,7 +457,7 @@ fn a_stalker_two_cells_away_in_a_straight_line_lunges_and_strikes() {
     assert_eq!(said(&report).iter().filter(|m| **m == LUNGE).count(), 1);
     assert_eq!(moves_of(&report, id).first(), Some(&(from, gap)));
     let lunge = said(&report).iter().position(|m| *m == LUNGE).unwrap();
-    assert_eq!(said(&report).get(lunge + 1), Some(&msg::STRUCK), "the leap ends in a blow");
+    assert_eq!(said(&report).get(lunge + 1), Some(&"The stalker strikes you!"), "the leap ends in a blow");
     assert_eq!(game.entity(id).unwrap().pos, gap);
 }
 
@@ -440,7 +465,7 @@ fn a_stalker_two_cells_away_in_a_straight_line_lunges_and_strikes() {
 fn a_stalker_does_not_lunge_without_a_straight_open_two_cell_line_or_above_its_depth() {
     let cases: [(&[&str], u32, &str); 3] = [
         (&["#######", "#.@.S.#", "#######"], BALANCE.lunge_min_depth - 1, "too shallow"),
-        (&["#######", "#.@FS.#", "#######"], BALANCE.lunge_min_depth, "the gap is taken"),
+        (&["#######", "#.@HS.#", "#######"], BALANCE.lunge_min_depth, "a creature stands in the gap"),
         (&["#######", "#.@...#", "#..S..#", "#######"], BALANCE.lunge_min_depth, "diagonal"),
     ];
     for (rows, depth, why) in cases {
@@ -448,10 +473,63 @@ fn a_stalker_does_not_lunge_without_a_straight_open_two_cell_line_or_above_its_d
         sturdy(&mut game);
         let id = id_at(&game, at(rows, 'S'));
         assert!(game.is_visible(game.entity(id).unwrap().pos), "{why}: the stalker must see the player");
-        assert!(stalker_activations(&game, id) >= 1);
+        // Counted by hand: a creature in the gap has turns of its own.
+        let queue = game.upcoming_actors(8);
+        let next = queue[1..].iter().take_while(|a| **a != ActorId::Player);
+        assert!(next.filter(|a| **a == ActorId::Entity(id.0)).count() >= 1, "{why}: {queue:?}");
         let report = turn(&mut game, Action::Wait);
         assert!(!said(&report).contains(&LUNGE), "{why}: {:?}", report.events);
     }
+}
+
+#[test]
+fn an_item_in_a_doorway_holds_back_no_creature_real_or_hallucinated_item() {
+    // A 1-wide passage with an item between the player and a stalker: the stalker leaps across it
+    // (and a lurker steps onto it); the item stays where it lies, and the player picks it up after.
+    let rows = ["#######", "#.@XS.#", "#######"];
+    let kinds = [
+        EntityKind::Pickup(Pickup::Item(Item::Food)),
+        EntityKind::HallucinatedPickup(Pickup::Weapon { base: BALANCE.start_weapon + 1 }),
+    ];
+    for kind in kinds {
+        let mut game = scene(&rows).depth(BALANCE.lunge_min_depth).with('X', kind.clone()).build();
+        sturdy(&mut game);
+        let item = at(&rows, 'X');
+        let report = turn(&mut game, Action::Wait);
+        assert!(
+            said(&report).contains(&LUNGE),
+            "{kind:?}: the stalker leaps across the item: {:?}",
+            report.events
+        );
+        assert_eq!(game.actor_at(item).map(|e| e.id), Some(id_at(&game, item)), "it stands on the item");
+        assert!(game.item_at(item).is_some_and(|e| e.kind == kind), "the item still lies there");
+        assert_actors_placed_legally(&game);
+    }
+    let rows = ["#######", "#.@.FE#", "#######"];
+    let mut game = scene(&rows).build();
+    sturdy(&mut game);
+    let lurker = id_at(&game, at(&rows, 'E'));
+    turn(&mut game, Action::Wait);
+    assert_eq!(game.entity(lurker).unwrap().pos, at(&rows, 'F'), "a lurker steps onto the food");
+    assert_eq!(
+        game.entity_at(at(&rows, 'F')).map(|e| e.id),
+        Some(lurker),
+        "the creature shows over the item"
+    );
+}
+
+/// Issue 34's doorway (seed 20, depth 5: a stalker waited at (9,15) from turn 39 on, behind a
+/// hallucinated pickup at (8,15) in a 1-wide passage): the same shape, built by hand so that other
+/// changes to generation cannot move it. The resting player is reached and struck.
+#[test]
+fn a_stalker_comes_through_a_doorway_held_behind_a_hallucinated_pickup() {
+    let rows = ["###########", "#...#.....#", "#.@.X....S#", "#...#.....#", "###########"];
+    let fake = EntityKind::HallucinatedPickup(Pickup::Weapon { base: BALANCE.start_weapon + 1 });
+    let mut game = scene(&rows).depth(BALANCE.lunge_min_depth).with('X', fake).build();
+    sturdy(&mut game);
+    let struck: usize = (0..20).map(|_| strikes(&turn(&mut game, Action::Wait))).sum();
+    assert!(struck > 0, "the stalker never came through: {:?}", game.entities());
+    assert!(game.item_at(at(&rows, 'X')).is_some(), "the pickup still lies in the doorway");
 }
 
 #[test]

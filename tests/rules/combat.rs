@@ -106,11 +106,25 @@ fn moving_into_an_enemy_is_blocked_spends_the_turn_and_draws_its_blow() {
     };
     let report = turn(&mut game, Action::MoveForward);
     assert!(report.events.contains(&Event::Blocked { toward: Facing::East }));
-    assert!(said(&report).contains(&msg::BLOCKED_BY_ENEMY));
+    assert!(
+        said(&report).contains(&"A lurker blocks your way."),
+        "the seen blocker is named: {:?}",
+        said(&report)
+    );
     assert_eq!(game.player().pos, start);
     assert_eq!(game.turn(), 1);
     assert_eq!(real_hurts(&report), 1);
     assert_eq!(game.player().hp, BALANCE.start_hp - damage);
+}
+
+/// Issue 34: "Something is blocking your way." with a lurker filling the view. Bumping into a
+/// creature beside the view (a strafe) still reads "Something": the player never saw it.
+#[test]
+fn a_blocker_is_named_only_when_seen_ahead() {
+    let rows = ["#####", "#@T.#", "#####"];
+    let mut game = game_with(&rows, Facing::North);
+    let report = turn(&mut game, Action::StrafeRight);
+    assert_eq!(said(&report).first(), Some(&msg::BLOCKED_BY_ENEMY), "{:?}", said(&report));
 }
 
 #[test]

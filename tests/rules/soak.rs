@@ -18,7 +18,12 @@ fn check_invariants(game: &Game, context: &str) {
     assert!(map.is_walkable(player.pos), "{context}: the player stands in a wall at {:?}", player.pos);
     let mut occupied = BTreeSet::new();
     for e in game.entities() {
-        assert!(occupied.insert(e.pos), "{context}: two entities on {:?}", e.pos);
+        // Creatures walk over items, so a cell may hold one creature and one item, never two of one.
+        assert!(
+            occupied.insert((e.pos, e.is_actor())),
+            "{context}: two creatures or two items on {:?}",
+            e.pos
+        );
         assert!(map.is_walkable(e.pos), "{context}: {:?} in a wall at {:?}", e.id, e.pos);
         assert_ne!(e.pos, game.exit(), "{context}: {:?} on the exit", e.id);
         if e.is_actor() {

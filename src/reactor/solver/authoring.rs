@@ -52,27 +52,13 @@ pub struct Reading {
     pub broken: Vec<Broken>,
 }
 
-fn prop_kind_name(kind: PropKind) -> &'static str {
-    match kind {
-        PropKind::Flow { .. } => "source",
-        PropKind::Valve { .. } => "valve",
-        PropKind::Consumer { .. } => "consumer",
-        PropKind::Junction { .. } => "junction",
-        PropKind::Door { .. } => "door",
-        PropKind::Terminal => "terminal",
-        PropKind::Supply { .. } => "supply",
-        PropKind::Sprinkler { .. } => "sprinkler",
-        PropKind::Reactor => "reactor",
-    }
-}
-
 /// The lengthy action `cmd` would be from `level`, as the shape counts it, with the prop it works.
 fn step_of(level: &Level, cmd: Command) -> Option<(Step, Option<usize>)> {
     let step = |verb, target| Step { verb, target };
     Some(match cmd {
         Command::InteractProp(at) => {
             let k = crate::reactor::props::choose(level, at).ok()?;
-            (step("interact", prop_kind_name(level.props[k].kind)), Some(k))
+            (step("interact", level.props[k].kind.name()), Some(k))
         }
         Command::InteractLeak(_, LeakAction::Repair) => (step("repair", "leak"), None),
         Command::InteractLeak(_, LeakAction::Neutralize(_)) => (step("neutralize", "leak"), None),
@@ -157,7 +143,7 @@ mod tests {
         assert_eq!(r.broken, vec![], "{r:?}");
         assert_eq!(
             r.shape,
-            vec![Step { verb: "interact", target: "source" }, Step { verb: "activate", target: "reactor" }]
+            vec![Step { verb: "interact", target: "flow" }, Step { verb: "activate", target: "reactor" }]
         );
         assert_eq!(read_map(PLANT, line, false).broken, vec![Broken::OneKind]);
     }

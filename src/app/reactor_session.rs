@@ -10,7 +10,7 @@ use crate::mode::Mode;
 use crate::reactor::hazards::unsafe_cell;
 use crate::reactor::level::{Carrier, LevelState};
 use crate::reactor::mode::Reactor;
-use crate::reactor::present::{targets, Target};
+use crate::reactor::present::{chosen_target, Target};
 use crate::reactor::pulse::PulseReport;
 use crate::reactor::script::Action;
 use crate::reactor::{Command as Rc, LeakAction};
@@ -412,8 +412,7 @@ impl ReactorSession {
     /// What the interact key does here: the chosen one of the things usable from this cell (the
     /// reactor control activates), or an interaction that says there is nothing here.
     fn interact_action(&self) -> Action {
-        let here = targets(&self.mode.game.level);
-        let Some(t) = (!here.is_empty()).then(|| here[self.mode.view.target % here.len()]) else {
+        let Some(t) = chosen_target(&self.mode.game.level, self.mode.view.target) else {
             return Action::Do(Rc::InteractProp(None));
         };
         Action::Do(match t {

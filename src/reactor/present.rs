@@ -165,12 +165,15 @@ fn board(
 /// The interaction the interact key would make now (the chosen target), as a preview of its direct
 /// effect; none when that is not a prop's interaction or changes no network.
 fn chosen_preview(game: &Game, view: &ViewState) -> Option<super::preview::Preview> {
-    let level = &game.level;
+    let Target::Prop(p) = chosen_target(&game.level, view.target)? else { return None };
+    super::preview::preview(&game.level, &game.balance, game.level.prop_at(p)?)
+}
+
+/// The one of `targets` the interact key uses now: the `choice`-th, counted round; none when there
+/// is nothing to use here. The view's chooser, the preview and the interact key all read this.
+pub fn chosen_target(level: &Level, choice: usize) -> Option<Target> {
     let here = targets(level);
-    let chosen = *here.get(view.target % here.len().max(1))?;
-    let Target::Prop(p) = chosen else { return None };
-    let k = level.prop_at(p)?;
-    super::preview::preview(level, &game.balance, k)
+    here.get(choice % here.len().max(1)).copied()
 }
 
 fn prop_look(level: &Level, b: &Balance, prop: &super::level::Prop) -> BoardProp {

@@ -242,9 +242,9 @@ fn only_the_editor_names_egui_and_only_its_painter_names_egui_wgpu() {
     }
     assert!(!egui_files.is_empty(), "the editor names egui somewhere");
     for f in &egui_files {
-        assert!(f.starts_with("app/editor/"), "{f} names egui outside the editor");
+        assert!(f.starts_with("app/reactor/editor/"), "{f} names egui outside the editor");
     }
-    assert_eq!(wgpu_files, ["app/editor/painter.rs"]);
+    assert_eq!(wgpu_files, ["app/reactor/editor/painter.rs"]);
 }
 
 /// The calls that put bytes on disk by themselves, bypassing `app::persist::writer`.

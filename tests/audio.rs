@@ -2,7 +2,7 @@
 //! tests measure the samples (beats per minute, left against right, walls, mute) against the audio
 //! tuning table. Nothing here needs a sound device.
 
-use hollowdeep::app::audio_out::render_run;
+use hollowdeep::app::crawler::audio_out::render_run;
 use hollowdeep::audio::offline::{key_seconds, Offline};
 use hollowdeep::audio::tuning::{AUDIO, OFFLINE_RATE};
 use hollowdeep::audio::wav;
@@ -290,8 +290,8 @@ fn a_wounded_players_heart_races_at_the_tables_rate() {
 
 mod reactor {
     use super::{effects_only, peak, rms};
-    use hollowdeep::app::audio_out::render_reactor_run;
-    use hollowdeep::app::reactor_session::CASCADE_SECONDS;
+    use hollowdeep::app::crawler::audio_out::render_reactor_run;
+    use hollowdeep::app::reactor::session::CASCADE_SECONDS;
     use hollowdeep::audio::offline::{key_seconds, Offline};
     use hollowdeep::audio::tuning::{AUDIO, OFFLINE_RATE};
     use hollowdeep::audio::{board_commands, wav, Levels, MixCommand};
@@ -448,8 +448,8 @@ fn the_reactor_window_session_feeds_the_mixer() {
     use hollowdeep::audio::MixCommand;
     use hollowdeep::scene::SoundKind;
     let dir = std::env::temp_dir().join(format!("hollowdeep-reactor-session-audio-{}", std::process::id()));
-    let level = hollowdeep::app::reactor_play::shipped(0, &dir).unwrap().0;
-    let mut s = hollowdeep::app::reactor_play::session(level, &Settings::default(), &dir);
+    let level = hollowdeep::app::reactor::play::shipped(0, &dir).unwrap().0;
+    let mut s = hollowdeep::app::reactor::play::session(level, &Settings::default(), &dir);
     let first = s.take_mix_commands();
     assert!(first.iter().any(|c| matches!(c, MixCommand::Beds(_))), "the level's beds from the start");
     assert!(s.take_mix_commands().is_empty(), "once");

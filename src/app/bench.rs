@@ -23,9 +23,12 @@ pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
     }
     let gpu = Gpu::headless().map_err(|e| e.to_string())?;
     let (width, height) = opts.size;
-    let mut crawler = Crawler::new(super::headless::start(opts, seed));
+    let mut crawler = Crawler::new(crate::app::crawler::headless::start(opts, seed));
     if let Some(keys) = &opts.keys {
-        super::headless::play(&mut crawler, &super::headless::actions_until_quit(&parse_keys(keys)?));
+        crate::app::crawler::headless::play(
+            &mut crawler,
+            &crate::app::crawler::headless::actions_until_quit(&parse_keys(keys)?),
+        );
     }
     let target = Offscreen::new(&gpu, width, height);
     let mut renderer = Renderer::new(&gpu, Offscreen::format());
@@ -161,7 +164,7 @@ pub fn percentile(sorted: &[f64], q: f64) -> f64 {
 /// Mean time of `Game::act` over a fixed walk that loops through every kind of action, at the run's
 /// own `--depth` and `--sanity` (the madness makes turns costlier: phantoms, shifting).
 fn turn_resolution_ms(opts: &Options, seed: u64) -> f64 {
-    let mut game = super::headless::start(opts, seed);
+    let mut game = crate::app::crawler::headless::start(opts, seed);
     let cycle = parse_keys("W W D W A Q W E S C").expect("the bench's own keys are valid");
     let started = Instant::now();
     let mut acted = 0u32;
@@ -173,7 +176,7 @@ fn turn_resolution_ms(opts: &Options, seed: u64) -> f64 {
             }
         }
         if game.status() != crate::game::Status::Playing {
-            game = super::headless::start(opts, seed);
+            game = crate::app::crawler::headless::start(opts, seed);
         }
     }
     started.elapsed().as_secs_f64() * 1000.0 / f64::from(acted)

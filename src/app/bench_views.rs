@@ -88,9 +88,12 @@ pub fn run(opts: &Options) -> Result<(), String> {
             sanity: Some(place.sanity),
             ..opts.clone()
         };
-        let mut crawler = Crawler::new(super::headless::start(&place_opts, place.seed));
+        let mut crawler = Crawler::new(crate::app::crawler::headless::start(&place_opts, place.seed));
         let keys = parse_keys(place.keys)?;
-        super::headless::play(&mut crawler, &super::headless::actions_until_quit(&keys));
+        crate::app::crawler::headless::play(
+            &mut crawler,
+            &crate::app::crawler::headless::actions_until_quit(&keys),
+        );
         let scene = crawler.scene(None);
         renderer.upload_scene(&gpu, &scene);
         let times = time_view(&gpu, &mut renderer, &target, (width, height), &scene, effects, opts.frames)?;

@@ -3,36 +3,18 @@
 //! It decides no rules: it maps keys to `game::Action`s, plays the resulting reports as animation,
 //! and hands the game to `render` to be drawn.
 
-pub mod anim;
-pub mod audio_out;
-pub mod autoplayer;
 pub mod bench;
 pub mod bench_views;
 pub mod bindings;
-pub mod campaign_page;
 pub mod cli;
-pub mod daily;
-pub mod editor;
-pub mod effects;
-pub mod guide;
-pub mod headless;
+pub mod crawler;
 pub mod input;
 pub mod modes;
 pub mod persist;
-pub mod reactor_cli;
-pub mod reactor_play;
-pub mod reactor_session;
-pub mod run_end;
+pub mod reactor;
 pub mod screenshot;
-pub mod session;
-pub mod simulate;
+pub mod shell;
 pub mod title;
-pub mod title_screen;
-pub mod turn_machine;
-pub mod window;
-
-use crate::game::messages::EPITAPH;
-use crate::game::Game;
 
 /// Entry point of the binary; returns the process exit code.
 pub fn main() -> i32 {
@@ -40,7 +22,7 @@ pub fn main() -> i32 {
     // What a killed or failed write left behind last time goes before anything is written now.
     persist::clean_data_folders();
     if let Some(run) = args.first().and_then(|word| modes::runner_for(word)) {
-        return run(&args[1..]);
+        return run(&args[1..], title::launch::home);
     }
     let opts = match cli::parse_os(args) {
         Ok(opts) => opts,
@@ -57,7 +39,7 @@ pub fn main() -> i32 {
         return 2;
     }
     if let (Some(line), Some(path)) = (&opts.verify_daily, &opts.replay) {
-        return match daily::verify(line, path) {
+        return match crawler::daily::verify(line, path) {
             Ok(()) => {
                 println!("The share line matches the recording.");
                 0
@@ -70,7 +52,7 @@ pub fn main() -> i32 {
     }
     let mut opts = opts;
     if opts.daily {
-        opts.seed = Some(daily::seed_of(&daily::today()));
+        opts.seed = Some(crawler::daily::seed_of(&crawler::daily::today()));
     }
     if opts.help {
         print!("{}", cli::USAGE);
@@ -83,8 +65,8 @@ pub fn main() -> i32 {
         // Headless: the pacing figures go to standard output (and one run to a recording, if asked).
         let first = opts.seed.unwrap_or(1);
         let result = match &opts.record {
-            Some(path) => simulate::record(first, path),
-            None => simulate::run(first, count),
+            Some(path) => crawler::simulate::record(first, path),
+            None => crawler::simulate::run(first, count),
         };
         return match result {
             Ok(()) => 0,
@@ -98,9 +80,9 @@ pub fn main() -> i32 {
     let result = if opts.bench {
         bench::run(&opts, seed)
     } else if opts.headless {
-        headless::run(&opts, seed)
+        crawler::headless::run(&opts, seed)
     } else {
-        window::run(&opts, seed)
+        title::launch::window(&opts, seed)
     };
     match result {
         Ok(()) => 0,
@@ -135,18 +117,4 @@ pub(crate) fn random_seed() -> u64 {
         .unwrap_or(0);
     // Spread consecutive start times over the whole seed space.
     nanos.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-}
-
-/// Prints the end of a run to standard output.
-pub fn print_epitaph(game: &Game) {
-    println!("{EPITAPH}");
-    println!(
-        "Score: {} (kills {}, depth {}, weapon {}, {} turns, seed {}).",
-        game.score(),
-        game.kills(),
-        game.depth(),
-        game.player().weapon,
-        game.turn(),
-        game.seed()
-    );
 }

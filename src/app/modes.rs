@@ -4,9 +4,13 @@
 use std::ffi::{OsStr, OsString};
 
 /// Runs one game's command line (the arguments after its word) and returns the exit code.
-pub type Runner = fn(&[OsString]) -> i32;
+/// `home` is the screen a window falls back to when its last screen leaves (the title).
+pub type Runner = fn(&[OsString], home: HomeFn) -> i32;
 
-const MODES: &[(&str, Runner)] = &[("reactor", super::reactor_cli::run)];
+/// Builds the title, for windows opened by a game's command line.
+pub type HomeFn = fn(&mut crate::app::shell::screen::Shell) -> Box<dyn crate::app::shell::screen::Screen>;
+
+const MODES: &[(&str, Runner)] = &[("reactor", crate::app::reactor::cli::run)];
 
 /// The runner of the game named by `word`, if it names one.
 pub fn runner_for(word: &OsStr) -> Option<Runner> {

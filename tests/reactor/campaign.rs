@@ -3,7 +3,7 @@
 
 use super::support::*;
 use hollowdeep::app::bindings::Bindings;
-use hollowdeep::app::reactor_session::ReactorSession;
+use hollowdeep::app::reactor::session::ReactorSession;
 use hollowdeep::mode::Mode;
 use hollowdeep::reactor::mode::Reactor;
 use hollowdeep::reactor::{schema, script};
@@ -133,7 +133,7 @@ fn a_pulse_plays_as_a_cascade_that_any_key_skips() {
     let state_line = |s: &ReactorSession| s.scene().board.as_ref().unwrap().hud.header[1].text.clone();
     assert_eq!(state_line(&s), "State: the pulse is playing", "the state updates after the cascade");
     let n = bal().steps_per_pulse;
-    s.update(10.0 + hollowdeep::app::reactor_session::CASCADE_SECONDS * 0.6);
+    s.update(10.0 + hollowdeep::app::reactor::session::CASCADE_SECONDS * 0.6);
     assert!(step(&s).is_some_and(|(k, total)| k > 1 && total == n), "{:?}", step(&s));
     s.key(KeyCode::KeyD, false, 10.4);
     assert!(!s.cascading() && step(&s).is_none(), "skipped");

@@ -5,11 +5,11 @@
 //! save and continue calls in the order the window makes them.
 
 use super::support::*;
+use hollowdeep::app::crawler::session::Request;
 use hollowdeep::app::persist::reactor_records;
 use hollowdeep::app::persist::settings::Settings;
-use hollowdeep::app::reactor_play;
-use hollowdeep::app::reactor_session::ReactorSession;
-use hollowdeep::app::session::Request;
+use hollowdeep::app::reactor::play;
+use hollowdeep::app::reactor::session::ReactorSession;
 use hollowdeep::reactor::{schema, script, solution};
 use hollowdeep::render::Overlay;
 use std::path::{Path, PathBuf};
@@ -24,8 +24,8 @@ fn data_dir(name: &str) -> PathBuf {
 
 /// The index among the built-in levels of the level with this id.
 fn index_of(id: &str) -> usize {
-    (0..reactor_play::SHIPPED.len())
-        .find(|i| reactor_play::shipped_start(*i).is_some_and(|l| l.id == id))
+    (0..play::SHIPPED.len())
+        .find(|i| play::shipped_start(*i).is_some_and(|l| l.id == id))
         .unwrap_or_else(|| panic!("{id} is built in"))
 }
 
@@ -33,9 +33,9 @@ fn index_of(id: &str) -> usize {
 /// as shipped), its session, the shipped start restart returns to, and the set-aside note.
 fn from_title(id: &str, dir: &Path) -> ReactorSession {
     let index = index_of(id);
-    let (level, note) = reactor_play::shipped(index, dir).expect("built in");
-    let mut s = reactor_play::session(level, &Settings::default(), dir);
-    s.mode.game.set_start(reactor_play::shipped_start(index).unwrap());
+    let (level, note) = play::shipped(index, dir).expect("built in");
+    let mut s = play::session(level, &Settings::default(), dir);
+    s.mode.game.set_start(play::shipped_start(index).unwrap());
     if let Some(note) = note {
         s.say(note);
     }
@@ -55,7 +55,7 @@ fn press(s: &mut ReactorSession, keys: &[KeyCode], now: &mut f64) {
 /// Esc, as the window answers it: the session asks to end the run, and the window keeps the level.
 fn leave(s: &mut ReactorSession, dir: &Path, now: f64) {
     assert_eq!(s.key(Escape, false, now), Request::EndRun);
-    reactor_play::save_progress(&s.mode, dir);
+    play::save_progress(&s.mode, dir);
 }
 
 fn card(s: &ReactorSession) -> Vec<String> {
@@ -156,8 +156,7 @@ fn a_level_brought_back_to_its_start_is_no_longer_in_progress() {
     let mut s = from_title(id, &dir);
     press(&mut s, &[KeyD, KeyD, KeyD, KeyD, KeyD, KeyD, KeyF], &mut now);
     leave(&mut s, &dir, now);
-    let mut cli =
-        reactor_play::session(reactor_play::shipped_start(index_of(id)).unwrap(), &Settings::default(), &dir);
+    let mut cli = play::session(play::shipped_start(index_of(id)).unwrap(), &Settings::default(), &dir);
     assert_eq!(cli.mode.game.level.pulse, 0, "the command line opens the level at its start");
     press(&mut cli, &[KeyD], &mut now);
     leave(&mut cli, &dir, now);
@@ -171,7 +170,7 @@ fn a_progress_file_of_the_earlier_build_is_still_continued_and_counts_its_pulses
     // Earlier builds kept the level with its dynamic state alone: no history, no count.
     let dir = data_dir("level-format");
     let id = "reactor-03-isolate";
-    let start = reactor_play::shipped_start(index_of(id)).unwrap();
+    let start = play::shipped_start(index_of(id)).unwrap();
     let mut g = Game::new(start, bal());
     script::run(&mut g, &script::parse_actions("move:E move:E move:E interact:4,1").unwrap());
     let path = reactor_records::progress_path(&dir, id);
@@ -192,7 +191,7 @@ fn a_progress_file_of_the_earlier_build_is_still_continued_and_counts_its_pulses
 fn progress_whose_actions_no_longer_lead_where_it_was_left_is_set_aside() {
     let dir = data_dir("diverged");
     let id = "reactor-03-isolate";
-    let start = reactor_play::shipped_start(index_of(id)).unwrap();
+    let start = play::shipped_start(index_of(id)).unwrap();
     let mut g = Game::new(start.clone(), bal());
     script::run(&mut g, &script::parse_actions("move:E move:E move:E interact:4,1").unwrap());
     let other = Game::new(start.clone(), bal());
@@ -224,14 +223,14 @@ fn regression_a_replay_watched_in_the_window_records_no_win_and_no_progress() {
     let text = std::fs::read_to_string(assets().join("07-spark.solution.json")).unwrap();
     let actions = solution::parse(&text, &level).unwrap();
     // Half of it, then the window is closed: nothing is kept for later.
-    let mut s = reactor_play::session(level.clone(), &Settings::default(), &dir);
+    let mut s = play::session(level.clone(), &Settings::default(), &dir);
     s.replay(actions[..actions.len() / 2].to_vec());
     watch(&mut s);
     assert!(s.mode.game.lengthy_actions > 0);
-    reactor_play::save_progress(&s.mode, &dir);
+    play::save_progress(&s.mode, &dir);
     assert!(!reactor_records::progress_path(&dir, &level.id).exists(), "a replay keeps no progress");
     // The whole of it: won on screen, and no best.
-    let mut s = reactor_play::session(level.clone(), &Settings::default(), &dir);
+    let mut s = play::session(level.clone(), &Settings::default(), &dir);
     s.replay(actions);
     watch(&mut s);
     assert_eq!(s.mode.game.level.status, Status::Won);
@@ -245,12 +244,12 @@ fn regression_a_replay_watched_in_the_window_records_no_win_and_no_progress() {
 fn regression_a_level_played_from_the_editor_keeps_nothing() {
     let dir = data_dir("editor");
     let level = shipped("03-isolate.json");
-    let mut s = reactor_play::editor_session(level.clone(), &Settings::default());
+    let mut s = play::editor_session(level.clone(), &Settings::default());
     let mut now = 0.0;
     press(&mut s, &[KeyD, KeyD, KeyD, KeyD, KeyD, KeyD, KeyF], &mut now);
     assert_eq!(s.mode.game.lengthy_actions, 1);
     // Closing the window while it plays keeps what is in play; for the editor's level, nothing.
-    reactor_play::save_progress(&s.mode, &dir);
+    play::save_progress(&s.mode, &dir);
     assert!(!dir.exists(), "nothing is written");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -349,7 +348,7 @@ fn after_a_win_enter_opens_the_next_open_level_and_esc_returns_to_the_level_on_t
     assert_eq!(Some(shared.actions.as_slice()), s.mode.game.played());
     // The win opened the next group: its first level follows.
     assert_eq!(s.key(Enter, false, now), Request::OpenReactorLevel(index_of("reactor-05-sprinkler")));
-    assert_eq!(reactor_play::campaign_place(&s.mode), Some(index_of(id)), "Esc goes back to this level");
+    assert_eq!(play::campaign_place(&s.mode), Some(index_of(id)), "Esc goes back to this level");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -358,13 +357,13 @@ fn a_replay_watched_to_its_win_offers_no_next_level_and_is_not_the_campaign_s() 
     let dir = data_dir("replay-next");
     let level = shipped("03-isolate.json");
     let text = std::fs::read_to_string(assets().join("03-isolate.solution.json")).unwrap();
-    let mut s = reactor_play::session(level.clone(), &Settings::default(), &dir);
+    let mut s = play::session(level.clone(), &Settings::default(), &dir);
     s.replay(solution::parse(&text, &level).unwrap());
     watch(&mut s);
     assert_eq!(s.mode.game.level.status, Status::Won);
     let Some(Overlay::Card { hint, .. }) = s.ui().overlay else { panic!("no card") };
     assert!(!hint.contains("next level"), "{hint}");
     assert_eq!(s.key(Enter, false, 1000.0), Request::None);
-    assert_eq!(reactor_play::campaign_place(&s.mode), None, "Esc does not return to the campaign");
+    assert_eq!(play::campaign_place(&s.mode), None, "Esc does not return to the campaign");
     let _ = std::fs::remove_dir_all(&dir);
 }

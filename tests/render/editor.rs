@@ -4,8 +4,8 @@
 //! the board's issue marks in the error colour.
 
 use crate::common::gpu_or_skip;
-use hollowdeep::app::editor::document::Document;
-use hollowdeep::app::editor::{headless, ui, EditorScreen};
+use hollowdeep::app::reactor::editor::document::Document;
+use hollowdeep::app::reactor::editor::{headless, ui, EditorScreen};
 use hollowdeep::grid::Pos;
 use hollowdeep::reactor::edit::Layer;
 use hollowdeep::reactor::{text, Balance};
@@ -154,7 +154,8 @@ fn egui_panels_and_the_procedural_badges_are_painted_into_the_frame() {
     assert!(near(corner, fill, 4.0), "the side panel's empty foot is egui's panel fill {fill:?}: {corner:?}");
     // A procedural badge: the wall tool's colour appears in the palette column.
     let wall =
-        hollowdeep::app::editor::badges::look(hollowdeep::reactor::edit::Tool::Wall, Layer::Surface).colour;
+        hollowdeep::app::reactor::editor::badges::look(hollowdeep::reactor::edit::Tool::Wall, Layer::Surface)
+            .colour;
     let found = (0..H).any(|y| (0..left.min(60)).any(|x| near(px(&rgba, x, y), wall, 3.0)));
     assert!(found, "the wall badge's colour {wall:?} is in the palette");
     // Text: the panels hold bright glyph pixels on the dark fill (labels, headings).

@@ -4,7 +4,7 @@
 
 use crate::common::{gpu_or_skip, linear_to_srgb, rest_view, scene, srgb_to_linear, Frame, Stage};
 use glam::Vec2;
-use hollowdeep::app::effects::{Effects as Feedback, FlashKind};
+use hollowdeep::app::crawler::effects::{Effects as Feedback, FlashKind};
 use hollowdeep::game::sanity::Phantom;
 use hollowdeep::game::{Action, EntityKind, Event, Facing, Game, Item, Map, Pickup, Pos, Variant};
 use hollowdeep::render::font::GLYPH_H;

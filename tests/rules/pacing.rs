@@ -3,8 +3,8 @@
 //! for free, the pickup count, and every style of the simulator's player against the targets.
 
 use crate::support::{drain, game_with, scene, sturdy, turn};
-use hollowdeep::app::autoplayer::Style;
-use hollowdeep::app::simulate::{play_many_as, Pacing};
+use hollowdeep::app::crawler::autoplayer::Style;
+use hollowdeep::app::crawler::simulate::{play_many_as, Pacing};
 use hollowdeep::game::balance::BALANCE;
 use hollowdeep::game::gen::landmarks::{Landmark, LandmarkKind};
 use hollowdeep::game::sanity::{depth_darkness, rest_ceiling, rest_gain, rest_gain_from, turn_drain};

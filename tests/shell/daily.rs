@@ -1,7 +1,7 @@
 //! The daily run: a date's dungeon never changes between versions (a committed catalog pins a few),
 //! and a share line checks against the recording of its run.
 
-use hollowdeep::app::daily::seed_of;
+use hollowdeep::app::crawler::daily::seed_of;
 use hollowdeep::game::save::state_hash;
 use hollowdeep::game::Game;
 use std::process::Command;

@@ -4,7 +4,7 @@
 use crate::bot::{driver, Bot};
 use crate::persist_support::*;
 use hollowdeep::app::bindings::parse_keys;
-use hollowdeep::app::headless::{actions_until_quit, play};
+use hollowdeep::app::crawler::headless::{actions_until_quit, play};
 use hollowdeep::app::persist::profile::{self, Profile};
 use hollowdeep::app::persist::run_save::{self, Loaded};
 use hollowdeep::game::dump::StateDump;

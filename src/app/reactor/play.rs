@@ -1,10 +1,10 @@
 //! Starting and leaving a reactor level in the window: the session with its key table, the win
 //! folded into the level's best, and a level left in progress kept for later.
 
-use super::campaign_page::{CampaignPage, LevelRecord};
-use super::persist::reactor_records::{self, Best};
-use super::persist::{files, settings::Settings};
-use super::reactor_session::{Finish, Metrics, ReactorSession};
+use crate::app::persist::reactor_records::{self, Best};
+use crate::app::persist::{files, settings::Settings};
+use crate::app::reactor::campaign_page::{CampaignPage, LevelRecord};
+use crate::app::reactor::session::{Finish, Metrics, ReactorSession};
 use crate::reactor::campaign::Campaign;
 use crate::reactor::level::LevelState;
 use crate::reactor::mode::Reactor;
@@ -14,20 +14,20 @@ use std::path::Path;
 
 /// The shipped levels (`assets/reactor/`), built in so the game runs from anywhere.
 pub const SHIPPED: &[&str] = &[
-    include_str!("../../assets/reactor/01-first-light.json"),
-    include_str!("../../assets/reactor/02-wet-fire.json"),
-    include_str!("../../assets/reactor/03-isolate.json"),
-    include_str!("../../assets/reactor/04-pressure.json"),
-    include_str!("../../assets/reactor/05-sprinkler.json"),
-    include_str!("../../assets/reactor/06-two-sprinklers.json"),
-    include_str!("../../assets/reactor/07-spark.json"),
-    include_str!("../../assets/reactor/08-door.json"),
-    include_str!("../../assets/reactor/09-spark-and-spill.json"),
-    include_str!("../../assets/reactor/10-arc-and-valve.json"),
-    include_str!("../../assets/reactor/11-wet-floor.json"),
-    include_str!("../../assets/reactor/12-live-and-wet.json"),
-    include_str!("../../assets/reactor/13-three-lines.json"),
-    include_str!("../../assets/reactor/14-full-startup.json"),
+    include_str!("../../../assets/reactor/01-first-light.json"),
+    include_str!("../../../assets/reactor/02-wet-fire.json"),
+    include_str!("../../../assets/reactor/03-isolate.json"),
+    include_str!("../../../assets/reactor/04-pressure.json"),
+    include_str!("../../../assets/reactor/05-sprinkler.json"),
+    include_str!("../../../assets/reactor/06-two-sprinklers.json"),
+    include_str!("../../../assets/reactor/07-spark.json"),
+    include_str!("../../../assets/reactor/08-door.json"),
+    include_str!("../../../assets/reactor/09-spark-and-spill.json"),
+    include_str!("../../../assets/reactor/10-arc-and-valve.json"),
+    include_str!("../../../assets/reactor/11-wet-floor.json"),
+    include_str!("../../../assets/reactor/12-live-and-wet.json"),
+    include_str!("../../../assets/reactor/13-three-lines.json"),
+    include_str!("../../../assets/reactor/14-full-startup.json"),
 ];
 
 /// Shipped level `index`, as left in progress if it was, with the sentence saying a damaged save was
@@ -49,7 +49,7 @@ pub fn shipped_start(index: usize) -> Option<Level> {
 }
 
 /// The campaign's groups and order, with each level's par (`assets/reactor/campaign.json`).
-pub const CAMPAIGN: &str = include_str!("../../assets/reactor/campaign.json");
+pub const CAMPAIGN: &str = include_str!("../../../assets/reactor/campaign.json");
 
 /// The index of the shipped level with this id.
 pub fn shipped_index(id: &str) -> Option<usize> {

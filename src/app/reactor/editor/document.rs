@@ -494,7 +494,7 @@ mod tests {
     }
 
     fn shipped() -> Level {
-        let text = crate::app::reactor_play::SHIPPED[0];
+        let text = crate::app::reactor::play::SHIPPED[0];
         crate::reactor::schema::load(text.as_bytes(), &Balance::normal()).level.expect("shipped level")
     }
 

@@ -3,7 +3,7 @@
 //! The rules resolve an action at once (`Game::act`); the phases here only decide what the player
 //! sees and when the next key is accepted. Time is passed in, so tests drive it without a clock.
 
-use super::anim::{Motion, Pose, BUMP_SECONDS, ENEMY_SECONDS, MOVE_SECONDS, TURN_SECONDS};
+use crate::app::crawler::anim::{Motion, Pose, BUMP_SECONDS, ENEMY_SECONDS, MOVE_SECONDS, TURN_SECONDS};
 use crate::game::{Action, EntityKind, Event, Game, Status, TurnReport};
 use glam::Vec2;
 
@@ -158,9 +158,9 @@ impl TurnMachine {
     pub fn enemy_progress(&self, now: f64) -> f32 {
         match self.phase {
             Phase::AnimatingPlayer => 0.0,
-            Phase::AnimatingEnemies if self.enemy_seconds > 0.0 => {
-                super::anim::ease_in_out(((now - self.phase_started) / self.enemy_seconds) as f32)
-            }
+            Phase::AnimatingEnemies if self.enemy_seconds > 0.0 => crate::app::crawler::anim::ease_in_out(
+                ((now - self.phase_started) / self.enemy_seconds) as f32,
+            ),
             _ => 1.0,
         }
     }

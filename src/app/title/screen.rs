@@ -1,8 +1,8 @@
 //! The title screen as the window shows it: the menu over a level of its own (a fixed seed, seen
 //! from its start, slowly turning), so the first thing a player sees is the dungeon.
 
-use super::persist::settings::Settings;
-use super::title::{Title, TitleChoice};
+use crate::app::persist::settings::Settings;
+use crate::app::title::menu::{Title, TitleChoice};
 use crate::game::present::ScenePresenter;
 use crate::game::Game;
 use crate::render::{UiState, View};
@@ -79,7 +79,7 @@ impl TitleScreen {
     }
 
     pub fn view(&self, now: f64) -> View {
-        let pose = super::turn_machine::player_pose(&self.backdrop);
+        let pose = crate::app::crawler::turn_machine::player_pose(&self.backdrop);
         View { eye: pose.eye, angle: pose.angle + now as f32 * BACKDROP_TURN_SPEED, time: now as f32 }
     }
 }

@@ -1,7 +1,7 @@
 //! The end of a run in the window: the score on stdout, the high-score table (real runs only), the
 //! morgue file, and the card that tells the player all of it in large type.
 
-use super::persist::{files, morgue, profile};
+use crate::app::persist::{files, morgue, profile};
 use crate::game::messages::EPITAPH;
 use crate::game::Game;
 use crate::render::Overlay;
@@ -11,7 +11,7 @@ use std::path::Path;
 /// scored nor given a morgue file. Failures to write are said on stderr and on the card; the run's
 /// score is on stdout either way.
 pub fn finish(game: &Game, data_dir: &Path, replaying: bool) -> Overlay {
-    super::print_epitaph(game);
+    print_epitaph(game);
     let mut lines = vec![EPITAPH.to_string(), String::new(), cause_line(game), summary_line(game)];
     if replaying {
         lines.push("A replay: not scored.".into());
@@ -28,7 +28,7 @@ pub fn finish(game: &Game, data_dir: &Path, replaying: bool) -> Overlay {
             }
             p.record(game, date.clone());
             // A daily run's result goes into the same write as the score.
-            if let Some(line) = super::daily::finish(&mut p, game) {
+            if let Some(line) = crate::app::crawler::daily::finish(&mut p, game) {
                 println!("{line}");
                 lines.push(line);
             }
@@ -72,6 +72,20 @@ fn summary_line(game: &Game) -> String {
         game.turn(),
         game.score()
     )
+}
+
+/// Prints the end of a run to standard output.
+fn print_epitaph(game: &Game) {
+    println!("{EPITAPH}");
+    println!(
+        "Score: {} (kills {}, depth {}, weapon {}, {} turns, seed {}).",
+        game.score(),
+        game.kills(),
+        game.depth(),
+        game.player().weapon,
+        game.turn(),
+        game.seed()
+    );
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! band), one block per style of player (`autoplayer::Style`), each with its figures against the
 //! balance table's pacing targets.
 
-use super::autoplayer::{AutoPlayer, Style};
+use crate::app::crawler::autoplayer::{AutoPlayer, Style};
 use crate::game::balance::BALANCE;
 use crate::game::{Game, Status};
 use std::collections::BTreeMap;
@@ -91,10 +91,10 @@ fn play_styled(seed: u64, style: Style, actions: &mut Vec<crate::game::Action>) 
 pub fn record(seed: u64, path: &std::path::Path) -> Result<(), String> {
     let mut actions = Vec::new();
     let (summary, game) = play_one_into(seed, &mut actions);
-    let mut recording = super::persist::recording::Recording::new(seed, 1);
+    let mut recording = crate::app::persist::recording::Recording::new(seed, 1);
     recording.actions = actions;
     recording.finish(&game);
-    super::persist::writer::write_text(path, &recording.to_text())?;
+    crate::app::persist::writer::write_text(path, &recording.to_text())?;
     print!("{}", report(seed, &[summary]));
     println!("Recording written to {} ({} actions).", path.display(), recording.actions.len());
     Ok(())

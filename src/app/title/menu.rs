@@ -3,10 +3,10 @@
 //! a waiting save. Pure state: keys in, a choice out, the menu overlay to draw. No file is touched
 //! here; the window does what a choice asks.
 
-use super::bindings::{Bindings, Context, BINDABLE};
-use super::campaign_page::CampaignPage;
-use super::input::{Command, MenuStep};
-use super::persist::settings::{Settings, FOV_RANGE};
+use crate::app::bindings::{Bindings, Context, BINDABLE};
+use crate::app::input::{Command, MenuStep};
+use crate::app::persist::settings::{Settings, FOV_RANGE};
+use crate::app::reactor::campaign_page::CampaignPage;
 use crate::game::Action;
 use crate::render::Overlay;
 use winit::keyboard::KeyCode;
@@ -281,7 +281,7 @@ impl Title {
                     TitleChoice::None
                 }
                 MainItem::Daily => {
-                    let seed = self.daily.as_deref().map(super::daily::seed_of);
+                    let seed = self.daily.as_deref().map(crate::app::crawler::daily::seed_of);
                     self.new_run(seed)
                 }
                 MainItem::Reactor => {
@@ -367,7 +367,7 @@ impl Title {
         if key == KeyCode::Escape {
             return TitleChoice::None;
         }
-        if super::bindings::key_name(key) == "?" {
+        if crate::app::bindings::key_name(key) == "?" {
             self.note = Some("That key cannot be bound; try another.".into());
             return TitleChoice::None;
         }
@@ -833,7 +833,7 @@ mod tests {
     }
 
     fn with_campaign() -> Title {
-        use super::super::campaign_page::CampaignRow;
+        use crate::app::reactor::campaign_page::CampaignRow;
         let row = |label: &str, group, level, open| CampaignRow { label: label.into(), group, level, open };
         let page = CampaignPage {
             rows: vec![

@@ -3,11 +3,11 @@
 //! Keeps the interface rules (overlays never take a turn, Esc asks before quitting, replays feed
 //! actions at a set pace) testable with synthetic time.
 
-use super::bindings::{Bindings, Context};
-use super::effects::Effects;
-use super::input::Command;
-use super::persist::recording::Recording;
-use super::turn_machine::{TurnMachine, Update};
+use crate::app::bindings::{Bindings, Context};
+use crate::app::crawler::effects::Effects;
+use crate::app::crawler::turn_machine::{TurnMachine, Update};
+use crate::app::input::Command;
+use crate::app::persist::recording::Recording;
 use crate::audio::MixCommand;
 use crate::game::present::ScenePresenter;
 use crate::game::{Action, Game, Status};
@@ -256,7 +256,7 @@ impl Session {
                 Some(Overlay::Help { .. }) => {
                     self.overlay = Some(Overlay::Guide {
                         title: "HOW TO READ THE SCREEN".into(),
-                        lines: super::guide::guide_lines(),
+                        lines: crate::app::crawler::guide::guide_lines(),
                         hint: self.bindings.guide_hint(),
                     })
                 }

@@ -3,9 +3,9 @@
 //! own turn machine, so each turn lasts what its animation lasts on screen; a reactor action lasts
 //! its pulse's cascade. Their sounds come from the same plain data the window feeds the device.
 
-use super::persist::writer::Output;
-use super::reactor_session::world_delay;
-use super::turn_machine::TurnMachine;
+use crate::app::crawler::turn_machine::TurnMachine;
+use crate::app::persist::writer::Output;
+use crate::app::reactor::session::world_delay;
 use crate::audio::offline::{key_seconds, Offline};
 use crate::audio::tuning::{AUDIO, OFFLINE_RATE};
 use crate::audio::wav;
@@ -131,7 +131,7 @@ mod tests {
         let first = a.iter().zip(&b).position(|(x, y)| x != y);
         assert_eq!(first, None, "first difference at byte {first:?} of {}", a.len());
         let level = crate::reactor::schema::load(
-            include_bytes!("../../assets/reactor/01-first-light.json"),
+            include_bytes!("../../../assets/reactor/01-first-light.json"),
             &crate::reactor::Balance::normal(),
         )
         .level

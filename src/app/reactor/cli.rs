@@ -1,7 +1,9 @@
 //! `hollowdeep reactor …`: the headless driver (load a level, run an action script, dump the state)
 //! and the rules benchmark. One sentence on stderr and a non-zero exit for any bad input; never a panic.
 
-use super::persist::writer::write_text;
+use crate::app::modes::HomeFn;
+use crate::app::persist::writer::write_text;
+use crate::app::shell::window::WindowOptions;
 use crate::reactor::{self, script, Balance, Game};
 use std::ffi::OsString;
 use std::path::Path;
@@ -58,7 +60,10 @@ struct Opts {
 /// `WxH` with both sides in the range a window or a screenshot can take.
 fn parse_size(s: &str) -> Result<(u32, u32), String> {
     let bad = || {
-        format!("--size wants WIDTHxHEIGHT between 320x200 and 7680x4320, not \"{}\"", super::cli::shown(s))
+        format!(
+            "--size wants WIDTHxHEIGHT between 320x200 and 7680x4320, not \"{}\"",
+            crate::app::cli::shown(s)
+        )
     };
     let (w, h) = s.split_once('x').ok_or_else(bad)?;
     let (w, h): (u32, u32) = (w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?);
@@ -123,7 +128,7 @@ fn parse(args: &[OsString]) -> Result<Opts, String> {
             other => {
                 return Err(format!(
                     "unknown reactor flag \"{}\"; see hollowdeep reactor --help",
-                    super::cli::shown(other)
+                    crate::app::cli::shown(other)
                 ))
             }
         }
@@ -131,11 +136,11 @@ fn parse(args: &[OsString]) -> Result<Opts, String> {
     Ok(o)
 }
 
-pub fn run(args: &[OsString]) -> i32 {
-    match try_run(args) {
+pub fn run(args: &[OsString], home: HomeFn) -> i32 {
+    match try_run(args, home) {
         Ok(code) => code,
         Err(m) => {
-            eprintln!("hollowdeep reactor: {}", super::cli::screen_line(&m));
+            eprintln!("hollowdeep reactor: {}", crate::app::cli::screen_line(&m));
             2
         }
     }
@@ -166,7 +171,7 @@ fn load_level(path: &str, loaded: reactor::schema::Loaded) -> Result<(reactor::L
     loaded.level.map(|l| (l, lines)).ok_or_else(|| format!("{path} is not a playable level."))
 }
 
-fn try_run(args: &[OsString]) -> Result<i32, String> {
+fn try_run(args: &[OsString], home: HomeFn) -> Result<i32, String> {
     let o = parse(args)?;
     if o.help {
         print!("{USAGE}");
@@ -174,7 +179,7 @@ fn try_run(args: &[OsString]) -> Result<i32, String> {
     }
     let outputs = [&o.dump, &o.save, &o.screenshot, &o.record, &o.audio_out, &o.write_solution];
     for out in outputs.into_iter().flatten() {
-        super::persist::writer::check_output_folder(Path::new(out))?;
+        crate::app::persist::writer::check_output_folder(Path::new(out))?;
     }
     let b = Balance::normal();
     if o.bench {
@@ -228,13 +233,10 @@ fn try_run(args: &[OsString]) -> Result<i32, String> {
             level = Some(coded);
             replay = Some(actions);
         }
-        let window = super::window::ReactorWindow {
-            size: o.size,
-            record: o.record.map(std::path::PathBuf::from),
-            quit_after_frames: o.quit_after_frames,
-            replay,
-        };
-        return super::window::run_reactor(level, window).map(|()| 0);
+        let options =
+            WindowOptions { size: o.size, quit_after_frames: o.quit_after_frames, reduced_effects: false };
+        let record = o.record.map(std::path::PathBuf::from);
+        return super::screen::window(level, replay.unwrap_or_default(), record, options, home).map(|()| 0);
     }
     let (mut level, code_actions) = match (&o.replay_code, o.level.as_deref()) {
         (Some(code), None) => {
@@ -269,8 +271,13 @@ fn try_run(args: &[OsString]) -> Result<i32, String> {
     }
     if let Some(out) = &o.audio_out {
         let mode = reactor::mode::Reactor::new(Game::new(level.clone(), b.clone()));
-        super::audio_out::write(Path::new(out), |sink| {
-            super::audio_out::play_reactor_run(sink, mode, &actions, crate::audio::Levels::default())
+        crate::app::crawler::audio_out::write(Path::new(out), |sink| {
+            crate::app::crawler::audio_out::play_reactor_run(
+                sink,
+                mode,
+                &actions,
+                crate::audio::Levels::default(),
+            )
         })?;
     }
     let mut game = Game::new(level, b.clone());
@@ -296,7 +303,7 @@ fn try_run(args: &[OsString]) -> Result<i32, String> {
     if let Some(out) = &o.screenshot {
         let mut mode = reactor::mode::Reactor::new(game);
         let scene = crate::mode::Mode::scene(&mut mode, None);
-        super::screenshot::write(
+        crate::app::screenshot::write(
             &scene,
             o.size.unwrap_or((1280, 720)),
             false,
@@ -310,7 +317,7 @@ fn try_run(args: &[OsString]) -> Result<i32, String> {
 /// `--edit`: the editor on the named level (or a new one), in the window or, with `--headless
 /// --screenshot`, one frame of it offscreen.
 fn edit(o: &Opts, b: &Balance) -> Result<i32, String> {
-    use super::editor::document::Document;
+    use crate::app::reactor::editor::document::Document;
     let path = o.play.as_deref().or(o.level.as_deref());
     let mut doc = match path {
         Some(p) => Document::open(std::path::PathBuf::from(p), b)?,
@@ -327,17 +334,13 @@ fn edit(o: &Opts, b: &Balance) -> Result<i32, String> {
         let out =
             o.screenshot.as_deref().ok_or("--edit --headless takes a picture: add --screenshot OUT.png")?;
         let size = o.size.unwrap_or((1280, 720));
-        super::editor::headless::screenshot(doc, size, std::path::Path::new(out))?;
+        crate::app::reactor::editor::headless::screenshot(doc, size, std::path::Path::new(out))?;
         println!("Editor frame written to {out}.");
         return Ok(0);
     }
-    let window = super::window::ReactorWindow {
-        size: o.size,
-        record: None,
-        quit_after_frames: o.quit_after_frames,
-        replay: None,
-    };
-    super::window::run_editor(doc, window).map(|()| 0)
+    let options =
+        WindowOptions { size: o.size, quit_after_frames: o.quit_after_frames, reduced_effects: false };
+    super::editor::stacked::window(doc, options).map(|()| 0)
 }
 
 /// The actions of solution file `file`, which must have been recorded on `level`.
@@ -353,7 +356,7 @@ fn shared_line(
     let found = match level {
         Some(l) if share::level_key(l) == shared.level => Some(l.clone()),
         Some(_) => return Err("--replay-code: that code is for another level".into()),
-        None => super::reactor_play::SHIPPED
+        None => crate::app::reactor::play::SHIPPED
             .iter()
             .filter_map(|text| reactor::schema::load(text.as_bytes(), b).level)
             .find(|l| share::level_key(l) == shared.level),
@@ -443,7 +446,7 @@ fn solve(path: &str, o: &Opts, b: &Balance) -> Result<i32, String> {
             println!("solution: {}", tokens.join(" "));
             println!("par: {par}");
             // The campaign's authoring rules, read off this line (the tutorial needs one kind only).
-            let tutorial = super::reactor_play::campaign()
+            let tutorial = crate::app::reactor::play::campaign()
                 .and_then(|c| c.groups.first().map(|g| g.levels.iter().any(|e| e.id == level.id)))
                 .unwrap_or(false);
             let reading = solver::authoring::read(&level, b, actions, tutorial);

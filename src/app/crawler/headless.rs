@@ -1,10 +1,10 @@
 //! The headless driver: feeds `--keys` to the rules, then writes the screenshot and state dump.
 
-use super::bindings::parse_keys;
-use super::cli::Options;
-use super::input::Command;
-use super::persist::recording::Recording;
-use super::persist::writer::write_text;
+use crate::app::bindings::parse_keys;
+use crate::app::cli::Options;
+use crate::app::input::Command;
+use crate::app::persist::recording::Recording;
+use crate::app::persist::writer::write_text;
 use crate::game::mode::Crawler;
 use crate::game::{Action, Game};
 use crate::mode::Mode;
@@ -18,7 +18,7 @@ pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
     let mut crawler = Crawler::new(start(opts, seed));
     let actions = play(&mut crawler, &actions_until_quit(&commands));
     if let Some(path) = &opts.audio_out {
-        super::audio_out::render(start(opts, seed), &actions, path)?;
+        crate::app::crawler::audio_out::render(start(opts, seed), &actions, path)?;
     }
     if let Some(path) = &opts.record {
         let mut recording = Recording::new(seed, opts.depth);
@@ -28,7 +28,10 @@ pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
     }
     finish(&mut crawler, opts)?;
     if opts.daily {
-        println!("{}", super::daily::share_line(&super::daily::today(), &crawler.game));
+        println!(
+            "{}",
+            crate::app::crawler::daily::share_line(&crate::app::crawler::daily::today(), &crawler.game)
+        );
     }
     Ok(())
 }
@@ -75,7 +78,7 @@ pub fn play<M: Mode>(mode: &mut M, commands: &[M::Command]) -> Vec<M::Command> {
 pub fn finish<M: Mode>(mode: &mut M, opts: &Options) -> Result<(), String> {
     if let Some(path) = &opts.screenshot {
         let scene = mode.scene(None);
-        super::screenshot::write(&scene, opts.size, opts.reduced_effects, opts.automap, path)?;
+        crate::app::screenshot::write(&scene, opts.size, opts.reduced_effects, opts.automap, path)?;
     }
     if let Some(path) = &opts.dump_state {
         // The writer never makes up a folder on the way.

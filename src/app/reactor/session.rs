@@ -2,9 +2,9 @@
 //! and the overlays out. Plays a pulse back as a short cascade of its steps, asks before a move that
 //! would lose, and shows the win or loss card with the level's metrics and the best kept so far.
 
-use super::bindings::{Bindings, Context};
-use super::input::{Command, ReactorKey};
-use super::session::Request;
+use crate::app::bindings::{Bindings, Context};
+use crate::app::crawler::session::Request;
+use crate::app::input::{Command, ReactorKey};
 use crate::grid::{Facing, Pos};
 use crate::mode::Mode;
 use crate::reactor::hazards::unsafe_cell;

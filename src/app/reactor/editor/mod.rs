@@ -14,6 +14,7 @@ pub mod headless;
 pub mod opacity;
 pub mod painter;
 pub mod scene;
+pub mod stacked;
 pub mod ui;
 pub mod window;
 

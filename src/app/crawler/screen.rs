@@ -1,0 +1,248 @@
+//! A crawler run on the screen stack: keys and time into the session, the run kept on disk at
+//! safe points, the end card when it ends, and its recording written when it is left.
+
+use super::run_end;
+use super::session::{Request, Session};
+use crate::app::cli::Options;
+use crate::app::persist::recording::Recording;
+use crate::app::persist::{files, run_save, writer};
+use crate::app::shell::screen::{KeyPress, Screen, Shell, ShellCommand, Step};
+use crate::game::{Game, Status};
+use crate::render::{Effects, Frame, View};
+use crate::scene::Scene;
+use glam::Vec2;
+use std::path::PathBuf;
+
+pub struct RunScreen {
+    pub session: Session,
+    /// Where the run's recording goes when it is left (`--record`).
+    record_to: Option<PathBuf>,
+    /// Depth and turn of the run's last save while on screen (`None`: not saved yet).
+    saved_at: Option<(u32, u64)>,
+}
+
+impl RunScreen {
+    pub fn new(session: Session) -> RunScreen {
+        RunScreen { session, record_to: None, saved_at: None }
+    }
+
+    /// The run as the settings and the command line's `--reduced-effects` ask it to be shown.
+    pub fn of_game(shell: &Shell, game: Game) -> RunScreen {
+        let s = &shell.settings;
+        RunScreen::new(Session::new(game, shell.reduced_effects(), s.automap, s.bindings.clone()))
+    }
+
+    /// Records the run from its start into `path`, written when the run is left.
+    pub fn record_into(mut self, path: PathBuf, recording: Recording) -> RunScreen {
+        self.session.record_into(recording);
+        self.record_to = Some(path);
+        self
+    }
+
+    fn request(&mut self, shell: &mut Shell, request: Request) -> Step {
+        match request {
+            Request::None => Step::Stay,
+            // Esc in a replay or during the death fade: leave as closing the window would, so an
+            // ended run is still recorded.
+            Request::Exit => match self.close(shell) {
+                Step::Stay => Step::Stay,
+                _ => Step::Exit,
+            },
+            Request::SaveAndExit => match self.save(shell) {
+                true => Step::Exit,
+                false => Step::Stay,
+            },
+            Request::EndRun if self.session.is_replaying() => Step::Exit,
+            Request::EndRun => Step::pop(),
+            // Only the reactor's win card opens another level.
+            Request::OpenReactorLevel(_) => Step::Stay,
+            Request::Screenshot => Step::Shell(ShellCommand::Screenshot),
+            Request::ToggleMute => Step::Shell(ShellCommand::ToggleMute),
+            Request::ToggleFullscreen => Step::Shell(ShellCommand::ToggleFullscreen),
+        }
+    }
+
+    /// Saves the run to continue next time (Esc then Y, or the close button); says why not when
+    /// it cannot be saved.
+    fn save(&mut self, shell: &mut Shell) -> bool {
+        match run_save::save(&shell.data_dir, &self.session.game) {
+            Ok(path) => {
+                println!("Run saved to {}. Start Hollowdeep again to continue.", path.display());
+                true
+            }
+            Err(message) => {
+                self.session.notify(&format!("Could not save: {message}"), shell.now);
+                false
+            }
+        }
+    }
+
+    /// The run in play stays saved on disk, rewritten at each safe point, so a crash or a lost
+    /// display costs a few turns at most; an ended run's save goes. Replays never touch it.
+    fn keep_on_disk(&mut self, shell: &Shell) {
+        if self.session.is_replaying() {
+            return;
+        }
+        let game = &self.session.game;
+        let result = if game.status() != Status::Playing {
+            match self.saved_at.take() {
+                Some(_) => run_save::remove(&shell.data_dir),
+                None => Ok(()),
+            }
+        } else if run_save::safe_point(self.saved_at, game.depth(), game.turn()) {
+            self.saved_at = Some((game.depth(), game.turn()));
+            run_save::save(&shell.data_dir, game).map(|_| ())
+        } else {
+            Ok(())
+        };
+        if let Err(message) = result {
+            eprintln!("hollowdeep: {message}");
+            self.session.notify(&format!("Could not save: {message}"), shell.now);
+        }
+    }
+
+    /// Writes the `--record` file once, when the run is left (saved, ended or closed).
+    fn write_recording(&mut self, shell: &mut Shell) {
+        let (Some(path), Some(mut rec)) = (self.record_to.take(), self.session.recording.take()) else {
+            return;
+        };
+        rec.finish(&self.session.game);
+        match writer::write_text(&path, &rec.to_text()) {
+            Ok(()) => println!("Recording written to {}.", path.display()),
+            Err(message) => {
+                eprintln!("hollowdeep: {message}");
+                shell.fail(message);
+            }
+        }
+    }
+}
+
+impl Screen for RunScreen {
+    fn key(&mut self, shell: &mut Shell, key: KeyPress) -> Step {
+        // Every key goes through the key table; the session knows which contexts are open.
+        let request = self.session.key(key.code, key.alt, shell.now);
+        self.request(shell, request)
+    }
+
+    fn update(&mut self, shell: &mut Shell) -> Step {
+        let held = self.session.held_action(&shell.held);
+        let update = self.session.update(shell.now, held);
+        shell.audio.send_all(self.session.take_mix_commands());
+        self.keep_on_disk(shell);
+        if update.finished && !self.session.card_open() {
+            let card = run_end::finish(&self.session.game, &shell.data_dir, self.session.is_replaying());
+            self.session.show_card(card, shell.now);
+        }
+        if update.upload {
+            shell.scene_changed();
+        }
+        Step::Stay
+    }
+
+    fn scene(&self) -> &Scene {
+        self.session.scene()
+    }
+
+    fn frame(&self, shell: &Shell, height: u32) -> Frame {
+        let now = shell.now;
+        let session = &self.session;
+        let pose = session.machine.pose(now);
+        let effect = session.effects.sample(now);
+        let fade = session.machine.death_fade(now);
+        let effects = Effects {
+            light_scale: 1.0 - fade,
+            flash_rgba: effect.flash,
+            // The jolt is in cells of the world; on screen it scales with the view's size.
+            jolt_px: effect.jolt * Vec2::splat(height as f32),
+            warp_pulse: effect.warp,
+            enemy_progress: session.machine.enemy_progress(now),
+            reduced: session.effects.reduced(),
+        };
+        Frame {
+            view: View { eye: pose.eye, angle: pose.angle, time: now as f32 },
+            effects,
+            ui: session.ui(now),
+        }
+    }
+
+    fn say(&mut self, shell: &mut Shell, text: &str) {
+        self.session.notify(text, shell.now);
+    }
+
+    /// The close button or Alt+F4: a run in play is saved as Esc→Y saves it; a run that has ended
+    /// is recorded first.
+    fn close(&mut self, shell: &mut Shell) -> Step {
+        if self.session.is_replaying() {
+            return Step::pop();
+        }
+        if self.session.game.status() == Status::Playing {
+            return if self.save(shell) { Step::pop() } else { Step::Stay };
+        }
+        if !self.session.card_open() {
+            let card = run_end::finish(&self.session.game, &shell.data_dir, false);
+            self.session.show_card(card, shell.now);
+        }
+        Step::pop()
+    }
+
+    fn keep(&mut self, shell: &mut Shell) -> Option<&'static str> {
+        let session = &self.session;
+        if session.game.status() != Status::Playing || session.is_replaying() {
+            return None;
+        }
+        Some(match run_save::save(&shell.data_dir, &session.game) {
+            Ok(_) => "; the run was saved",
+            Err(_) => "; the run could not be saved",
+        })
+    }
+
+    fn leave(&mut self, shell: &mut Shell) {
+        self.write_recording(shell);
+    }
+}
+
+/// With the player's yes, moves the waiting save out of the way (never deletes it).
+fn set_save_aside(shell: &Shell, abandon: bool) -> Result<(), String> {
+    let path = run_save::path(&shell.data_dir);
+    if abandon && path.exists() {
+        let moved = files::move_aside(&path, "set-aside")?;
+        println!("The saved run was set aside as {}.", moved.display());
+    }
+    Ok(())
+}
+
+/// A new run of today's daily seed (from `--daily`, the title's entry or a typed seed) is the day's
+/// one attempt (a practice run of that seed is not): refused when it was made already.
+fn begin_daily(shell: &Shell, seed: u64, practice: bool) -> Result<(), String> {
+    match super::daily::is_todays(seed) {
+        Some(date) if !practice => super::daily::begin(&shell.data_dir, &date),
+        _ => Ok(()),
+    }
+}
+
+/// A run from the title's menu: depth 1 at `seed`, the waiting save set aside if `abandon`.
+pub fn new_run(shell: &Shell, seed: u64, abandon: bool) -> Result<RunScreen, String> {
+    begin_daily(shell, seed, false)?;
+    set_save_aside(shell, abandon)?;
+    Ok(RunScreen::of_game(shell, Game::new(seed)))
+}
+
+/// The run the command line describes (`--seed`, `--depth`, `--sanity`, `--record`).
+pub fn command_line_run(
+    shell: &Shell,
+    opts: &Options,
+    seed: u64,
+    abandon: bool,
+) -> Result<RunScreen, String> {
+    begin_daily(shell, seed, opts.depth > 1 || opts.sanity.is_some())?;
+    set_save_aside(shell, abandon)?;
+    let mut game = Game::start_run(seed, opts.depth);
+    if let Some(percent) = opts.sanity {
+        game = game.with_sanity_percent(percent);
+    }
+    let run = RunScreen::of_game(shell, game);
+    Ok(match &opts.record {
+        Some(path) => run.record_into(path.clone(), Recording::new(seed, opts.depth)),
+        None => run,
+    })
+}

@@ -1,0 +1,9 @@
+//! The reactor's front: its window session, starting and leaving levels, the campaign's page,
+//! the command line's `hollowdeep reactor …` and the level editor.
+
+pub mod campaign_page;
+pub mod cli;
+pub mod editor;
+pub mod play;
+pub mod screen;
+pub mod session;

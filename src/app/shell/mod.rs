@@ -1,0 +1,7 @@
+//! The engine's shell: screens on a stack, the keys every screen shares, and the window that
+//! shows the top screen. It names no game: each game's front brings its own screens.
+
+pub mod mode_screen;
+pub mod screen;
+pub mod stack;
+pub mod window;

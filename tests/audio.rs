@@ -290,7 +290,7 @@ fn a_wounded_players_heart_races_at_the_tables_rate() {
 
 mod reactor {
     use super::{effects_only, peak, rms};
-    use hollowdeep::app::crawler::audio_out::render_reactor_run;
+    use hollowdeep::app::reactor::audio_out::render_reactor_run;
     use hollowdeep::app::reactor::session::CASCADE_SECONDS;
     use hollowdeep::audio::offline::{key_seconds, Offline};
     use hollowdeep::audio::tuning::{AUDIO, OFFLINE_RATE};

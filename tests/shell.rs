@@ -26,5 +26,7 @@ mod saves;
 mod settings;
 #[path = "shell/settings_example.rs"]
 mod settings_example;
+#[path = "shell/tiny_game.rs"]
+mod tiny_game;
 #[path = "shell/window_smoke.rs"]
 mod window_smoke;

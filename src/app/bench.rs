@@ -25,7 +25,7 @@ pub fn run(opts: &Options, seed: u64) -> Result<(), String> {
     let (width, height) = opts.size;
     let mut crawler = Crawler::new(crate::app::crawler::headless::start(opts, seed));
     if let Some(keys) = &opts.keys {
-        crate::app::crawler::headless::play(
+        crate::app::shell::headless::play(
             &mut crawler,
             &crate::app::crawler::headless::actions_until_quit(&parse_keys(keys)?),
         );

@@ -90,7 +90,7 @@ pub fn run(opts: &Options) -> Result<(), String> {
         };
         let mut crawler = Crawler::new(crate::app::crawler::headless::start(&place_opts, place.seed));
         let keys = parse_keys(place.keys)?;
-        crate::app::crawler::headless::play(
+        crate::app::shell::headless::play(
             &mut crawler,
             &crate::app::crawler::headless::actions_until_quit(&keys),
         );

@@ -5,7 +5,7 @@
 //! save and continue calls in the order the window makes them.
 
 use super::support::*;
-use hollowdeep::app::crawler::session::Request;
+use hollowdeep::app::input::Request;
 use hollowdeep::app::persist::reactor_records;
 use hollowdeep::app::persist::settings::Settings;
 use hollowdeep::app::reactor::play;

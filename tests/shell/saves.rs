@@ -4,9 +4,10 @@
 use crate::bot::{driver, Bot};
 use crate::persist_support::*;
 use hollowdeep::app::bindings::parse_keys;
-use hollowdeep::app::crawler::headless::{actions_until_quit, play};
+use hollowdeep::app::crawler::headless::actions_until_quit;
 use hollowdeep::app::persist::profile::{self, Profile};
 use hollowdeep::app::persist::run_save::{self, Loaded};
+use hollowdeep::app::shell::headless::play;
 use hollowdeep::game::dump::StateDump;
 use hollowdeep::game::mode::Crawler;
 use hollowdeep::game::save::{run_from_str, run_to_string, state_hash, LoadError, RUN_FORMAT_VERSION};

@@ -5,6 +5,7 @@ use crate::app::cli::Options;
 use crate::app::input::Command;
 use crate::app::persist::recording::Recording;
 use crate::app::persist::writer::write_text;
+use crate::app::shell::headless::play;
 use crate::game::mode::Crawler;
 use crate::game::{Action, Game};
 use crate::mode::Mode;
@@ -56,20 +57,6 @@ pub fn actions_until_quit(commands: &[Command]) -> Vec<Action> {
             _ => None,
         })
         .collect()
-}
-
-/// Plays commands in order until the list ends or the game is over. Returns the commands that
-/// reached the game, in order (what a recording stores).
-pub fn play<M: Mode>(mode: &mut M, commands: &[M::Command]) -> Vec<M::Command> {
-    let mut played = Vec::new();
-    for &command in commands {
-        if mode.is_over() {
-            break;
-        }
-        mode.act(command);
-        played.push(command);
-    }
-    played
 }
 
 /// What every mode's headless run ends with: the `--screenshot` of its scene at rest, the

@@ -2,8 +2,9 @@
 //! safe points, the end card when it ends, and its recording written when it is left.
 
 use super::run_end;
-use super::session::{Request, Session};
+use super::session::Session;
 use crate::app::cli::Options;
+use crate::app::input::Request;
 use crate::app::persist::recording::Recording;
 use crate::app::persist::{files, run_save, writer};
 use crate::app::shell::screen::{KeyPress, Screen, Shell, ShellCommand, Step};

@@ -6,7 +6,7 @@
 use crate::app::bindings::{Bindings, Context};
 use crate::app::crawler::effects::Effects;
 use crate::app::crawler::turn_machine::{TurnMachine, Update};
-use crate::app::input::Command;
+use crate::app::input::{Command, Request};
 use crate::app::persist::recording::Recording;
 use crate::audio::MixCommand;
 use crate::game::present::ScenePresenter;
@@ -23,23 +23,6 @@ const NOTICE_SECONDS: f64 = 4.0;
 pub const CARD_GUARD_SECONDS: f64 = 0.8;
 /// Replay pace limits, in actions per second.
 pub const REPLAY_SPEED_RANGE: (f64, f64) = (0.25, 64.0);
-
-/// What the window must do after a command.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Request {
-    None,
-    Screenshot,
-    ToggleFullscreen,
-    /// Save the run, then close.
-    SaveAndExit,
-    Exit,
-    /// The end-of-run card was read: leave the run (to the title screen).
-    EndRun,
-    /// The mute key: sound off, or back on.
-    ToggleMute,
-    /// After a reactor win: play this shipped level next.
-    OpenReactorLevel(usize),
-}
 
 struct Replay {
     actions: Vec<Action>,

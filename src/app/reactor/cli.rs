@@ -271,13 +271,8 @@ fn try_run(args: &[OsString], home: HomeFn) -> Result<i32, String> {
     }
     if let Some(out) = &o.audio_out {
         let mode = reactor::mode::Reactor::new(Game::new(level.clone(), b.clone()));
-        crate::app::crawler::audio_out::write(Path::new(out), |sink| {
-            crate::app::crawler::audio_out::play_reactor_run(
-                sink,
-                mode,
-                &actions,
-                crate::audio::Levels::default(),
-            )
+        crate::app::shell::audio_out::write(Path::new(out), |sink| {
+            super::audio_out::play_reactor_run(sink, mode, &actions, crate::audio::Levels::default())
         })?;
     }
     let mut game = Game::new(level, b.clone());

@@ -3,7 +3,7 @@
 
 use super::play;
 use super::session::ReactorSession;
-use crate::app::crawler::session::Request;
+use crate::app::input::Request;
 use crate::app::input::{Command, ReactorKey};
 use crate::app::modes::HomeFn;
 use crate::app::persist::writer;

@@ -3,7 +3,7 @@
 //! would lose, and shows the win or loss card with the level's metrics and the best kept so far.
 
 use crate::app::bindings::{Bindings, Context};
-use crate::app::crawler::session::Request;
+use crate::app::input::Request;
 use crate::app::input::{Command, ReactorKey};
 use crate::grid::{Facing, Pos};
 use crate::mode::Mode;

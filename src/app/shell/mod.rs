@@ -1,6 +1,8 @@
 //! The engine's shell: screens on a stack, the keys every screen shares, and the window that
 //! shows the top screen. It names no game: each game's front brings its own screens.
 
+pub mod audio_out;
+pub mod headless;
 pub mod mode_screen;
 pub mod screen;
 pub mod stack;

@@ -10,6 +10,7 @@ pub mod dump;
 pub mod edit;
 pub mod explain;
 pub mod forecast;
+pub mod forecast_kind;
 pub mod hash;
 pub mod hazards;
 pub mod hearing;

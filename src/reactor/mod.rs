@@ -23,6 +23,7 @@ pub mod present;
 pub mod preview;
 pub mod props;
 pub mod pulse;
+pub mod report;
 pub mod sample;
 pub mod schema;
 pub mod schema_check;

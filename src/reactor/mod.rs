@@ -19,6 +19,7 @@ pub mod legend;
 pub mod level;
 pub mod mode;
 pub mod network;
+pub mod palette;
 pub mod present;
 pub mod preview;
 pub mod props;

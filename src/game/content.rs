@@ -2,7 +2,7 @@
 //! enums so that a family or item without a row fails to compile. Code reads the row; it does not
 //! match on the variant to decide what a creature or an item is like.
 
-use super::entity::{Item, Variant};
+use super::entity::{Item, Pickup, Variant};
 use super::status::StatusKind;
 use super::tables::Weighted;
 
@@ -87,6 +87,18 @@ impl Item {
     /// This item's row of the content table.
     pub fn row(self) -> &'static ItemRow {
         &ITEMS[self as usize]
+    }
+}
+
+// A pickup's colour is content, like a row: it lives with the tables, so `entity` (which the tables
+// are keyed by) never reaches back up into them.
+impl Pickup {
+    /// Its colour on the floor and in a slot (sRGB).
+    pub fn colour(self) -> Srgb {
+        match self {
+            Pickup::Item(item) => item.row().colour,
+            Pickup::Weapon { .. } => WEAPON_COLOUR,
+        }
     }
 }
 

@@ -44,14 +44,6 @@ impl Pickup {
             Pickup::Weapon { .. } => '!',
         }
     }
-
-    /// Its colour on the floor and in a slot (sRGB).
-    pub fn colour(self) -> super::content::Srgb {
-        match self {
-            Pickup::Item(item) => item.row().colour,
-            Pickup::Weapon { .. } => super::content::WEAPON_COLOUR,
-        }
-    }
 }
 
 /// The enemy families of the spawn table; they differ in speed and in what their blows do.

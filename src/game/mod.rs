@@ -15,6 +15,7 @@ pub mod gen;
 pub mod hearing;
 pub mod inventory;
 pub mod items;
+pub mod madness;
 pub mod map;
 pub mod messages;
 pub mod mode;

@@ -135,31 +135,3 @@ pub fn populate(level: &Level, depth: u32, rng: &mut GameRng) -> Vec<Entity> {
     }
     entities
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::balance::MAX_DEPTH;
-    use crate::game::run::Game;
-
-    #[test]
-    fn regression_the_deepest_depth_builds_a_full_level_without_overflow() {
-        // Near u32::MAX the counts used to wrap and panic, and huge depths cost time in proportion.
-        let game = Game::new_at_depth(5, u32::MAX);
-        assert_eq!(game.depth(), MAX_DEPTH);
-        let free = game.map().tiles().iter().filter(|t| **t == Tile::Floor).count();
-        assert!(game.entities().len() < free, "one entity per cell, the start and exit kept free");
-        let ranges = count_ranges(&BALANCE, u32::MAX);
-        assert!(ranges.iter().all(|(lo, hi)| lo <= hi));
-    }
-
-    #[test]
-    fn regression_a_deep_level_rolls_no_more_entities_than_it_has_cells() {
-        // The work of populating is the entities rolled; past full, depth adds none.
-        for depth in [2_000, MAX_DEPTH] {
-            let game = Game::new_at_depth(1, depth);
-            let free = game.map().tiles().iter().filter(|t| **t == Tile::Floor).count();
-            assert!(game.entities().len() <= free, "depth {depth}");
-        }
-    }
-}

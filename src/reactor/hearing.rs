@@ -6,7 +6,7 @@
 
 use super::balance::Balance;
 use super::level::{Carrier, Level, LevelState, Quantity};
-use super::mode::Report;
+use super::report::Report;
 use super::script::Action;
 use super::Command;
 use crate::scene::{SoundBed, SoundEvent, SoundKind, SoundPhase};
@@ -85,30 +85,4 @@ pub fn beds(level: &Level, b: &Balance) -> Vec<SoundBed> {
         }
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::grid::Facing;
-    use crate::mode::Mode;
-    use crate::reactor::mode::tests::reactor;
-
-    #[test]
-    fn a_network_hums_once_its_source_is_on_and_a_state_change_has_its_cue() {
-        let mut r = reactor();
-        assert!(r.beds().is_empty(), "nothing live, nothing heard");
-        let step = Action::Do(Command::MoveRobot(Facing::East));
-        let rep = r.act(step);
-        assert_eq!(r.sounds(step, &rep)[0].kind, SoundKind::PlayerStep);
-        let throw = Action::Do(Command::InteractProp(None));
-        let rep = r.act(throw);
-        let kinds: Vec<SoundKind> = r.sounds(throw, &rep).iter().map(|s| s.kind).collect();
-        assert_eq!(kinds[0], SoundKind::Switch);
-        assert_eq!(rep.before != r.game.level.state, kinds.len() == 2, "a cue only for a change");
-        assert!(r.beds().iter().any(|b| b.kind == SoundKind::FuelHum && b.amount > 0.0));
-        let bump = Action::Do(Command::MoveRobot(Facing::North));
-        let rep = r.act(bump);
-        assert_eq!(r.sounds(bump, &rep)[0].kind, SoundKind::Bump);
-    }
 }

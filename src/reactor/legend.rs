@@ -5,7 +5,7 @@
 
 use super::balance::Balance;
 use super::level::{Carrier, Quantity};
-use super::present::{BAND_COLOURS, CARRIER_COLOURS, LABEL, QUANTITY_COLOURS, TEXT};
+use super::palette::{BAND_COLOURS, CARRIER_COLOURS, LABEL, QUANTITY_COLOURS, TEXT};
 use crate::grid::{Facing, Grid, Pos};
 use crate::scene::{BoardCaption, BoardCell, BoardHud, BoardLine, BoardProp, BoardScene, UnderLook};
 

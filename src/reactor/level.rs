@@ -384,7 +384,7 @@ pub struct Level {
     pub hazard_growing: bool,
     pub peak_heat: f32,
     pub remedies_used: u32,
-    pub forecasts: Vec<super::forecast::Forecast>,
+    pub forecasts: Vec<super::forecast_kind::Forecast>,
     pub state: LevelState,
 }
 

@@ -2,27 +2,16 @@
 //! need (cursor, eye view, the last pulse's steps for the cascade).
 
 use super::command::Outcome;
-use super::level::LevelState;
 use super::present::{self, ViewState};
 use super::pulse::PulseReport;
+// `Report` lives below both this file and `hearing.rs`, which reads it to say what a command
+// sounded like; the mode calls the hearing, so the hearing must not name the mode.
+pub use super::report::Report;
 use super::script::Action;
 use super::{dump, hash, schema, Balance, Game};
 use crate::grid::Facing;
 use crate::mode::Mode;
 use crate::scene::{Scene, SoundBed, SoundEvent};
-
-/// What one command did: its log line (as the headless driver prints it) and, for a lengthy action,
-/// the pulse with its recorded steps.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Report {
-    pub line: String,
-    pub pulse: Option<PulseReport>,
-    pub lost_on_entry: bool,
-    /// The level state before the command (the ear's cue is for a change).
-    pub before: LevelState,
-    /// The rules refused the command (it changed nothing).
-    pub refused: bool,
-}
 
 /// A reactor level in play, as the shell drives it.
 #[derive(Clone, Debug)]
@@ -164,6 +153,7 @@ pub(crate) mod tests {
     use super::*;
     use crate::grid::Pos;
     use crate::reactor::{text, Command};
+    use crate::scene::SoundKind;
 
     /// A corridor with a fuel source (off), a consumer and the reactor control.
     pub(crate) fn reactor() -> Reactor {
@@ -191,5 +181,25 @@ pub(crate) mod tests {
         r.act(Action::Do(Command::ActivateReactor));
         assert!(r.is_over());
         assert!(r.closing_lines()[0].contains("Won"));
+    }
+
+    // What the mode sounds like is heard through `hearing.rs`, but driven as the shell drives it,
+    // through the mode, so the test lives here rather than there.
+    #[test]
+    fn a_network_hums_once_its_source_is_on_and_a_state_change_has_its_cue() {
+        let mut r = reactor();
+        assert!(r.beds().is_empty(), "nothing live, nothing heard");
+        let step = Action::Do(Command::MoveRobot(Facing::East));
+        let rep = r.act(step);
+        assert_eq!(r.sounds(step, &rep)[0].kind, SoundKind::PlayerStep);
+        let throw = Action::Do(Command::InteractProp(None));
+        let rep = r.act(throw);
+        let kinds: Vec<SoundKind> = r.sounds(throw, &rep).iter().map(|s| s.kind).collect();
+        assert_eq!(kinds[0], SoundKind::Switch);
+        assert_eq!(rep.before != r.game.level.state, kinds.len() == 2, "a cue only for a change");
+        assert!(r.beds().iter().any(|b| b.kind == SoundKind::FuelHum && b.amount > 0.0));
+        let bump = Action::Do(Command::MoveRobot(Facing::North));
+        let rep = r.act(bump);
+        assert_eq!(r.sounds(bump, &rep)[0].kind, SoundKind::Bump);
     }
 }

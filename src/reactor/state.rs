@@ -2,7 +2,7 @@
 //! `ReactorReadiness`.
 
 use super::balance::Balance;
-use super::forecast::ForecastKind;
+use super::forecast_kind::ForecastKind;
 use super::level::{Carrier, Level, LevelState, PropKind, Quantity, Service, Status};
 
 /// `ReactorReadiness`: a reactor control whose local layers are fed, enough producing consumers of

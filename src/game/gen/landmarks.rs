@@ -3,6 +3,9 @@
 //! (resting beside it soothes more). Placed after the layout and the population from the depth's
 //! landmark stream, so they never change what the level's own stream draws.
 
+// A landmark is part of a level's data, so its types live in `level.rs` with `Level`; this file
+// places them.
+pub use super::level::{Landmark, LandmarkKind};
 use super::Level;
 use crate::game::balance::BALANCE;
 use crate::game::entity::Entity;
@@ -10,42 +13,6 @@ use crate::game::map::{Map, Tile};
 use crate::game::rng::GameRng;
 use crate::grid::{Facing, Pos};
 use rand::RngExt;
-
-/// What a landmark is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum LandmarkKind {
-    /// A torch in a wall cell, burning on its face towards `facing`.
-    Torch,
-    /// A shrine standing on a floor cell; it does not block.
-    Shrine,
-}
-
-impl LandmarkKind {
-    pub fn name(self) -> &'static str {
-        match self {
-            LandmarkKind::Torch => "torch",
-            LandmarkKind::Shrine => "shrine",
-        }
-    }
-}
-
-/// One landmark: its cell and, for a torch, the way its lit face looks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Landmark {
-    pub kind: LandmarkKind,
-    pub pos: Pos,
-    pub facing: Facing,
-}
-
-impl Landmark {
-    /// The floor cell a torch lights (the cell in front of its face); the shrine's own cell.
-    pub fn lit_cell(&self) -> Pos {
-        match self.kind {
-            LandmarkKind::Torch => self.pos.step(self.facing),
-            LandmarkKind::Shrine => self.pos,
-        }
-    }
-}
 
 /// Whether `p` lies within `radius` cells (Chebyshev distance) of landmark `l`'s lit cell.
 pub fn near(l: &Landmark, p: Pos, radius: i32) -> bool {

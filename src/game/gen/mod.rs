@@ -15,83 +15,17 @@ pub mod endpoints;
 pub mod finish;
 pub mod kind;
 pub mod landmarks;
+pub mod level;
 pub mod mixed;
 pub mod mst;
 pub mod openness;
 pub mod rooms;
 
-use super::map::Map;
 use super::rng::GameRng;
-use crate::grid::Pos;
 
-/// An axis-aligned rectangle of floor cells: the room covers x..x+w, y..y+h (exclusive ends).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Room {
-    pub x: i32,
-    pub y: i32,
-    pub w: i32,
-    pub h: i32,
-}
-
-impl Room {
-    pub fn contains(&self, p: Pos) -> bool {
-        p.x >= self.x && p.y >= self.y && p.x < self.x + self.w && p.y < self.y + self.h
-    }
-
-    pub fn center(&self) -> Pos {
-        Pos::new(self.x + self.w / 2, self.y + self.h / 2)
-    }
-
-    pub fn cells(&self) -> impl Iterator<Item = Pos> + '_ {
-        (self.y..self.y + self.h).flat_map(move |y| (self.x..self.x + self.w).map(move |x| Pos::new(x, y)))
-    }
-
-    /// Wall cells between two rooms along the axis where they are farthest apart: 0 when they touch
-    /// (even only at a corner), negative when they overlap.
-    pub fn separation(&self, other: &Room) -> i32 {
-        let dx = (other.x - (self.x + self.w)).max(self.x - (other.x + other.w));
-        let dy = (other.y - (self.y + self.h)).max(self.y - (other.y + other.h));
-        dx.max(dy)
-    }
-}
-
-/// A freshly generated level: the grid, its rooms, and where the player starts and leaves.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Level {
-    pub map: Map,
-    /// The rooms, for generators that lay rooms out; empty for caves and the drunkard's walk.
-    pub rooms: Vec<Room>,
-    /// Index into `rooms` of the room the player starts in (0, and meaningless, without rooms).
-    pub start_room: usize,
-    /// Index into `rooms` of the room holding the exit (0, and meaningless, without rooms).
-    pub exit_room: usize,
-    /// Which generator laid the level out.
-    pub generator: kind::Generator,
-    /// Torches and the shrine, placed after the layout and the population (see [`landmarks`]).
-    pub landmarks: Vec<landmarks::Landmark>,
-    /// The centre of the start room, the room nearest the top-left (the player faces east there).
-    pub start: Pos,
-    /// The exit pit: the cell of the exit room farthest to walk from `start`, the exit room being
-    /// the room whose centre is the longest walk from `start` (see [`endpoints::exit_of`]).
-    pub exit: Pos,
-}
-
-impl Level {
-    /// A level laid out without rooms (caves, the drunkard's walk, hand-built test maps), its
-    /// landmarks still to be placed.
-    pub fn without_rooms(map: Map, start: Pos, exit: Pos, generator: kind::Generator) -> Self {
-        Level {
-            map,
-            rooms: Vec::new(),
-            start_room: 0,
-            exit_room: 0,
-            generator,
-            landmarks: Vec::new(),
-            start,
-            exit,
-        }
-    }
-}
+// The level's data lives in `level.rs`, below every generator, so a generator can name `Level` and
+// `Room` without reaching up into this file, which calls the generators.
+pub use level::{Level, Room};
 
 /// Grid side for a depth: 2n+1 with n = min(15 + depth, 28), from the balance table.
 pub fn side_for_depth(depth: u32) -> i32 {

@@ -219,7 +219,7 @@ pub fn automap_scene(view: &AutomapView, grid: &HudGrid) -> HudScene {
 mod tests {
     use super::*;
     use crate::grid::Grid;
-    use crate::render::hud::compose::tests::SIZES;
+    use crate::render::hud::test_support::SIZES;
 
     /// An automap model from ASCII rows (`#` wall, `>` exit, anything else floor): the cells for which
     /// `explored` holds are known, and all of those are in view.

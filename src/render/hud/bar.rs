@@ -347,7 +347,7 @@ pub fn bar_scene(bar: &BarModel, grid: &HudGrid) -> HudScene {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::hud::compose::tests::{text_on_row, SIZES};
+    use crate::render::hud::test_support::{text_on_row, SIZES};
     use crate::scene::{SlotLook, StatusLook};
 
     fn slot(glyph: char, colour: crate::scene::Srgb) -> SlotLook {

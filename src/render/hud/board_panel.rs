@@ -195,7 +195,7 @@ pub fn board_hud_scene(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::hud::compose::tests::SIZES;
+    use crate::render::hud::test_support::SIZES;
 
     #[test]
     fn a_long_line_breaks_between_its_groups_then_at_spaces() {

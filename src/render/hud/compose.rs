@@ -194,27 +194,10 @@ pub fn top_layers(scene: &mut HudScene, ui: &UiState, overlay: Option<&OverlayVi
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
     use crate::render::font::{GLYPH_H, GLYPH_W};
-
-    /// The supported range and an odd size that catches rounding: every layout test runs on these.
-    pub(crate) const SIZES: [(u32, u32); 6] =
-        [(1280, 720), (1920, 1080), (2560, 1440), (3840, 2160), (701, 401), (320, 200)];
-
-    pub(crate) fn text_on_row(placed: &[PlacedGlyph], row: u32) -> String {
-        let mut cells: Vec<(u32, char)> =
-            placed.iter().filter(|p| p.row == row).map(|p| (p.col, p.ch)).collect();
-        cells.sort();
-        let mut s = String::new();
-        for (col, ch) in cells {
-            while (s.chars().count() as u32) < col {
-                s.push(' ');
-            }
-            s.push(ch);
-        }
-        s
-    }
+    use crate::render::hud::test_support::{text_on_row, SIZES};
 
     #[test]
     fn scale_is_a_whole_number_that_grows_with_resolution() {

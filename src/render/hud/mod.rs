@@ -15,3 +15,6 @@ pub mod screens;
 pub mod shapes;
 pub mod strip;
 pub mod target;
+// Shared helpers of the layout tests, apart from any one file's tests (see the file).
+#[cfg(test)]
+pub(crate) mod test_support;

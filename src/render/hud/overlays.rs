@@ -274,7 +274,7 @@ pub fn prompt_layout(text: &str, grid: &HudGrid) -> PanelLayout {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::hud::compose::tests::{text_on_row, SIZES};
+    use crate::render::hud::test_support::{text_on_row, SIZES};
 
     /// Help lines as the app writes them: labels and keycaps, a blank line between groups.
     fn bindings() -> Vec<(String, String)> {

@@ -224,7 +224,7 @@ pub fn card_layout(view: &CardView, grid: &HudGrid) -> (PanelLayout, HudGrid) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::hud::compose::tests::{text_on_row, SIZES};
+    use crate::render::hud::test_support::{text_on_row, SIZES};
 
     fn menu(items: usize, selected: usize) -> MenuView {
         MenuView {

@@ -74,7 +74,7 @@ pub fn strip_scene(strip: &TurnStrip, grid: &HudGrid) -> HudScene {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::hud::compose::tests::{text_on_row, SIZES};
+    use crate::render::hud::test_support::{text_on_row, SIZES};
 
     fn five() -> TurnStrip {
         use StripActor::*;

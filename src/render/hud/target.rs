@@ -66,8 +66,8 @@ pub fn target_scene(target: &TargetLook, grid: &HudGrid) -> HudScene {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::hud::compose::tests::{text_on_row, SIZES};
     use crate::render::hud::strip::{strip_layout, TurnStrip, STRIP_LEN};
+    use crate::render::hud::test_support::{text_on_row, SIZES};
     use crate::scene::StripActor;
 
     fn lurker(hp: i32) -> TargetLook {

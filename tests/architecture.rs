@@ -125,45 +125,14 @@ fn source_graph() -> ImportGraph {
     ImportGraph::of_source(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"))
 }
 
-/// Temporary allowance: the circles the import check finds among the shell's files. `src/app` is
-/// being moved in another branch (issue 30), so they are broken there, not here; this list must
-/// shrink to nothing, and the test fails if it names a circle that is gone or misses one that came.
-const APP_CIRCLES_PENDING_ISSUE_30: &[&[&str]] = &[
-    &["app", "app/modes", "app/reactor_cli", "app/run_end", "app/window"],
-    &["app/bench", "app/bench_views"],
-    &["app/bindings", "app/input"],
-    &[
-        "app/editor/ui",
-        "app/editor/ui/board",
-        "app/editor/ui/issues",
-        "app/editor/ui/palette",
-        "app/editor/ui/toolbar",
-    ],
-];
-
-fn is_app(file: &str) -> bool {
-    file == "app" || file.starts_with("app/")
-}
-
 /// Issue 30: no two files of `src/` name each other, directly or around a circle, by a `use` line
 /// or by an inline path, test modules included.
 #[test]
 fn the_import_graph_of_src_has_no_circles() {
     let graph = source_graph();
     assert!(graph.edges.len() >= 60, "expected the crate's files, found {}", graph.edges.len());
-    let (app, rest): (Vec<_>, Vec<_>) = graph.cycles().into_iter().partition(|c| c.iter().any(|f| is_app(f)));
-    assert!(rest.is_empty(), "files that import each other, directly or around a circle: {rest:?}");
-    let mut app: Vec<Vec<String>> = app;
-    app.sort();
-    let allowed: Vec<Vec<String>> =
-        APP_CIRCLES_PENDING_ISSUE_30.iter().map(|c| c.iter().map(|f| f.to_string()).collect()).collect();
-    let new: Vec<_> = app.iter().filter(|c| !allowed.contains(c)).collect();
-    let gone: Vec<_> = allowed.iter().filter(|c| !app.contains(c)).collect();
-    assert!(new.is_empty(), "new circles in src/app (break them; the allowance is for old ones): {new:?}");
-    assert!(
-        gone.is_empty(),
-        "circles gone from src/app: remove them from APP_CIRCLES_PENDING_ISSUE_30: {gone:?}"
-    );
+    let circles = graph.cycles();
+    assert!(circles.is_empty(), "files that import each other, directly or around a circle: {circles:?}");
 }
 
 /// The rooms of `src/` and the rooms each may import. Every folder and file at the top of `src/` is
@@ -435,4 +404,53 @@ fn every_write_in_src_goes_through_the_one_writer() {
 fn the_stray_write_check_can_fail() {
     assert_eq!(stray_writes("fn f() { std::fs::write(p, b) }"), ["fs::write("]);
     assert!(stray_writes("fn f() {}\n#[cfg(test)]\nmod tests { fn g() { std::fs::write(p, b) } }").is_empty());
+}
+
+/// Issue 30: the shell (`src/app/shell/`) names no game and no game's front, and no front names
+/// another: a new game's front plugs into the shell without touching the others.
+#[test]
+fn the_shell_names_no_game_and_no_front_names_another() {
+    let graph = source_graph();
+    let under = |module: &Vec<String>, prefix: &[&str]| {
+        module.len() >= prefix.len() && module[..prefix.len()] == *prefix
+    };
+    let games: [&[&str]; 2] = [&["game"], &["reactor"]];
+    let fronts: [&[&str]; 3] = [&["app", "crawler"], &["app", "reactor"], &["app", "title"]];
+    let mut shell_files = 0;
+    for (module, targets) in &graph.edges {
+        let module_vec: Vec<String> = module.iter().map(|s| s.to_string()).collect();
+        if under(&module_vec, &["app", "shell"]) {
+            shell_files += 1;
+            for target in targets {
+                let target: Vec<String> = target.iter().map(|s| s.to_string()).collect();
+                for banned in games.iter().chain(&fronts) {
+                    assert!(
+                        !under(&target, banned),
+                        "the shell's {} names {}",
+                        module_vec.join("/"),
+                        target.join("/")
+                    );
+                }
+            }
+        }
+        // The title is the launcher: it may name every front. The crawler and reactor fronts may not
+        // name each other or the title.
+        for (front, others) in [(fronts[0], [fronts[1], fronts[2]]), (fronts[1], [fronts[0], fronts[2]])] {
+            if !under(&module_vec, front) {
+                continue;
+            }
+            for target in targets {
+                let target: Vec<String> = target.iter().map(|s| s.to_string()).collect();
+                for other in others {
+                    assert!(
+                        !under(&target, other),
+                        "{} names another front, {}",
+                        module_vec.join("/"),
+                        target.join("/")
+                    );
+                }
+            }
+        }
+    }
+    assert!(shell_files >= 5, "expected the shell's files, found {shell_files}");
 }

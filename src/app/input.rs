@@ -91,62 +91,6 @@ pub enum MenuStep {
     Back,
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::app::bindings::{parse_keys, BINDABLE};
-
-    #[test]
-    fn tokens_map_to_the_same_actions_as_keys() {
-        let cmds = parse_keys("W s up LEFT SPACE C esc").unwrap();
-        assert_eq!(cmds[0], Command::Act(Action::MoveForward));
-        assert_eq!(cmds[1], Command::Act(Action::MoveBack));
-        assert_eq!(cmds[2], Command::Act(Action::MoveForward));
-        assert_eq!(cmds[3], Command::Act(Action::TurnLeft));
-        assert_eq!(cmds[4], Command::Act(Action::Interact));
-        assert_eq!(cmds[5], Command::Act(Action::Wait));
-        assert_eq!(cmds[6], Command::Quit);
-    }
-
-    /// The token meanings `--keys` scripts and recordings were written against, pinned one by one.
-    #[test]
-    fn every_token_keeps_its_meaning() {
-        let want = [
-            ("W", Command::Act(Action::MoveForward)),
-            ("UP", Command::Act(Action::MoveForward)),
-            ("S", Command::Act(Action::MoveBack)),
-            ("DOWN", Command::Act(Action::MoveBack)),
-            ("A", Command::Act(Action::StrafeLeft)),
-            ("D", Command::Act(Action::StrafeRight)),
-            ("Q", Command::Act(Action::TurnLeft)),
-            ("LEFT", Command::Act(Action::TurnLeft)),
-            ("E", Command::Act(Action::TurnRight)),
-            ("RIGHT", Command::Act(Action::TurnRight)),
-            ("C", Command::Act(Action::Wait)),
-            ("SPACE", Command::Act(Action::Interact)),
-            ("Z", Command::Act(Action::UseItem)),
-            ("X", Command::Act(Action::Discard)),
-            ("1", Command::Act(Action::Select(0))),
-            ("2", Command::Act(Action::Select(1))),
-            ("3", Command::Act(Action::Select(2))),
-            ("4", Command::Act(Action::Select(3))),
-            ("ESC", Command::Quit),
-        ];
-        for (token, command) in want {
-            assert_eq!(parse_keys(token), Ok(vec![command]), "{token}");
-        }
-        let all: usize = BINDABLE.iter().map(|b| b.tokens.len()).sum();
-        assert_eq!(all, want.len(), "no token beyond the documented ones");
-    }
-
-    #[test]
-    fn an_unknown_token_is_an_error() {
-        assert!(parse_keys("W JUMP").unwrap_err().contains("JUMP"));
-        // Names of keys that are bound but have no token are still unknown to `--keys`.
-        assert!(parse_keys("M").is_err() && parse_keys("Y").is_err());
-    }
-}
-
 /// What the window must do after a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Request {

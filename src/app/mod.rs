@@ -4,7 +4,6 @@
 //! and hands the game to `render` to be drawn.
 
 pub mod bench;
-pub mod bench_views;
 pub mod bindings;
 pub mod cli;
 pub mod crawler;
@@ -76,7 +75,7 @@ pub fn main() -> i32 {
             }
         };
     }
-    let seed = opts.seed.unwrap_or_else(random_seed);
+    let seed = opts.seed.unwrap_or_else(crawler::screen::random_seed);
     let result = if opts.bench {
         bench::run(&opts, seed)
     } else if opts.headless {
@@ -107,14 +106,4 @@ fn print_scores() -> i32 {
             1
         }
     }
-}
-
-/// A seed for runs started without `--seed`: the only place the app reads the clock for the game.
-pub(crate) fn random_seed() -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos() as u64)
-        .unwrap_or(0);
-    // Spread consecutive start times over the whole seed space.
-    nanos.wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }

@@ -1,14 +1,12 @@
 //! The games the shell runs besides the crawler (the default), by the word that selects them on the
 //! command line: `hollowdeep reactor …`. Registering a game is one row here.
 
+use crate::app::shell::stack::HomeFn;
 use std::ffi::{OsStr, OsString};
 
 /// Runs one game's command line (the arguments after its word) and returns the exit code.
 /// `home` is the screen a window falls back to when its last screen leaves (the title).
 pub type Runner = fn(&[OsString], home: HomeFn) -> i32;
-
-/// Builds the title, for windows opened by a game's command line.
-pub type HomeFn = fn(&mut crate::app::shell::screen::Shell) -> Box<dyn crate::app::shell::screen::Screen>;
 
 const MODES: &[(&str, Runner)] = &[("reactor", crate::app::reactor::cli::run)];
 

@@ -188,7 +188,7 @@ fn the_validation_panel_lists_errors_in_red_and_the_picked_cell_is_outlined() {
     assert!(!issues.is_empty(), "the fixture has issues");
     let (rgba, view) = draw(&mut s);
     let right = (view.area[0] + view.area[2]) as u32;
-    let red = [ui::ERROR.r(), ui::ERROR.g(), ui::ERROR.b()];
+    let red = [ui::style::ERROR.r(), ui::style::ERROR.g(), ui::style::ERROR.b()];
     let in_panel = (0..H).any(|y| (right..W).any(|x| near(px(&rgba, x, y), red, 12.0)));
     assert!(in_panel, "an error line in the error colour in the side panel");
     // Pick the first issue with a cell: the cursor jumps there and a thick red frame marks it.

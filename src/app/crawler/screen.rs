@@ -247,3 +247,13 @@ pub fn command_line_run(
         None => run,
     })
 }
+
+/// A seed for runs started without `--seed`: the only place the app reads the clock for the game.
+pub fn random_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0);
+    // Spread consecutive start times over the whole seed space.
+    nanos.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}

@@ -1,8 +1,8 @@
 //! `hollowdeep reactor …`: the headless driver (load a level, run an action script, dump the state)
 //! and the rules benchmark. One sentence on stderr and a non-zero exit for any bad input; never a panic.
 
-use crate::app::modes::HomeFn;
 use crate::app::persist::writer::write_text;
+use crate::app::shell::stack::HomeFn;
 use crate::app::shell::window::WindowOptions;
 use crate::reactor::{self, script, Balance, Game};
 use std::ffi::OsString;

@@ -9,6 +9,9 @@ use std::any::Any;
 /// Builds the screen the stack falls back to when its last screen leaves (the title).
 pub type Home = Box<dyn Fn(&mut Shell) -> Box<dyn Screen>>;
 
+/// A home builder that needs nothing captured: how a game's command line is handed the title.
+pub type HomeFn = fn(&mut Shell) -> Box<dyn Screen>;
+
 pub struct Stack {
     screens: Vec<Box<dyn Screen>>,
     /// `None`: the program ends when the last screen leaves.

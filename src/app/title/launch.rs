@@ -78,7 +78,7 @@ impl Launcher {
                     command_line_run(shell, &self.launch.opts, self.launch.seed, abandon)
                 } else {
                     // A run from the menu: depth 1, the typed seed or a fresh one.
-                    new_run(shell, seed.unwrap_or_else(crate::app::random_seed), abandon)
+                    new_run(shell, seed.unwrap_or_else(crate::app::crawler::screen::random_seed), abandon)
                 };
                 match run {
                     Ok(run) => Step::Push(Box::new(run)),

@@ -4,7 +4,7 @@
 //! issue (each cell of an issue that several share), the picked issue's thick.
 
 use super::super::document::Document;
-use super::{ERROR, WARNING};
+use super::style::{ERROR, WARNING};
 use crate::grid::Pos;
 use crate::reactor::validate::Severity;
 use crate::render::board::{BoardCamera, BoardView};

@@ -3,7 +3,7 @@
 //! again) and highlights the cells on the board. Errors block play and save.
 
 use super::super::document::Document;
-use super::{ERROR, WARNING};
+use super::style::{ERROR, WARNING};
 use crate::reactor::validate::Severity;
 
 pub fn show(ui: &mut egui::Ui, doc: &mut Document) {

@@ -8,6 +8,7 @@ mod issues;
 mod meta;
 mod palette;
 mod question;
+pub mod style;
 mod toolbar;
 
 pub use meta::metadata_field;
@@ -80,12 +81,3 @@ pub fn show(ui: &mut egui::Ui, doc: &mut Document, w: &mut Widgets) -> (Outcome,
 
 /// The palette's width in points: room for a badge, its key and the longest tool name.
 pub const PALETTE_WIDTH: f32 = 236.0;
-
-/// An sRGB triple as egui's colour.
-pub fn colour([r, g, b]: [u8; 3]) -> egui::Color32 {
-    egui::Color32::from_rgb(r, g, b)
-}
-
-/// Errors red, warnings amber (the panel's and the board's marks).
-pub const ERROR: egui::Color32 = egui::Color32::from_rgb(255, 90, 70);
-pub const WARNING: egui::Color32 = egui::Color32::from_rgb(245, 190, 60);

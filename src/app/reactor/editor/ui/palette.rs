@@ -4,7 +4,7 @@
 
 use super::super::badges::{look, Badges};
 use super::super::document::Document;
-use super::colour;
+use super::style::colour;
 use crate::app::bindings::key_label;
 use crate::app::bindings::BINDABLE;
 use crate::reactor::edit::{tools_for, Layer, Tool};

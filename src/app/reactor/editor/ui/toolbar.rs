@@ -70,7 +70,7 @@ pub fn status(ui: &mut egui::Ui, doc: &Document, hint: &str) {
         Some((text, tone)) => {
             let colour = match tone {
                 Tone::Info => egui::Color32::from_rgb(200, 220, 200),
-                Tone::Refusal => super::ERROR,
+                Tone::Refusal => super::style::ERROR,
             };
             ui.colored_label(colour, text);
         }

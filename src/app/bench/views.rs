@@ -3,9 +3,9 @@
 //! kind. One view flatters or damns any change (a corridor makes the bare cast dear, an item at the
 //! feet makes the sprites dear); the suite does neither.
 
-use super::bench::{percentile, time_view, ViewTimes};
-use super::bindings::parse_keys;
-use super::cli::Options;
+use super::timing::{percentile, reactor_frames_ms, time_view, ViewTimes};
+use crate::app::bindings::parse_keys;
+use crate::app::cli::Options;
 use crate::game::mode::Crawler;
 use crate::mode::Mode;
 use crate::render::{Effects, Gpu, Offscreen, Renderer};
@@ -113,7 +113,7 @@ pub fn run(opts: &Options) -> Result<(), String> {
         );
     }
     let board_target = Offscreen::new(&gpu, BOARD_SIZE.0, BOARD_SIZE.1);
-    let board = super::bench::reactor_frames_ms(&gpu, &mut renderer, &board_target, BOARD_SIZE, opts.frames)?;
+    let board = reactor_frames_ms(&gpu, &mut renderer, &board_target, BOARD_SIZE, opts.frames)?;
     println!(
         "view board-{}x{}: frame {:.3} ms (p95 {:.3} ms)",
         BOARD_SIZE.0,

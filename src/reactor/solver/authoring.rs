@@ -22,7 +22,8 @@ pub struct Step {
 /// A rule a line breaks, with where.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Broken {
-    /// The prop at this cell is toggled and later toggled back (or a junction cycled round).
+    /// The prop at this cell is toggled and later toggled back (a junction cycled round, a terminal
+    /// activated a second time).
     TogglesBack(Pos),
     /// The reactor is started while this cell is critical or at terminal heat.
     StartedInCritical(Pos),
@@ -107,7 +108,9 @@ pub fn read(level: &Level, b: &Balance, line: &[Action], tutorial: bool) -> Read
     for (k, first, times) in worked {
         let now = game.level.props[k].kind;
         let toggles = !matches!(first, PropKind::Terminal | PropKind::Supply { .. } | PropKind::Reactor);
-        if toggles && times >= 2 && now == first {
+        // A terminal read twice is a wait too: its second activation only lets a pulse pass for free.
+        let reread = matches!(first, PropKind::Terminal) && times >= 2;
+        if (toggles && times >= 2 && now == first) || reread {
             reading.broken.push(Broken::TogglesBack(game.level.props[k].pos));
         }
     }
@@ -153,6 +156,15 @@ mod tests {
         let line = "interact move:E interact interact move:E move:E activate";
         let r = read_map(PLANT, line, true);
         assert_eq!(r.broken, vec![Broken::TogglesBack(Pos::new(2, 1))], "{r:?}");
+    }
+
+    #[test]
+    fn a_terminal_read_twice_is_a_wait() {
+        let plant = "[surface]\n######\n#.vcr#\n#t####\n######\n[fuel]\n......\n.====.\n......\n......\n[props]\nt terminal\nv valve fuel open\nc consumer on\nr reactor\n1,1 flow fuel off\n[level]\nid plant\nrequired 1 0 0\nrobot 1 1 0 false\n";
+        let once = "move:S interact move:N interact move:E move:E move:E activate";
+        assert_eq!(read_map(&plant, once, true).broken, vec![], "one read is free and no wait");
+        let twice = "move:S interact move:N move:S interact move:N interact move:E move:E move:E activate";
+        assert_eq!(read_map(&plant, twice, true).broken, vec![Broken::TogglesBack(Pos::new(1, 2))]);
     }
 
     #[test]

@@ -133,14 +133,14 @@ pub fn solve(level: &Level, b: &Balance, limits: Limits) -> Report {
 }
 
 /// The terminal (prop index) `cmd` would activate from `level`, if it activates one.
-fn terminal_of(level: &Level, cmd: Command) -> Option<usize> {
+pub(super) fn terminal_of(level: &Level, cmd: Command) -> Option<usize> {
     let Command::InteractProp(at) = cmd else { return None };
     crate::reactor::props::choose(level, at)
         .ok()
         .filter(|k| matches!(level.props[*k].kind, PropKind::Terminal))
 }
 
-fn reactor_pos(level: &Level) -> Option<crate::grid::Pos> {
+pub(super) fn reactor_pos(level: &Level) -> Option<crate::grid::Pos> {
     level.props.iter().find(|p| matches!(p.kind, PropKind::Reactor)).map(|p| p.pos)
 }
 

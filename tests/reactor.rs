@@ -4,6 +4,8 @@
 #[path = "reactor/support.rs"]
 mod support;
 
+#[path = "reactor/authoring.rs"]
+mod authoring;
 #[path = "reactor/bounds.rs"]
 mod bounds;
 #[path = "reactor/campaign.rs"]

@@ -42,6 +42,18 @@ impl Command {
                 | Command::ActivateReactor
         )
     }
+
+    /// Whether this command, from `level`, would activate an `AllSeeingEyeTerminal`: lengthy, but
+    /// not counted toward par (REACTOR.md, "Decided 2026-12": reading a forecast is never punished).
+    pub fn reads_terminal(&self, level: &Level) -> bool {
+        let Command::InteractProp(at) = *self else { return false };
+        props::choose(level, at).is_ok_and(|k| matches!(level.props[k].kind, PropKind::Terminal))
+    }
+
+    /// Whether this command counts toward par: a lengthy action other than a terminal activation.
+    pub fn counts_toward_par(&self, level: &Level) -> bool {
+        self.is_lengthy() && !self.reads_terminal(level)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -20,7 +20,8 @@ pub struct Game {
     history: History,
     /// A record, not state: undo and restart never take it back.
     pub undos: u32,
-    /// Lengthy actions on the line from the start to this state (undo and restart restore it).
+    /// Lengthy actions on the line from the start to this state, terminal activations aside (they
+    /// count as par does: reading a forecast is never punished); undo and restart restore it.
     pub lengthy_actions: u32,
     /// Every action since `initial` that changed the game, so that replaying them from `initial`
     /// rebuilds this game exactly, history and metrics included; `None` once `set_start` names a start
@@ -51,6 +52,7 @@ impl Game {
         } else {
             None
         };
+        let counts = cmd.counts_toward_par(&self.level);
         let out = command::execute(&mut self.level, &self.balance, cmd);
         match &out {
             Outcome::Pulsed(_) => {
@@ -58,7 +60,7 @@ impl Game {
                     self.history.push(b, self.lengthy_actions);
                 }
                 // Saturating, like every counter of play: a wrapped count would be a wrong record.
-                self.lengthy_actions = self.lengthy_actions.saturating_add(1);
+                self.lengthy_actions = self.lengthy_actions.saturating_add(u32::from(counts));
                 refresh_forecasts(&mut self.level, &self.balance);
                 self.note(Action::Do(cmd));
             }

@@ -1,7 +1,7 @@
 //! Records that tell the truth: the metrics are state (undo, restart and continuing a level left in
 //! progress give them back with the board), restart is one undoable step, a replay or a level played
 //! from the editor keeps no record, the peak heat counts the first frame, and every count agrees
-//! with its noun. Played as the window plays them: the key table, `reactor_play`'s session, and its
+//! with its noun. Played as the window plays them: the key table, `reactor::play`'s session, and its
 //! save and continue calls in the order the window makes them.
 
 use super::support::*;

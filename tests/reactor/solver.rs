@@ -25,12 +25,28 @@ fn every_campaign_level_is_won_at_its_recorded_par_and_its_solution_replays() {
     let c = campaign();
     let total = Instant::now();
     let mut levels = 0;
+    // Per group after the tutorial (whose order is its lessons'), the (nodes, par) of the level
+    // before: difficulty you can see on the campaign page.
+    let mut before: Option<(usize, u64, u32, &str)> = None;
     for (group, e) in c.entries() {
         let level = load(&e.file);
         let t = Instant::now();
         let report = solver::solve(&level, &bal(), Limits::default());
         let seconds = t.elapsed().as_secs_f64();
         eprintln!("solve {}: {:?} nodes {} in {seconds:.3} s", e.file, par_of(&report.verdict), report.nodes);
+        if let Some((g, nodes, par, file)) = before.filter(|b| b.0 == group) {
+            assert!(
+                (nodes, par) <= (report.nodes, e.par),
+                "{}: listed after {file} but easier (solver nodes {} < {nodes}, or equal and par {} < {par}); \
+                 a group lists its levels by solver nodes, then par (group {g})",
+                e.file,
+                report.nodes,
+                e.par
+            );
+        }
+        if group > 0 {
+            before = Some((group, report.nodes, e.par, e.file.as_str()));
+        }
         match &report.verdict {
             Verdict::Won { par, actions } => {
                 assert_eq!(*par, e.par, "{}: the solver's par differs from the manifest's", e.file);

@@ -160,7 +160,7 @@ fn record_win(dir: &Path, r: &Reactor, m: Metrics) -> Vec<String> {
             if let Some(par) = par(&r.game.level.id) {
                 let verdict = if m.lengthy <= par { "at par" } else { "over par" };
                 let par = count(par, "lengthy action", "lengthy actions");
-                lines.push(format!("Par: {par} ({verdict} this time)"));
+                lines.push(format!("Par: {par}, terminal activations free ({verdict} this time)"));
             }
             lines.extend(set_aside);
             lines

@@ -22,7 +22,8 @@ pub struct Step {
 /// A rule a line breaks, with where.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Broken {
-    /// The prop at this cell is toggled and later toggled back (or a junction cycled round).
+    /// The prop at this cell is toggled and later toggled back (a junction cycled round, a terminal
+    /// activated a second time).
     TogglesBack(Pos),
     /// The reactor is started while this cell is critical or at terminal heat.
     StartedInCritical(Pos),
@@ -53,7 +54,7 @@ pub struct Reading {
 }
 
 /// The lengthy action `cmd` would be from `level`, as the shape counts it, with the prop it works.
-fn step_of(level: &Level, cmd: Command) -> Option<(Step, Option<usize>)> {
+pub(super) fn step_of(level: &Level, cmd: Command) -> Option<(Step, Option<usize>)> {
     let step = |verb, target| Step { verb, target };
     Some(match cmd {
         Command::InteractProp(at) => {
@@ -69,7 +70,7 @@ fn step_of(level: &Level, cmd: Command) -> Option<(Step, Option<usize>)> {
 }
 
 /// The first floor cell that is critical in any quantity or at terminal heat.
-fn critical_cell(level: &Level, b: &Balance) -> Option<Pos> {
+pub(super) fn critical_cell(level: &Level, b: &Balance) -> Option<Pos> {
     level.terrain.positions().filter(|p| level.is_floor(*p)).find(|p| {
         let s = level.surface.get(*p).copied().unwrap_or_default();
         Quantity::ALL.into_iter().any(|q| band(b, q, s.get(q)) == Band::Critical)
@@ -81,8 +82,11 @@ fn critical_cell(level: &Level, b: &Balance) -> Option<Pos> {
 pub fn read(level: &Level, b: &Balance, line: &[Action], tutorial: bool) -> Reading {
     let mut game = Game::new(level.clone(), b.clone());
     let mut reading = Reading::default();
-    // Per prop: how often it was worked, and its state before the first time.
-    let mut worked: Vec<(usize, PropKind, u32)> = Vec::new();
+    // Every (prop, state) met on a prop the line worked, the state before the first time too; a prop
+    // that comes back to a state it had is toggled back (a junction cycled round, a valve shut and
+    // opened), and a terminal activated a second time only lets a pulse pass: both are waits.
+    let mut met: Vec<(usize, PropKind)> = Vec::new();
+    let mut read: Vec<usize> = Vec::new();
     for action in line {
         let Action::Do(cmd) = *action else { continue };
         let before = game.level.clone();
@@ -97,19 +101,25 @@ pub fn read(level: &Level, b: &Balance, line: &[Action], tutorial: bool) -> Read
             }
         }
         if let Some(k) = prop {
-            match worked.iter_mut().find(|w| w.0 == k) {
-                Some(w) => w.2 += 1,
-                None => worked.push((k, before.props[k].kind, 1)),
+            let pos = game.level.props[k].pos;
+            match before.props[k].kind {
+                PropKind::Terminal if read.contains(&k) => reading.broken.push(Broken::TogglesBack(pos)),
+                PropKind::Terminal => read.push(k),
+                PropKind::Supply { .. } | PropKind::Reactor => {}
+                first => {
+                    if !met.iter().any(|(j, _)| *j == k) {
+                        met.push((k, first));
+                    }
+                    let now = game.level.props[k].kind;
+                    let back = met.iter().any(|(j, s)| *j == k && *s == now);
+                    if back && !reading.broken.contains(&Broken::TogglesBack(pos)) {
+                        reading.broken.push(Broken::TogglesBack(pos));
+                    }
+                    met.push((k, now));
+                }
             }
         }
         reading.shape.push(step);
-    }
-    for (k, first, times) in worked {
-        let now = game.level.props[k].kind;
-        let toggles = !matches!(first, PropKind::Terminal | PropKind::Supply { .. } | PropKind::Reactor);
-        if toggles && times >= 2 && now == first {
-            reading.broken.push(Broken::TogglesBack(game.level.props[k].pos));
-        }
     }
     let mut kinds: Vec<&Step> =
         reading.shape.iter().filter(|s| s.verb != "activate" && s.target != "terminal").collect();
@@ -119,6 +129,24 @@ pub fn read(level: &Level, b: &Balance, line: &[Action], tutorial: bool) -> Read
         reading.broken.push(Broken::OneKind);
     }
     reading
+}
+
+/// The shape of a line as one text: each lengthy action's verb and target, in order.
+pub fn shape_text(shape: &[Step]) -> String {
+    shape.iter().map(|s| format!("{} {}", s.verb, s.target)).collect::<Vec<_>>().join(", ")
+}
+
+/// Every pair of named lines that share a shape (the rule: no two levels share a par line's shape).
+pub fn shared_shapes(lines: &[(String, Vec<Step>)]) -> Vec<(&str, &str)> {
+    let mut pairs = Vec::new();
+    for (i, (a, sa)) in lines.iter().enumerate() {
+        for (b, sb) in &lines[i + 1..] {
+            if sa == sb {
+                pairs.push((a.as_str(), b.as_str()));
+            }
+        }
+    }
+    pairs
 }
 
 #[cfg(test)]
@@ -153,6 +181,15 @@ mod tests {
         let line = "interact move:E interact interact move:E move:E activate";
         let r = read_map(PLANT, line, true);
         assert_eq!(r.broken, vec![Broken::TogglesBack(Pos::new(2, 1))], "{r:?}");
+    }
+
+    #[test]
+    fn a_terminal_read_twice_is_a_wait() {
+        let plant = "[surface]\n######\n#.vcr#\n#t####\n######\n[fuel]\n......\n.====.\n......\n......\n[props]\nt terminal\nv valve fuel open\nc consumer on\nr reactor\n1,1 flow fuel off\n[level]\nid plant\nrequired 1 0 0\nrobot 1 1 0 false\n";
+        let once = "move:S interact move:N interact move:E move:E move:E activate";
+        assert_eq!(read_map(plant, once, true).broken, vec![], "one read is free and no wait");
+        let twice = "move:S interact move:N move:S interact move:N interact move:E move:E move:E activate";
+        assert_eq!(read_map(plant, twice, true).broken, vec![Broken::TogglesBack(Pos::new(1, 2))]);
     }
 
     #[test]

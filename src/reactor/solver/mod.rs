@@ -5,6 +5,7 @@
 //! `key` fingerprints a state for deduplication; `search` is the iterative-deepening search;
 //! `first` the first-action analysis. Pure like the rest of the room: no clock, no hash maps.
 
+pub mod audit;
 pub mod authoring;
 pub mod first;
 pub mod key;

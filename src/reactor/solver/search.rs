@@ -4,6 +4,12 @@
 //! during the current round and prunes every later arrival that is no better. Depth-first keeps only
 //! one line of levels in memory; each round repeats the shallower ones, which costs about one more
 //! round's worth of the last, since the tree widens by several actions per level.
+//!
+//! Par counts lengthy actions other than terminal activations (REACTOR.md, "Decided 2026-12": reading
+//! a forecast is never punished), so a terminal activation costs the line nothing. To keep a round
+//! finite, a line activates each terminal at most once: activating it again after walking off is only
+//! a way to let a pulse pass (a wait, which the authoring rules forbid on a par line), so the search
+//! does not try it, and which terminals a line has read is part of its dedup key.
 
 use super::key::key;
 use super::moves::candidates;
@@ -57,6 +63,8 @@ pub struct Report {
 struct Step {
     spot: Spot,
     cmd: Command,
+    /// A terminal activation: not counted toward par.
+    free: bool,
 }
 
 struct Round<'a> {
@@ -64,8 +72,10 @@ struct Round<'a> {
     limit: u32,
     max_nodes: u64,
     nodes: u64,
-    seen: BTreeMap<u128, u32>,
+    seen: BTreeMap<(u128, Vec<usize>), u32>,
     line: Vec<Step>,
+    /// The terminals (prop indices, ascending) this line has activated: free, once each.
+    read: Vec<usize>,
     /// More states lay beyond the limit (so an empty round proves nothing).
     cut: bool,
     out_of_nodes: bool,
@@ -99,16 +109,18 @@ pub fn solve(level: &Level, b: &Balance, limits: Limits) -> Report {
             nodes,
             seen: BTreeMap::new(),
             line: Vec::new(),
+            read: Vec::new(),
             cut: false,
             out_of_nodes: false,
             win: None,
         };
-        r.seen.insert(key(&root, b), 0);
+        r.seen.insert((key(&root, b), Vec::new()), 0);
         r.visit(&root, 0);
         nodes = r.nodes;
         if let Some((line, last)) = r.win {
+            let paid = line.iter().filter(|s| !s.free).count() as u32;
             let actions = spell(&root, b, &line, last);
-            return Report { verdict: Verdict::Won { par: line.len() as u32 + 1, actions }, nodes };
+            return Report { verdict: Verdict::Won { par: paid + 1, actions }, nodes };
         }
         if r.out_of_nodes {
             return Report { verdict: Verdict::Bounded { no_win_within: limit - 1 }, nodes };
@@ -120,12 +132,21 @@ pub fn solve(level: &Level, b: &Balance, limits: Limits) -> Report {
     Report { verdict: Verdict::Bounded { no_win_within: limits.depth }, nodes }
 }
 
-fn reactor_pos(level: &Level) -> Option<crate::grid::Pos> {
+/// The terminal (prop index) `cmd` would activate from `level`, if it activates one.
+pub(super) fn terminal_of(level: &Level, cmd: Command) -> Option<usize> {
+    let Command::InteractProp(at) = cmd else { return None };
+    crate::reactor::props::choose(level, at)
+        .ok()
+        .filter(|k| matches!(level.props[*k].kind, PropKind::Terminal))
+}
+
+pub(super) fn reactor_pos(level: &Level) -> Option<crate::grid::Pos> {
     level.props.iter().find(|p| matches!(p.kind, PropKind::Reactor)).map(|p| p.pos)
 }
 
 impl Round<'_> {
-    /// Visits a state reached by `g` lengthy actions; true once a win is found (or the nodes ran out).
+    /// Visits a state reached by `g` lengthy actions that count toward par; true once a win is found
+    /// (or the nodes ran out).
     fn visit(&mut self, level: &Level, g: u32) -> bool {
         let region = Region::explore(level, self.b);
         if state::readiness(level, self.b) {
@@ -136,17 +157,23 @@ impl Round<'_> {
                 }
             }
         }
-        // A child here would need at least two more lengthy actions (its own and the activation).
+        // A child here would need at least two more lengthy actions (its own and the activation),
+        // or only the activation after a free terminal read.
         let deeper = g + 2 <= self.limit;
         for (spot, _) in &region.spots {
             let mut here = level.clone();
             spot.place(&mut here);
             for cmd in candidates(&here) {
-                if !deeper {
+                let terminal = terminal_of(&here, cmd);
+                if terminal.is_some_and(|t| self.read.contains(&t)) {
+                    continue;
+                }
+                let cost = u32::from(terminal.is_none());
+                if !deeper && cost == 1 {
                     // Whether anything lies beyond the limit; accepted or not, it only makes the
-                    // round's "nothing left" claim more careful.
+                    // round's "nothing left" claim more careful. A free terminal read may still follow.
                     self.cut = true;
-                    return false;
+                    continue;
                 }
                 if self.nodes >= self.max_nodes {
                     self.out_of_nodes = true;
@@ -160,14 +187,21 @@ impl Round<'_> {
                 if child.is_over() {
                     continue;
                 }
-                let k = key(&child, self.b);
-                if self.seen.get(&k).is_some_and(|best| *best <= g + 1) {
+                let mut read = self.read.clone();
+                if let Some(t) = terminal {
+                    read.push(t);
+                    read.sort_unstable();
+                }
+                let k = (key(&child, self.b), read);
+                if self.seen.get(&k).is_some_and(|best| *best <= g + cost) {
                     continue;
                 }
-                self.seen.insert(k, g + 1);
-                self.line.push(Step { spot: *spot, cmd });
-                let done = self.visit(&child, g + 1);
+                let read = std::mem::replace(&mut self.read, k.1.clone());
+                self.seen.insert(k, g + cost);
+                self.line.push(Step { spot: *spot, cmd, free: cost == 0 });
+                let done = self.visit(&child, g + cost);
                 self.line.pop();
+                self.read = read;
                 if done {
                     return true;
                 }

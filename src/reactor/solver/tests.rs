@@ -205,3 +205,40 @@ fn a_carried_heat_shield_is_a_lengthy_action_the_search_uses() {
     let bare = map.replace("inventory heat_shield\n", "");
     assert_eq!(solve(&level(&bare), &Balance::normal(), Limits::default()).verdict, Verdict::Unwinnable);
 }
+
+/// `LINE` with a terminal `t` beside the source: reading it is lengthy (a pulse) but free.
+const LINE_WITH_TERMINAL: &str = "[surface]
+########
+#a.b..r#
+#t.....#
+########
+[fuel]
+........
+.======.
+........
+........
+[props]
+a flow fuel off
+b consumer off
+r reactor
+t terminal
+[level]
+id line-terminal
+required 1 0 0
+robot 1 2 0 false
+";
+
+#[test]
+fn a_terminal_activation_is_lengthy_but_not_counted_toward_par() {
+    let b = Balance::normal();
+    let line = script::parse_actions(
+        "interact move:N interact move:E move:E interact move:E move:E move:E activate",
+    )
+    .expect("a line");
+    let g = replay(LINE_WITH_TERMINAL, &line);
+    assert_eq!(g.level.status, Status::Won);
+    assert_eq!(g.level.pulse, 4, "the terminal's activation ran a pulse");
+    assert_eq!(g.lengthy_actions, 3, "but only the three others count");
+    let (par, _) = won(&solve(&level(LINE_WITH_TERMINAL), &b, Limits::default()));
+    assert_eq!(par, 3, "the terminal neither helps nor costs");
+}

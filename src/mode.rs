@@ -25,6 +25,16 @@ pub trait Mode: Sized {
     /// The plain-data scene after `report` (`None` for a state just started or loaded).
     fn scene(&mut self, report: Option<&Self::Report>) -> Scene;
 
+    /// One command as every driver that shows or sounds it takes it (the window, the replay,
+    /// `--audio-out`): what it did, the scene after it, and how it sounded. Drivers that only need
+    /// the state (headless, the simulator) call `act`.
+    fn step(&mut self, command: Self::Command) -> Played<Self::Report> {
+        let report = self.act(command);
+        let sounds = self.sounds(command, &report);
+        let scene = self.scene(Some(&report));
+        Played { report, scene, sounds }
+    }
+
     /// What `command` and its `report` sounded like, for the audio room. A game without sound
     /// keeps this default: silence.
     fn sounds(&self, command: Self::Command, report: &Self::Report) -> Vec<SoundEvent> {
@@ -50,4 +60,12 @@ pub trait Mode: Sized {
 
     /// Lines printed on standard output when the game is over (a score, a verdict).
     fn closing_lines(&self) -> Vec<String>;
+}
+
+/// One command's whole effect: its report, the scene after it, and its sounds.
+#[derive(Clone, Debug)]
+pub struct Played<R> {
+    pub report: R,
+    pub scene: Scene,
+    pub sounds: Vec<SoundEvent>,
 }

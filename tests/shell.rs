@@ -12,6 +12,8 @@ mod persist_support;
 mod cli;
 #[path = "shell/daily.rs"]
 mod daily;
+#[path = "shell/drivers.rs"]
+mod drivers;
 #[path = "shell/editor.rs"]
 mod editor;
 #[path = "shell/outputs.rs"]

@@ -2,13 +2,12 @@
 //! The run is played through the window's own turn machine, so each turn lasts what its animation
 //! lasts on screen; its sounds come from the same plain data the window feeds the device.
 
-use crate::app::crawler::turn_machine::TurnMachine;
+use crate::app::crawler::paced::Paced;
 use crate::app::shell::audio_out::{press, write};
 use crate::audio::offline::Offline;
 use crate::audio::tuning::AUDIO;
 use crate::audio::{turn_commands, Levels, MixCommand};
-use crate::game::present::ScenePresenter;
-use crate::game::{hearing, Action, Game};
+use crate::game::{Action, Game};
 use std::path::Path;
 
 /// Renders `actions` played on `game` into the offline mixer and returns it.
@@ -18,23 +17,20 @@ pub fn render_run(game: Game, actions: &[Action]) -> Offline<'static> {
     out
 }
 
-/// Plays a crawler run into `out`.
-fn play_run(out: &mut Offline, mut game: Game, actions: &[Action]) {
+/// Plays a crawler run into `out`, step by step at the window's pace (the same `Paced` the
+/// window's session plays through), each turn's sounds placed where its animation puts them.
+fn play_run(out: &mut Offline, game: Game, actions: &[Action]) {
     out.send(MixCommand::Levels(Levels::default()));
-    let mut machine = TurnMachine::new(&game, 0.0);
-    let mut presenter = ScenePresenter::default();
-    out.send_all(turn_commands(&presenter.scene(&game, None), &[], 0.0));
+    let mut paced = Paced::new(game, 0.0);
+    out.send_all(turn_commands(&paced.scene, &[], 0.0));
     let mut now = 0.0;
     for &action in actions {
-        if !machine.press(&mut game, action, now) {
+        let Some(played) = paced.press(action, now) else {
             break; // the run is over: nothing more reaches the game
-        }
-        let report = machine.last_report().clone();
-        let scene = presenter.scene(&game, Some(&report));
-        let sounds = hearing::sounds(&game, action, &report);
-        out.send_all(turn_commands(&scene, &sounds, machine.player_seconds()));
-        now += press(out, machine.turn_seconds());
-        machine.update(&mut game, now, None);
+        };
+        out.send_all(turn_commands(&paced.scene, &played.sounds, paced.machine.player_seconds()));
+        now += press(out, paced.machine.turn_seconds());
+        paced.update(now, None);
     }
     out.advance(AUDIO.offline_tail_seconds);
 }

@@ -66,7 +66,7 @@ impl RunScreen {
     /// Saves the run to continue next time (Esc then Y, or the close button); says why not when
     /// it cannot be saved.
     fn save(&mut self, shell: &mut Shell) -> bool {
-        match run_save::save(&shell.data_dir, &self.session.game) {
+        match run_save::save(&shell.data_dir, self.session.game()) {
             Ok(path) => {
                 println!("Run saved to {}. Start Hollowdeep again to continue.", path.display());
                 true
@@ -84,7 +84,7 @@ impl RunScreen {
         if self.session.is_replaying() {
             return;
         }
-        let game = &self.session.game;
+        let game = self.session.game();
         let result = if game.status() != Status::Playing {
             match self.saved_at.take() {
                 Some(_) => run_save::remove(&shell.data_dir),
@@ -107,7 +107,7 @@ impl RunScreen {
         let (Some(path), Some(mut rec)) = (self.record_to.take(), self.session.recording.take()) else {
             return;
         };
-        rec.finish(&self.session.game);
+        rec.finish(self.session.game());
         match writer::write_text(&path, &rec.to_text()) {
             Ok(()) => println!("Recording written to {}.", path.display()),
             Err(message) => {
@@ -131,7 +131,7 @@ impl Screen for RunScreen {
         shell.audio.send_all(self.session.take_mix_commands());
         self.keep_on_disk(shell);
         if update.finished && !self.session.card_open() {
-            let card = run_end::finish(&self.session.game, &shell.data_dir, self.session.is_replaying());
+            let card = run_end::finish(self.session.game(), &shell.data_dir, self.session.is_replaying());
             self.session.show_card(card, shell.now);
         }
         if update.upload {
@@ -147,16 +147,16 @@ impl Screen for RunScreen {
     fn frame(&self, shell: &Shell, height: u32) -> Frame {
         let now = shell.now;
         let session = &self.session;
-        let pose = session.machine.pose(now);
+        let pose = session.machine().pose(now);
         let effect = session.effects.sample(now);
-        let fade = session.machine.death_fade(now);
+        let fade = session.machine().death_fade(now);
         let effects = Effects {
             light_scale: 1.0 - fade,
             flash_rgba: effect.flash,
             // The jolt is in cells of the world; on screen it scales with the view's size.
             jolt_px: effect.jolt * Vec2::splat(height as f32),
             warp_pulse: effect.warp,
-            enemy_progress: session.machine.enemy_progress(now),
+            enemy_progress: session.machine().enemy_progress(now),
             reduced: session.effects.reduced(),
         };
         Frame {
@@ -176,11 +176,11 @@ impl Screen for RunScreen {
         if self.session.is_replaying() {
             return Step::pop();
         }
-        if self.session.game.status() == Status::Playing {
+        if self.session.game().status() == Status::Playing {
             return if self.save(shell) { Step::pop() } else { Step::Stay };
         }
         if !self.session.card_open() {
-            let card = run_end::finish(&self.session.game, &shell.data_dir, false);
+            let card = run_end::finish(self.session.game(), &shell.data_dir, false);
             self.session.show_card(card, shell.now);
         }
         Step::pop()
@@ -188,10 +188,10 @@ impl Screen for RunScreen {
 
     fn keep(&mut self, shell: &mut Shell) -> Option<&'static str> {
         let session = &self.session;
-        if session.game.status() != Status::Playing || session.is_replaying() {
+        if session.game().status() != Status::Playing || session.is_replaying() {
             return None;
         }
-        Some(match run_save::save(&shell.data_dir, &session.game) {
+        Some(match run_save::save(&shell.data_dir, session.game()) {
             Ok(_) => "; the run was saved",
             Err(_) => "; the run could not be saved",
         })

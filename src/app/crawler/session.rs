@@ -5,13 +5,14 @@
 
 use crate::app::bindings::{Bindings, Context};
 use crate::app::crawler::effects::Effects;
+use crate::app::crawler::paced::Paced;
 use crate::app::crawler::turn_machine::{TurnMachine, Update};
 use crate::app::input::{Command, Request};
 use crate::app::persist::recording::Recording;
 use crate::audio::MixCommand;
-use crate::game::present::ScenePresenter;
-use crate::game::{Action, Game, Status};
+use crate::game::{Action, Game, Status, TurnReport};
 use crate::grid::Side;
+use crate::mode::Played;
 use crate::render::{Edge, Overlay, UiState};
 use crate::scene::{Scene, SoundEvent};
 use winit::keyboard::KeyCode;
@@ -32,11 +33,9 @@ struct Replay {
 }
 
 pub struct Session {
-    pub game: Game,
     /// What the presentation draws, rebuilt after every turn (the game's half of the scene contract).
-    presenter: ScenePresenter,
-    scene: Scene,
-    pub machine: TurnMachine,
+    /// The game, stepped at the window's pace: its latest scene and the turn machine.
+    pub turns: Paced,
     pub effects: Effects,
     overlay: Option<Overlay>,
     notice: Option<(String, f64)>,
@@ -54,14 +53,8 @@ pub struct Session {
 
 impl Session {
     pub fn new(game: Game, reduced_effects: bool, automap_allowed: bool, bindings: Bindings) -> Self {
-        let machine = TurnMachine::new(&game, 0.0);
-        let mut presenter = ScenePresenter::default();
-        let scene = presenter.scene(&game, None);
         Self {
-            game,
-            presenter,
-            scene,
-            machine,
+            turns: Paced::new(game, 0.0),
             effects: Effects::new(reduced_effects),
             overlay: None,
             notice: None,
@@ -90,29 +83,39 @@ impl Session {
 
     /// The scene of the latest turn.
     pub fn scene(&self) -> &Scene {
-        &self.scene
+        &self.turns.scene
     }
 
     /// What the audio should play for the turns since the last call: their placed sounds and the
     /// ambience of the latest scene (read from the same plain data the screen shows).
     pub fn take_mix_commands(&mut self) -> Vec<MixCommand> {
         match self.heard.take() {
-            Some((sounds, delay)) => crate::audio::turn_commands(&self.scene, &sounds, delay),
+            Some((sounds, delay)) => crate::audio::turn_commands(&self.turns.scene, &sounds, delay),
             None => Vec::new(),
         }
     }
 
-    /// Notes what an accepted action sounded like.
-    fn hear(&mut self, action: Action) {
-        let sounds = crate::game::hearing::sounds(&self.game, action, self.machine.last_report());
-        let delay = self.machine.player_seconds();
-        let heard = self.heard.get_or_insert_with(|| (Vec::new(), delay));
-        heard.0.extend(sounds);
-        heard.1 = delay;
+    /// The game in play.
+    pub fn game(&self) -> &Game {
+        &self.turns.mode.game
     }
 
-    fn refresh_scene(&mut self) {
-        self.scene = self.presenter.scene(&self.game, Some(self.machine.last_report()));
+    /// The turn machine that plays the steps out (the camera, the death fade).
+    pub fn machine(&self) -> &TurnMachine {
+        &self.turns.machine
+    }
+
+    /// What every step the player took asks of the session, wherever it came from (a press, a
+    /// held key, the replay): recorded, given feedback, heard.
+    fn took(&mut self, action: Action, played: Played<TurnReport>, now: f64) {
+        if let Some(rec) = &mut self.recording {
+            rec.actions.push(action);
+        }
+        self.effects.on_events(&played.report.events, now);
+        let delay = self.turns.machine.player_seconds();
+        let heard = self.heard.get_or_insert_with(|| (Vec::new(), delay));
+        heard.0.extend(played.sounds);
+        heard.1 = delay;
     }
 
     pub fn record_into(&mut self, recording: Recording) {
@@ -140,7 +143,7 @@ impl Session {
     /// What the HUD shows: the open overlay or the card, the notice, and the curtain that falls
     /// over the whole screen with the death fade and stays under the card.
     pub fn ui(&self, now: f64) -> UiState {
-        let curtain = if self.card.is_some() { 1.0 } else { self.machine.death_fade(now) };
+        let curtain = if self.card.is_some() { 1.0 } else { self.turns.machine.death_fade(now) };
         let edge_glow = self.effects.sample(now).glow.map(|(side, strength)| {
             let edge = match side {
                 Side::Front => Edge::Top,
@@ -223,7 +226,7 @@ impl Session {
         }
         match command {
             Command::Quit if self.overlay.is_some() => self.overlay = None,
-            Command::Quit if self.replay.is_some() || self.game.status() != Status::Playing => {
+            Command::Quit if self.replay.is_some() || self.game().status() != Status::Playing => {
                 return Request::Exit
             }
             Command::Quit => {
@@ -284,7 +287,7 @@ impl Session {
 
     /// Scrolls the message log by `lines` (positive goes back in time).
     pub fn scroll_log(&mut self, lines: i64) {
-        let total = self.game.messages().len();
+        let total = self.game().messages().len();
         if let Some(Overlay::MessageLog { scroll, .. }) = &mut self.overlay {
             *scroll = (*scroll as i64 + lines).clamp(0, total.saturating_sub(1) as i64) as usize;
         }
@@ -307,56 +310,40 @@ impl Session {
         }
     }
 
+    /// A key's action: taken as one step while input is accepted, dropped (not queued) while a
+    /// turn plays out.
     fn act(&mut self, action: Action, now: f64) {
-        if self.machine.press(&mut self.game, action, now) {
-            if let Some(rec) = &mut self.recording {
-                rec.actions.push(action);
-            }
-            self.effects.on_events(&self.machine.last_report().events, now);
-            self.hear(action);
-            self.refresh_scene();
+        if let Some(played) = self.turns.press(action, now) {
+            self.took(action, played, now);
         }
     }
 
     /// Advances time: the turn machine, held keys (not while an overlay is open), the replay pace.
     pub fn update(&mut self, now: f64, held: Option<Action>) -> Update {
         let held = if self.overlay.is_some() || self.replay.is_some() { None } else { held };
-        let before = self.game.turn();
-        let update = self.machine.update(&mut self.game, now, held);
-        if self.game.turn() != before && held.is_some() {
-            // A held key acted again: it is a real action, recorded and given feedback like a press.
-            if let (Some(rec), Some(action)) = (&mut self.recording, held) {
-                rec.actions.push(action);
-            }
-            self.effects.on_events(&self.machine.last_report().events, now);
-            if let Some(action) = held {
-                self.hear(action);
-            }
-        }
-        if self.game.turn() != before {
-            self.refresh_scene();
+        let (update, repeated) = self.turns.update(now, held);
+        if let Some((action, played)) = repeated {
+            // A held key acted again: a real action, recorded and given feedback like a press.
+            self.took(action, played, now);
         }
         self.feed_replay(now);
         update
     }
 
     fn feed_replay(&mut self, now: f64) {
-        let Some(replay) = &mut self.replay else { return };
+        let Some(replay) = &self.replay else { return };
         if now - replay.last_at < 1.0 / replay.speed {
             return;
         }
         let Some(&action) = replay.actions.get(replay.next) else { return };
-        if self.machine.press(&mut self.game, action, now) {
-            replay.next += 1;
-            replay.last_at = now;
-            let ended = replay.next == replay.actions.len();
-            self.effects.on_events(&self.machine.last_report().events, now);
-            self.hear(action);
-            self.refresh_scene();
-            if ended {
-                let text = format!("The replay has ended. {} leaves.", self.bindings.first_key("menu"));
-                self.notify(&text, now);
-            }
+        let Some(played) = self.turns.press(action, now) else { return };
+        self.took(action, played, now);
+        let Some(replay) = &mut self.replay else { return };
+        replay.next += 1;
+        replay.last_at = now;
+        if replay.next == replay.actions.len() {
+            let text = format!("The replay has ended. {} leaves.", self.bindings.first_key("menu"));
+            self.notify(&text, now);
         }
     }
 }
@@ -389,13 +376,13 @@ mod tests {
     fn a_play_binding_on_y_acts_in_play_and_y_answers_the_open_prompt() {
         let mut s = with_bindings(rebound("wait", &[KeyCode::KeyY]));
         assert_eq!(s.key(KeyCode::KeyY, false, 0.0), Request::None);
-        assert_eq!(s.game.turn(), 1, "Y waited a turn");
+        assert_eq!(s.game().turn(), 1, "Y waited a turn");
         assert_eq!(s.key(KeyCode::KeyN, false, 0.0), Request::None, "N is unbound in play");
         s.update(1.0, None);
         s.key(KeyCode::Escape, false, 1.0);
         assert!(matches!(s.overlay(), Some(Overlay::Prompt { .. })));
         assert_eq!(s.key(KeyCode::KeyY, false, 1.0), Request::SaveAndExit, "Y answers the prompt");
-        assert_eq!(s.game.turn(), 1, "and does not also wait");
+        assert_eq!(s.game().turn(), 1, "and does not also wait");
         assert_eq!(s.overlay(), None);
         s.key(KeyCode::Escape, false, 2.0);
         assert_eq!(s.key(KeyCode::KeyN, false, 2.0), Request::None);
@@ -441,7 +428,7 @@ mod tests {
     fn the_log_takes_the_arrows_while_open_and_gives_them_back_when_closed() {
         let mut s = session();
         for _ in 0..3 {
-            s.game.act(Action::Interact);
+            s.turns.mode.game.act(Action::Interact);
         }
         s.key(KeyCode::KeyL, false, 0.0);
         s.key(KeyCode::ArrowUp, false, 0.0);
@@ -461,7 +448,7 @@ mod tests {
         assert_eq!(s.key(KeyCode::KeyW, false, 10.0 + CARD_GUARD_SECONDS / 2.0), Request::None, "too soon");
         assert_eq!(s.key(KeyCode::F12, false, 10.1), Request::Screenshot);
         assert_eq!(s.key(KeyCode::KeyW, false, 10.0 + CARD_GUARD_SECONDS), Request::EndRun);
-        assert_eq!(s.game.turn(), 0, "no key reached the game");
+        assert_eq!(s.game().turn(), 0, "no key reached the game");
     }
 
     /// Issue 10: help explains the HUD, the items, weakness and the heartbeat on its second page.
@@ -508,11 +495,11 @@ mod tests {
         assert!(matches!(s.overlay(), Some(Overlay::Automap { .. })));
         s.command(Command::Act(Action::MoveForward), 0.0);
         s.update(1.0, Some(Action::MoveForward));
-        assert_eq!(s.game.turn(), 0);
+        assert_eq!(s.game().turn(), 0);
         s.command(Command::Automap, 1.0);
         assert_eq!(s.overlay(), None);
         s.command(Command::Act(Action::MoveForward), 1.0);
-        assert_eq!(s.game.turn(), 1);
+        assert_eq!(s.game().turn(), 1);
     }
 
     #[test]
@@ -542,13 +529,13 @@ mod tests {
         let mut s = session();
         s.replay(vec![Action::MoveForward, Action::MoveForward, Action::MoveForward], 2.0);
         s.update(0.0, None);
-        assert_eq!(s.game.turn(), 1);
+        assert_eq!(s.game().turn(), 1);
         s.update(0.3, None);
-        assert_eq!(s.game.turn(), 1, "half a second between actions at speed 2");
+        assert_eq!(s.game().turn(), 1, "half a second between actions at speed 2");
         s.update(0.6, None);
-        assert_eq!(s.game.turn(), 2);
+        assert_eq!(s.game().turn(), 2);
         s.command(Command::Act(Action::TurnLeft), 0.7);
         s.update(2.0, None);
-        assert_eq!(s.game.player().facing, Facing::East, "keys do not act during a replay");
+        assert_eq!(s.game().player().facing, Facing::East, "keys do not act during a replay");
     }
 }

@@ -1,10 +1,13 @@
 //! The plan's Phase-0 state machine: gates input and plays each resolved turn as animation.
 //!
-//! The rules resolve an action at once (`Game::act`); the phases here only decide what the player
-//! sees and when the next key is accepted. Time is passed in, so tests drive it without a clock.
+//! The rules resolve an action at once (the mode's step); the phases here only decide what the
+//! player sees and when the next key is accepted, read from the step's scenes and report, never
+//! from the game. Time is passed in, so tests drive it without a clock.
 
 use crate::app::crawler::anim::{Motion, Pose, BUMP_SECONDS, ENEMY_SECONDS, MOVE_SECONDS, TURN_SECONDS};
-use crate::game::{Action, EntityKind, Event, Game, Status, TurnReport};
+use crate::game::{Action, Event, Game, TurnReport};
+use crate::mode::Played;
+use crate::scene::{Scene, SpriteKind};
 use glam::Vec2;
 
 /// Seconds the screen takes to fade to black after death (plan §9.2).
@@ -40,19 +43,22 @@ pub struct TurnMachine {
     /// A held key stops repeating after a move a creature blocked, or one that brought a hostile
     /// into view: walking on would hand out free blows. A new press starts it again.
     hold_broken: bool,
+    /// The last step ended the game: the turn resolves into the death fade.
+    over: bool,
 }
 
 impl TurnMachine {
-    pub fn new(game: &Game, now: f64) -> Self {
+    pub fn new(scene: &Scene, now: f64) -> Self {
         Self {
             phase: Phase::WaitingForInput,
             phase_started: now,
-            motion: Motion::still(player_pose(game)),
+            motion: Motion::still(scene_pose(scene)),
             enemy_seconds: 0.0,
             last_report: TurnReport::default(),
             skipped_player: false,
             upload_pending: true,
             hold_broken: false,
+            over: false,
         }
     }
 
@@ -65,30 +71,44 @@ impl TurnMachine {
         &self.last_report
     }
 
-    /// Offers an action. Accepted only while waiting for input; anything else is dropped, not queued.
-    pub fn press(&mut self, game: &mut Game, action: Action, now: f64) -> bool {
-        if self.phase != Phase::WaitingForInput {
-            return false;
-        }
-        let before = player_pose(game);
-        let seen_before = hostiles_in_view(game);
-        let report = game.act(action);
-        let newcomer = hostiles_in_view(game).iter().any(|id| !seen_before.contains(id));
-        let blocked = report.events.iter().any(|e| matches!(e, Event::Blocked { .. }));
-        self.hold_broken = newcomer || blocked;
-        self.motion = motion_for(&report, before, player_pose(game));
-        self.enemy_seconds = if report.took_turn && enemies_moved(&report) { ENEMY_SECONDS } else { 0.0 };
-        self.upload_pending = true;
-        let skipping = matches!(action, Action::Wait);
-        self.skipped_player = skipping;
-        self.last_report = report;
-        self.enter(if skipping { Phase::AnimatingEnemies } else { Phase::AnimatingPlayer }, now);
-        true
+    /// Whether input is accepted now (no turn is being played out).
+    pub fn ready(&self) -> bool {
+        self.phase == Phase::WaitingForInput
     }
 
-    /// Advances the phases to `now`. `held` is a movement action whose key is still down: it acts
-    /// again as soon as input is accepted, so holding W walks down a corridor.
-    pub fn update(&mut self, game: &mut Game, now: f64, held: Option<Action>) -> Update {
+    /// Plays out `action`'s step: the camera from `before`'s viewpoint to `played`'s, then the
+    /// enemies. `over`: the game accepts no more commands (the death fade follows).
+    pub fn accept(
+        &mut self,
+        action: Action,
+        before: &Scene,
+        played: &Played<TurnReport>,
+        over: bool,
+        now: f64,
+    ) {
+        let report = &played.report;
+        let newcomer =
+            hostiles_in_view(&played.scene).iter().any(|id| !hostiles_in_view(before).contains(id));
+        let blocked = report.events.iter().any(|e| matches!(e, Event::Blocked { .. }));
+        self.hold_broken = newcomer || blocked;
+        self.motion = motion_for(report, scene_pose(before), scene_pose(&played.scene));
+        self.enemy_seconds = if report.took_turn && enemies_moved(report) { ENEMY_SECONDS } else { 0.0 };
+        self.upload_pending = true;
+        self.over = over;
+        let skipping = matches!(action, Action::Wait);
+        self.skipped_player = skipping;
+        self.last_report = report.clone();
+        self.enter(if skipping { Phase::AnimatingEnemies } else { Phase::AnimatingPlayer }, now);
+    }
+
+    /// A held movement key may act again: input is accepted and the hold was not broken by a
+    /// block or a hostile coming into view.
+    pub fn repeats(&self, held: Action) -> bool {
+        self.ready() && is_movement(held) && !self.hold_broken
+    }
+
+    /// Advances the phases to `now`.
+    pub fn update(&mut self, now: f64) -> Update {
         let mut out = Update::default();
         // A bounded loop: zero-length phases fall through in the same frame.
         for _ in 0..5 {
@@ -98,7 +118,7 @@ impl TurnMachine {
                 Phase::AnimatingPlayer if elapsed >= self.motion.seconds => Some(Phase::AnimatingEnemies),
                 Phase::AnimatingEnemies if elapsed >= self.enemy_seconds => Some(Phase::ResolvingTurn),
                 Phase::ResolvingTurn => {
-                    Some(if game.status() == Status::Dead { Phase::GameOver } else { Phase::WaitingForInput })
+                    Some(if self.over { Phase::GameOver } else { Phase::WaitingForInput })
                 }
                 Phase::GameOver => {
                     out.finished = elapsed >= DEATH_FADE_SECONDS;
@@ -112,11 +132,6 @@ impl TurnMachine {
                     self.enter(phase, start.min(now));
                 }
                 None => break,
-            }
-        }
-        if self.phase == Phase::WaitingForInput {
-            if let Some(action) = held.filter(|a| is_movement(*a) && !self.hold_broken) {
-                self.press(game, action, now);
             }
         }
         out.upload = std::mem::take(&mut self.upload_pending);
@@ -183,6 +198,11 @@ pub fn player_pose(game: &Game) -> Pose {
     Pose::at(game.player().pos, game.player().facing)
 }
 
+/// Where a scene's viewer stands and looks: the player, as the step left it.
+pub fn scene_pose(scene: &Scene) -> Pose {
+    Pose::at(scene.eye, scene.facing)
+}
+
 fn is_movement(action: Action) -> bool {
     matches!(
         action,
@@ -195,15 +215,10 @@ fn is_movement(action: Action) -> bool {
     )
 }
 
-/// Every creature the player can see, real or not (a hallucination looks like the real thing, so
-/// it stops a held key just the same).
-fn hostiles_in_view(game: &Game) -> Vec<crate::game::EntityId> {
-    game.entities()
-        .iter()
-        .filter(|e| matches!(e.kind, EntityKind::Enemy { .. } | EntityKind::Hallucination { .. }))
-        .filter(|e| game.is_visible(e.pos))
-        .map(|e| e.id)
-        .collect()
+/// Every creature the player can see in a scene, real or not (a hallucination looks like the
+/// real thing, so it stops a held key just the same).
+fn hostiles_in_view(scene: &Scene) -> Vec<u32> {
+    scene.world.sprites.iter().filter(|s| s.kind == SpriteKind::Actor && s.seen_to).map(|s| s.id).collect()
 }
 
 fn enemies_moved(report: &TurnReport) -> bool {
@@ -231,108 +246,4 @@ fn motion_for(report: &TurnReport, before: Pose, after: Pose) -> Motion {
         }
     }
     motion
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::balance::BALANCE;
-    use crate::game::{Facing, Map, Pos};
-
-    fn corridor() -> Game {
-        let map = Map::from_rows(&["#######", "#.....#", "#######"]).unwrap();
-        Game::from_map(map, Pos::new(1, 1), Facing::East)
-    }
-
-    #[test]
-    fn keys_during_an_animation_are_dropped_not_queued() {
-        let mut game = corridor();
-        let mut tm = TurnMachine::new(&game, 0.0);
-        assert!(tm.press(&mut game, Action::MoveForward, 0.0));
-        assert_eq!(tm.phase(), Phase::AnimatingPlayer);
-        assert!(!tm.press(&mut game, Action::MoveForward, 0.05));
-        tm.update(&mut game, 1.0, None);
-        assert_eq!(tm.phase(), Phase::WaitingForInput);
-        assert_eq!(game.player().pos, Pos::new(2, 1), "the dropped key must not have acted later");
-    }
-
-    #[test]
-    fn a_held_movement_key_acts_again_when_the_animation_ends() {
-        let mut game = corridor();
-        let mut tm = TurnMachine::new(&game, 0.0);
-        tm.press(&mut game, Action::MoveForward, 0.0);
-        tm.update(&mut game, MOVE_SECONDS + 0.01, Some(Action::MoveForward));
-        assert_eq!(game.player().pos, Pos::new(3, 1));
-        assert_eq!(tm.phase(), Phase::AnimatingPlayer);
-    }
-
-    /// Issue 10: `--seed 1`, W held into a creature, was dead by turn 9 from free blows.
-    #[test]
-    fn a_held_key_stops_when_a_creature_blocks_the_move_or_a_hostile_comes_into_view() {
-        let map = Map::from_rows(&["#########", "#.......#", "#########"]).unwrap();
-        let mut game = Game::from_map(map.clone(), Pos::new(1, 1), Facing::East);
-        game.spawn(Pos::new(3, 1), shambler());
-        let mut tm = TurnMachine::new(&game, 0.0);
-        tm.press(&mut game, Action::MoveForward, 0.0);
-        assert_eq!(game.player().pos, Pos::new(2, 1));
-        tm.update(&mut game, 1.0, Some(Action::MoveForward));
-        let turn = game.turn();
-        assert!(tm.last_report().events.iter().any(|e| matches!(e, Event::Blocked { .. })), "blocked");
-        tm.update(&mut game, 2.0, Some(Action::MoveForward));
-        tm.update(&mut game, 3.0, Some(Action::MoveForward));
-        assert_eq!(game.turn(), turn, "the held key stopped after the block");
-        assert!(tm.press(&mut game, Action::MoveForward, 3.0), "a fresh press still acts");
-    }
-
-    #[test]
-    fn a_held_key_stops_when_a_hostile_comes_into_view() {
-        let row = format!("#{}#", ".".repeat(20));
-        let wall = "#".repeat(22);
-        let map = Map::from_rows(&[wall.as_str(), row.as_str(), wall.as_str()]).unwrap();
-        let mut game = Game::from_map(map, Pos::new(1, 1), Facing::East);
-        let far = Pos::new(1 + BALANCE.fov_radius + 3, 1);
-        game.spawn(far, shambler());
-        assert!(!game.is_visible(far));
-        let mut tm = TurnMachine::new(&game, 0.0);
-        tm.press(&mut game, Action::MoveForward, 0.0);
-        let mut now = 0.0;
-        for _ in 0..10 {
-            now += 1.0;
-            tm.update(&mut game, now, Some(Action::MoveForward));
-        }
-        let stopped_at = game.player().pos;
-        assert!(game.entities().iter().any(|e| game.is_visible(e.pos)), "the shambler is in view");
-        assert!(stopped_at.x < far.x - 1, "walked on into it: {stopped_at:?}");
-        for _ in 0..3 {
-            now += 1.0;
-            tm.update(&mut game, now, Some(Action::MoveForward));
-        }
-        assert_eq!(game.player().pos, stopped_at, "stayed stopped");
-    }
-
-    fn shambler() -> EntityKind {
-        EntityKind::Enemy { variant: crate::game::Variant::Shambler, hp: 3, max_hp: 3, damage: 1 }
-    }
-
-    #[test]
-    fn the_camera_eases_between_cells() {
-        let mut game = corridor();
-        let mut tm = TurnMachine::new(&game, 0.0);
-        tm.press(&mut game, Action::MoveForward, 0.0);
-        let mid = tm.pose(MOVE_SECONDS / 2.0).eye.x;
-        assert!(mid > 1.6 && mid < 2.4, "{mid}");
-        tm.update(&mut game, 1.0, None);
-        assert_eq!(tm.pose(1.0).eye.x, 2.5);
-    }
-
-    #[test]
-    fn skipping_goes_straight_to_the_enemies() {
-        let mut game = corridor();
-        let mut tm = TurnMachine::new(&game, 0.0);
-        tm.press(&mut game, Action::Wait, 0.0);
-        assert_eq!(tm.phase(), Phase::AnimatingEnemies);
-        tm.update(&mut game, 0.5, None);
-        assert_eq!(tm.phase(), Phase::WaitingForInput);
-        assert_eq!(game.turn(), 1);
-    }
 }

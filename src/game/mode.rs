@@ -65,19 +65,21 @@ impl Mode for Crawler {
         if g.status() != Status::Dead {
             return Vec::new();
         }
-        vec![
-            EPITAPH.to_string(),
-            format!(
-                "Score: {} (kills {}, depth {}, weapon {}, {} turns, seed {}).",
-                g.score(),
-                g.kills(),
-                g.depth(),
-                g.player().weapon,
-                g.turn(),
-                g.seed()
-            ),
-        ]
+        vec![EPITAPH.to_string(), score_line(g)]
     }
+}
+
+/// The run's score as the end of a run prints it (the window's and the headless driver's one line).
+pub fn score_line(g: &Game) -> String {
+    format!(
+        "Score: {} (kills {}, depth {}, weapon {}, {} turns, seed {}).",
+        g.score(),
+        g.kills(),
+        g.depth(),
+        g.player().weapon,
+        g.turn(),
+        g.seed()
+    )
 }
 
 #[cfg(test)]

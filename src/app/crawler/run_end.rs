@@ -74,18 +74,10 @@ fn summary_line(game: &Game) -> String {
     )
 }
 
-/// Prints the end of a run to standard output.
+/// Prints the end of a run to standard output: the lines the headless driver prints too.
 fn print_epitaph(game: &Game) {
     println!("{EPITAPH}");
-    println!(
-        "Score: {} (kills {}, depth {}, weapon {}, {} turns, seed {}).",
-        game.score(),
-        game.kills(),
-        game.depth(),
-        game.player().weapon,
-        game.turn(),
-        game.seed()
-    );
+    println!("{}", crate::game::mode::score_line(game));
 }
 
 #[cfg(test)]

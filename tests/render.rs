@@ -5,6 +5,8 @@
 //! `cargo test --test render hud::`.
 
 mod common;
+#[path = "golden/mod.rs"]
+mod golden;
 
 #[path = "render/board.rs"]
 mod board;

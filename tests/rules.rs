@@ -5,6 +5,8 @@
 //! `cargo test --test rules combat::`.
 
 mod bot;
+#[path = "golden/mod.rs"]
+mod golden;
 mod support;
 
 #[path = "rules/ai.rs"]

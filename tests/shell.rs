@@ -6,6 +6,8 @@
 //! (`persist_support::TempDir`, named per test), so the modules can share one process.
 
 mod bot;
+#[path = "golden/mod.rs"]
+mod golden;
 mod persist_support;
 
 #[path = "shell/cli.rs"]

@@ -146,9 +146,6 @@ pub fn the_new_copy(dir: &Path, name: &str, before: &[PathBuf], bytes: &[u8]) ->
 
 // ---- Committed fixtures ----------------------------------------------------------------------
 
-/// Set to 1 to rewrite expected outputs on purpose; inputs (saves, recordings) are never rewritten.
-pub const BLESS_VAR: &str = "HOLLOWDEEP_BLESS";
-
 /// `tests/fixtures/<kind>` in the source tree.
 pub fn fixtures_dir(kind: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(kind)
@@ -177,24 +174,7 @@ pub fn read_fixture(path: &Path) -> String {
         .unwrap_or_else(|e| panic!("cannot read the fixture {}: {e}", path.display()))
 }
 
-/// Compares `actual` with the expected output at `path`, or rewrites it when `HOLLOWDEEP_BLESS=1`.
+/// Compares `actual` with the expected output at `path`, or rewrites it when blessing.
 pub fn assert_matches_fixture(path: &Path, actual: &str) {
-    if std::env::var(BLESS_VAR).as_deref() == Ok("1") {
-        std::fs::write(path, actual).unwrap_or_else(|e| panic!("cannot bless {}: {e}", path.display()));
-        return;
-    }
-    let bless = format!("if the change is intended, re-bless on purpose with `{BLESS_VAR}=1 cargo test`");
-    let expected = std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("cannot read the expected output {}: {e}; {bless}", path.display()));
-    if expected != actual {
-        let (old, new): (Vec<&str>, Vec<&str>) = (expected.lines().collect(), actual.lines().collect());
-        let line = (0..old.len().max(new.len())).find(|&i| old.get(i) != new.get(i)).unwrap_or(0);
-        panic!(
-            "{} differs at line {}:\n  expected: {}\n  actual:   {}\n{bless}",
-            path.display(),
-            line + 1,
-            old.get(line).unwrap_or(&"<end of file>"),
-            new.get(line).unwrap_or(&"<end of file>"),
-        );
-    }
+    crate::golden::assert_text(path, actual, "--test shell");
 }

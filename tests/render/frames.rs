@@ -94,7 +94,7 @@ fn diff(a: &[u8], b: &[u8]) -> Diff {
 #[test]
 fn frames_match_the_committed_pictures() {
     let Some(gpu) = gpu_or_skip() else { return };
-    let bless = std::env::var("HOLLOWDEEP_BLESS").as_deref() == Ok("1");
+    let bless = crate::golden::blessing();
     let mut report = String::new();
     let mut failures = Vec::new();
     for case in cases() {

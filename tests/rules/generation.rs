@@ -299,7 +299,6 @@ fn different_seeds_give_different_maps() {
 
 const CATALOG_SEEDS: std::ops::RangeInclusive<u64> = 1..=10;
 const CATALOG_DEPTHS: [u32; 3] = [1, 7, 13];
-const BLESS_VAR: &str = "HOLLOWDEEP_BLESS";
 
 fn catalog_path() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/maps.txt")
@@ -338,17 +337,7 @@ fn catalog() -> String {
 fn generated_maps_match_the_seed_catalog() {
     let path = catalog_path();
     let fresh = catalog();
-    if std::env::var(BLESS_VAR).as_deref() == Ok("1") {
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, &fresh).unwrap();
-        return;
-    }
-    let bless = format!("re-bless on purpose with `{BLESS_VAR}=1 cargo test --test rules generation::`");
-    let stored = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read the seed catalog {}: {e}; {bless}", path.display()));
-    if let Some(msg) = first_difference(&stored, &fresh) {
-        panic!("generated maps differ from {}:\n{msg}\nIf the change is intended, {bless}", path.display());
-    }
+    crate::golden::assert_text_with(&path, &fresh, "--test rules generation::", first_difference);
 }
 
 /// Where two catalogs first differ, with the map header above that line; None when identical.

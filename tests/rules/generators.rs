@@ -353,15 +353,5 @@ fn level_catalog() -> String {
 fn generated_levels_match_the_level_catalog() {
     let path = catalog_path();
     let fresh = level_catalog();
-    let var = "HOLLOWDEEP_BLESS";
-    if std::env::var(var).as_deref() == Ok("1") {
-        std::fs::write(&path, &fresh).unwrap();
-        return;
-    }
-    let bless = format!("re-bless on purpose with `{var}=1 cargo test --test rules generators::`");
-    let stored = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read the level catalog {}: {e}; {bless}", path.display()));
-    if let Some(msg) = first_difference(&stored, &fresh) {
-        panic!("generated levels differ from {}:\n{msg}\nIf the change is intended, {bless}", path.display());
-    }
+    crate::golden::assert_text_with(&path, &fresh, "--test rules generators::", first_difference);
 }

@@ -32,5 +32,7 @@ mod settings;
 mod settings_example;
 #[path = "shell/tiny_game.rs"]
 mod tiny_game;
+#[path = "shell/web_replay.rs"]
+mod web_replay;
 #[path = "shell/window_smoke.rs"]
 mod window_smoke;

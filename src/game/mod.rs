@@ -22,6 +22,7 @@ pub mod mode;
 pub mod phantom;
 pub mod player;
 pub mod present;
+pub mod recording;
 pub mod rng;
 pub mod run;
 pub mod sanity;

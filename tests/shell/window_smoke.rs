@@ -121,7 +121,7 @@ fn regression_the_window_writes_its_recording_and_keeps_the_run_on_disk() {
         return;
     };
     let text = std::fs::read_to_string(&rec).expect("the recording is written");
-    assert!(hollowdeep::app::persist::recording::Recording::from_text(&text).is_ok(), "{text}");
+    assert!(hollowdeep::game::recording::Recording::from_text(&text).is_ok(), "{text}");
     let save = home.join("data").join("run.json");
     assert!(save.exists(), "a run in play is kept on disk, so a crash cannot lose it");
     let _ = std::fs::remove_dir_all(&home);

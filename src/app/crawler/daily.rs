@@ -2,8 +2,8 @@
 //! scored attempt a day, and a share line that gives nothing away but can be checked against a
 //! recording of the run.
 
-use crate::app::persist::recording::Recording;
 use crate::app::persist::{files, profile};
+use crate::game::recording::Recording;
 use crate::game::save::state_hash;
 use crate::game::Game;
 use std::path::Path;

@@ -3,10 +3,10 @@
 use crate::app::bindings::parse_keys;
 use crate::app::cli::Options;
 use crate::app::input::Command;
-use crate::app::persist::recording::Recording;
 use crate::app::persist::writer::write_text;
 use crate::app::shell::headless::play;
 use crate::game::mode::Crawler;
+use crate::game::recording::Recording;
 use crate::game::{Action, Game};
 use crate::mode::Mode;
 

@@ -91,7 +91,7 @@ fn play_styled(seed: u64, style: Style, actions: &mut Vec<crate::game::Action>) 
 pub fn record(seed: u64, path: &std::path::Path) -> Result<(), String> {
     let mut actions = Vec::new();
     let (summary, game) = play_one_into(seed, &mut actions);
-    let mut recording = crate::app::persist::recording::Recording::new(seed, 1);
+    let mut recording = crate::game::recording::Recording::new(seed, 1);
     recording.actions = actions;
     recording.finish(&game);
     crate::app::persist::writer::write_text(path, &recording.to_text())?;

@@ -7,7 +7,6 @@ pub mod files;
 pub mod morgue;
 pub mod profile;
 pub mod reactor_records;
-pub mod recording;
 pub mod run_save;
 pub mod settings;
 pub mod writer;

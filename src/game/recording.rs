@@ -1,8 +1,9 @@
 //! Recordings: the seed and every action of a run, to watch again or to verify a final state hash.
+//! A format of the rules room (like the saves), so the rules alone, built for the browser, replay it.
 
-use crate::game::balance::MAX_DEPTH;
-use crate::game::save::{check_header_in, state_hash, state_hash_v1, LoadError};
-use crate::game::{Action, Game};
+use super::balance::MAX_DEPTH;
+use super::save::{check_header_in, state_hash, state_hash_v1, LoadError};
+use super::{Action, Game};
 use serde::{Deserialize, Serialize};
 
 /// The format new recordings are written in. Format 3 starts a run deeper than depth 1 as the

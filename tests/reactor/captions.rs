@@ -36,7 +36,10 @@ const CAPTIONED: &str = "
 fn captions_round_trip_through_the_file_and_the_text_form() {
     let l = level(CAPTIONED);
     assert_eq!(l.captions.len(), 2);
-    assert_eq!((l.captions[1].pos, l.captions[1].text.as_str()), (Pos::new(4, 1), "Then start the reactor here"));
+    assert_eq!(
+        (l.captions[1].pos, l.captions[1].text.as_str()),
+        (Pos::new(4, 1), "Then start the reactor here")
+    );
     let saved = schema::save(&l);
     assert!(saved.contains("\"captions\""), "{saved}");
     let back = schema::load(saved.as_bytes(), &bal()).level.expect("a captioned level loads");
@@ -103,5 +106,8 @@ fn the_board_draws_each_caption_beside_its_cell() {
     let scene = present::scene(&g, &ViewState::default(), None, 0);
     let board = scene.board.expect("a board");
     let shown: Vec<(Pos, &str)> = board.captions.iter().map(|c| (c.cell, c.text.as_str())).collect();
-    assert_eq!(shown, vec![(Pos::new(2, 1), "Switch the source on"), (Pos::new(4, 1), "Then start the reactor here")]);
+    assert_eq!(
+        shown,
+        vec![(Pos::new(2, 1), "Switch the source on"), (Pos::new(4, 1), "Then start the reactor here")]
+    );
 }

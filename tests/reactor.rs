@@ -10,6 +10,8 @@ mod authoring;
 mod bounds;
 #[path = "reactor/campaign.rs"]
 mod campaign;
+#[path = "reactor/captions.rs"]
+mod captions;
 #[path = "reactor/cli.rs"]
 mod cli;
 #[path = "reactor/determinism.rs"]

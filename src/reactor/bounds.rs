@@ -19,6 +19,10 @@ pub const MAX_COUNT: u32 = 1_000_000_000;
 /// A refusal, and each line `--validate` prints, is one sentence of at most this many characters.
 pub const MAX_LINE: usize = 200;
 
+/// A caption's text is at most this many characters: it is drawn on one line beside its cell, and
+/// a short line is what a player reads while the board is in view.
+pub const MAX_CAPTION: usize = 48;
+
 /// An echoed token (an unknown kind, state, item, key) is shortened to this many characters.
 pub const MAX_ECHO: usize = 24;
 

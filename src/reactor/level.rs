@@ -364,6 +364,14 @@ impl LevelState {
     }
 }
 
+/// A short text an author pins to a cell (the guided tutorial's captions), drawn beside that cell on
+/// the board. No rule reads it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Caption {
+    pub pos: Pos,
+    pub text: String,
+}
+
 /// A whole level: authored layout plus dynamic state. Derived fields (network values, services,
 /// forecasts, state) are recomputed from the rest and never trusted from a file.
 #[derive(Clone, Debug, PartialEq)]
@@ -386,6 +394,8 @@ pub struct Level {
     pub remedies_used: u32,
     pub forecasts: Vec<super::forecast_kind::Forecast>,
     pub state: LevelState,
+    /// The author's captions, in file order (optional in the file; most levels have none).
+    pub captions: Vec<Caption>,
 }
 
 impl Level {
@@ -411,6 +421,7 @@ impl Level {
             remedies_used: 0,
             forecasts: Vec::new(),
             state: LevelState::Stable,
+            captions: Vec::new(),
         }
     }
 

@@ -10,8 +10,8 @@ use super::props::interactable;
 use super::undo::Game;
 use crate::grid::{Facing, Grid, Pos};
 use crate::scene::{
-    BoardCell, BoardHud, BoardLine, BoardProp, BoardScene, CellLook, FloorTint, HudModel, Scene, SceneStamp,
-    SpriteKind, SpriteLook, Srgb, TileLook, UnderLook, WorldScene, BOARD_HUES,
+    BoardCaption, BoardCell, BoardHud, BoardLine, BoardProp, BoardScene, CellLook, FloorTint, HudModel,
+    Scene, SceneStamp, SpriteKind, SpriteLook, Srgb, TileLook, UnderLook, WorldScene, BOARD_HUES,
 };
 
 // The panel's colours live in `palette.rs`, below this file and the legend, which paints its marks
@@ -140,7 +140,11 @@ fn board(
         step,
         eye_view: view.eye_view,
         opacity: None,
-        captions: Vec::new(),
+        captions: level
+            .captions
+            .iter()
+            .map(|c| BoardCaption { cell: c.pos, text: c.text.clone(), colour: TEXT })
+            .collect(),
         hud: hud(game, view, cursor, surface, layers, step.is_some(), preview.as_ref()),
     }
 }

@@ -82,6 +82,15 @@ pub struct SurfaceFile {
     pub blocks: [u32; 3],
 }
 
+/// A caption: a cell and a short text (`level::Caption`).
+#[derive(Serialize, Deserialize, Debug, Clone, Default)]
+#[serde(deny_unknown_fields)]
+pub struct CaptionFile {
+    pub x: i32,
+    pub y: i32,
+    pub text: String,
+}
+
 #[derive(Serialize, Deserialize, Debug, Clone, Default)]
 #[serde(deny_unknown_fields)]
 pub struct RobotFile {
@@ -147,6 +156,10 @@ pub struct LevelFile {
     pub difficulty: String,
     #[serde(default)]
     pub dynamic: DynamicFile,
+    /// Optional and additive: written only when a level has captions, so every file without them
+    /// keeps its bytes (and its hash).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub captions: Vec<CaptionFile>,
 }
 
 fn normal() -> String {
@@ -282,6 +295,11 @@ pub fn to_file(level: &Level) -> LevelFile {
             peak_heat: canon(level.peak_heat),
             remedies_used: level.remedies_used,
         },
+        captions: level
+            .captions
+            .iter()
+            .map(|c| CaptionFile { x: c.pos.x, y: c.pos.y, text: c.text.clone() })
+            .collect(),
     }
 }
 
@@ -396,6 +414,8 @@ pub fn from_file(f: &LevelFile, b: &Balance) -> Loaded {
     }
     let mut level = Level::empty(&f.id, w, h);
     level.name = f.name.clone();
+    level.captions =
+        f.captions.iter().map(|c| Caption { pos: Pos::new(c.x, c.y), text: c.text.clone() }).collect();
     if f.id.is_empty() {
         issues.push(err(IssueKind::Malformed, None, "the level has no id"));
     }

@@ -244,6 +244,7 @@ const DYNAMIC: &[Field] = &[
     need("peak_heat", Kind::Real(Real::Surface)),
     need("remedies_used", Kind::Whole(Whole::Count)),
 ];
+const CAPTION: &[Field] = &[need("x", Kind::Coord), need("y", Kind::Coord), need("text", Kind::Text)];
 const LEVEL: &[Field] = &[
     need("format", Kind::Text),
     need("schema", Kind::Whole(Whole::Schema)),
@@ -262,6 +263,8 @@ const LEVEL: &[Field] = &[
     may("required", Kind::Object(REQUIRED)),
     may("difficulty", Kind::Text),
     may("dynamic", Kind::Object(DYNAMIC)),
+    // One caption per cell at most (the validator also says where two share one).
+    may("captions", Kind::Entries(CAPTION, 1)),
 ];
 
 struct Check<'k> {

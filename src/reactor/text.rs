@@ -16,6 +16,7 @@
 //! [leaks]          carrier x y access_x access_y [repaired]
 //! [values]         x y fuel=.. water=.. electricity=.. heat=.. blocks=f,w,e
 //! [integrity]      carrier x y value (exact values; overrides the digit)
+//! [captions]       x y text (a caption beside that cell)
 //! [level]          id, name, required f c e, inventory items.., difficulty, robot x y immunity terminal,
 //!                  status, pulse, growing, peak, remedies
 //! ```
@@ -146,6 +147,12 @@ pub fn render(level: &Level, b: &Balance) -> String {
     if !exact.is_empty() {
         out.push_str("[integrity]\n");
         out.push_str(&exact);
+    }
+    if !level.captions.is_empty() {
+        out.push_str("[captions]\n");
+        for c in &level.captions {
+            let _ = writeln!(out, "{} {} {}", c.pos.x, c.pos.y, c.text);
+        }
     }
     out.push_str("[level]\n");
     let _ = writeln!(out, "id {}", level.id);
@@ -321,6 +328,14 @@ pub fn parse(text: &str, b: &Balance) -> Result<Level, TextError> {
                     if let Some(u) = level.under[c as usize].get_mut(Pos::new(x, y)) {
                         u.integrity = v;
                     }
+                }
+                "captions" => {
+                    let bad = || e(n, "a caption is written x y text");
+                    let (x, rest) = l.trim_start().split_once(' ').ok_or_else(bad)?;
+                    let (y, text) = rest.split_once(' ').ok_or_else(bad)?;
+                    let nums = ints(&[x, y]).ok_or_else(bad)?;
+                    let pos = Pos::new(nums[0], nums[1]);
+                    level.captions.push(Caption { pos, text: text.to_string() });
                 }
                 "level" => parse_level_line(&mut level, &words).map_err(|m| e(n, &m))?,
                 _ => {}

@@ -8,7 +8,9 @@ use super::action::Action;
 use super::balance::Balance;
 use super::command::{self, Command, Outcome};
 use super::forecast::Forecast;
-use super::level::{Difficulty, Item, Leak, Level, LevelState, Prop, Robot, Status, Surface, Terrain, Under};
+use super::level::{
+    Caption, Difficulty, Item, Leak, Level, LevelState, Prop, Robot, Status, Surface, Terrain, Under,
+};
 use super::props::Refusal;
 use crate::grid::Grid;
 
@@ -389,6 +391,8 @@ struct Delta {
     forecasts: Cells<Forecast>,
     /// The id and name, only when they differ (no rule renames a level).
     names: Option<(String, String)>,
+    /// The captions, only when they differ (no rule changes them).
+    captions: Option<Vec<Caption>>,
     plain: Plain,
 }
 
@@ -428,6 +432,7 @@ impl Delta {
             remedies_used,
             forecasts,
             state,
+            captions,
         } = older;
         let [fuel, coolant, electricity] = under;
         Delta {
@@ -443,6 +448,7 @@ impl Delta {
             inventory: Cells::between(&newer.inventory, inventory),
             forecasts: Cells::between(&newer.forecasts, forecasts),
             names: (id != newer.id || name != newer.name).then_some((id, name)),
+            captions: (captions != newer.captions).then_some(captions),
             plain: Plain {
                 robot,
                 required,
@@ -469,6 +475,9 @@ impl Delta {
         self.leaks.restore(&mut level.leaks);
         self.inventory.restore(&mut level.inventory);
         self.forecasts.restore(&mut level.forecasts);
+        if let Some(captions) = self.captions {
+            level.captions = captions;
+        }
         if let Some((id, name)) = self.names {
             level.id = id;
             level.name = name;
@@ -486,7 +495,11 @@ impl Delta {
     }
 
     fn bytes(&self) -> usize {
-        let names = self.names.as_ref().map_or(0, |(i, n)| i.len() + n.len());
+        let names = self.names.as_ref().map_or(0, |(i, n)| i.len() + n.len())
+            + self
+                .captions
+                .as_ref()
+                .map_or(0, |c| c.iter().map(|c| std::mem::size_of::<Caption>() + c.text.len()).sum());
         std::mem::size_of::<Self>()
             + self.terrain.bytes()
             + self.under.iter().map(GridCells::bytes).sum::<usize>()

@@ -2,7 +2,7 @@
 //! Errors block play and save; warnings show, identical ones as one issue listing their cells.
 
 use super::balance::Balance;
-use super::bounds::{clip, Bounds, MAX_COUNT, MAX_LINE};
+use super::bounds::{clip, Bounds, MAX_CAPTION, MAX_COUNT, MAX_LINE};
 use super::hazards;
 use super::level::{Carrier, Item, Level, PropKind, Quantity, Service, Status, Structure};
 use super::network;
@@ -41,6 +41,8 @@ pub enum IssueKind {
     JunctionLoop,
     /// A playing level whose floor already holds terminal heat: it would be lost before any action.
     TerminalHeat,
+    /// A caption off the map, on a cell that already has one, empty, or longer than one line holds.
+    Caption,
     Malformed,
     // Warnings.
     UnreachableConsumer,
@@ -223,6 +225,7 @@ pub fn validate(level: &Level, b: &Balance) -> Vec<Issue> {
     props_checks(level, b, &mut v);
     leak_checks(level, &mut v);
     bound_checks(level, b, &mut v);
+    caption_checks(level, &mut v);
     if level.inventory.len() > b.inventory_capacity {
         v.push(Issue::new(
             IssueKind::Malformed,
@@ -411,6 +414,33 @@ fn leak_checks(level: &Level, v: &mut Vec<Issue>) {
 
 /// Every number a level holds lies within its bound (`bounds`): the loader checks a file's fields by
 /// name before this, so these catch a level built otherwise (the text form, the editor, a test).
+/// Each caption names a cell of the map (one caption a cell) and holds one short line of text.
+fn caption_checks(level: &Level, v: &mut Vec<Issue>) {
+    for (k, c) in level.captions.iter().enumerate() {
+        let (p, n) = (c.pos, c.text.chars().count());
+        let m = if !level.terrain.in_bounds(p) {
+            format!(
+                "a caption points at ({}, {}), off the {}x{} map",
+                p.x,
+                p.y,
+                level.width(),
+                level.height()
+            )
+        } else if level.captions[..k].iter().any(|o| o.pos == p) {
+            "two captions point at one cell".to_string()
+        } else if c.text.trim().is_empty() {
+            "a caption has no text".to_string()
+        } else if n > MAX_CAPTION {
+            format!("a caption's text has {n} characters, more than the {MAX_CAPTION} one line beside a cell holds")
+        } else if c.text.chars().any(char::is_control) {
+            "a caption's text holds a line break or another control character".to_string()
+        } else {
+            continue;
+        };
+        v.push(Issue::new(IssueKind::Caption, level.terrain.in_bounds(p).then_some(p), m));
+    }
+}
+
 fn bound_checks(level: &Level, b: &Balance, v: &mut Vec<Issue>) {
     let k = Bounds::of(b);
     let real = |x: f32, max: f32| x.is_finite() && (0.0..=max).contains(&x);

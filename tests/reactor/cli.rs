@@ -110,7 +110,7 @@ fn a_recorded_solution_replays_to_the_same_state_and_only_on_its_level() {
     assert!(!hash_line(&played).is_empty());
     assert_eq!(hash_line(&replayed), hash_line(&played));
     let elsewhere = bin()
-        .args(["reactor", "--headless", "--level", &shipped("03-isolate.json"), "--replay"])
+        .args(["reactor", "--headless", "--level", &shipped("06-isolate.json"), "--replay"])
         .arg(&sol)
         .output()
         .expect("runs");
@@ -122,9 +122,9 @@ fn a_recorded_solution_replays_to_the_same_state_and_only_on_its_level() {
 
 #[test]
 fn a_share_code_finds_its_built_in_level_and_replays_to_the_same_state() {
-    let solution = shipped("03-isolate.solution.json");
+    let solution = shipped("06-isolate.solution.json");
     let played = bin()
-        .args(["reactor", "--headless", "--level", &shipped("03-isolate.json"), "--replay", &solution])
+        .args(["reactor", "--headless", "--level", &shipped("06-isolate.json"), "--replay", &solution])
         .output()
         .expect("runs");
     let stdout = String::from_utf8_lossy(&played.stdout).to_string();
@@ -135,7 +135,7 @@ fn a_share_code_finds_its_built_in_level_and_replays_to_the_same_state() {
     assert!(replayed.status.success(), "{}", String::from_utf8_lossy(&replayed.stderr));
     assert!(String::from_utf8_lossy(&replayed.stdout).contains("state: Won"));
     assert_eq!(hash_line(&replayed), hash_line(&played));
-    let other = shipped("04-pressure.json");
+    let other = shipped("07-pressure.json");
     // One character mistyped in the middle.
     let mut damaged = code.clone();
     let at = damaged.len() / 2;
@@ -210,7 +210,7 @@ fn solve_prints_the_shortest_line_its_par_nodes_and_seconds_and_writes_a_solutio
 #[test]
 fn solve_first_actions_prints_each_one_and_what_its_pulse_shows() {
     let out = bin()
-        .args(["reactor", "--solve", &shipped("03-isolate.json"), "--first-actions"])
+        .args(["reactor", "--solve", &shipped("06-isolate.json"), "--first-actions"])
         .output()
         .expect("runs");
     assert!(out.status.success());

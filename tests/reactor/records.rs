@@ -65,7 +65,7 @@ fn card(s: &ReactorSession) -> Vec<String> {
     }
 }
 
-/// 04-pressure's par line from its start, as keys.
+/// 07-pressure's par line from its start, as keys.
 const PRESSURE_PAR_LINE: &[KeyCode] =
     &[KeyD, KeyD, KeyD, Space, KeyA, KeyA, Space, KeyD, KeyD, KeyS, KeyS, KeyS, Space];
 
@@ -75,7 +75,7 @@ fn par(id: &str) -> u32 {
 
 #[test]
 fn regression_restart_returns_the_lengthy_count_to_the_start() {
-    // The reported line on 04-pressure: one lengthy action, R, then the par line.
+    // The reported line on 07-pressure: one lengthy action, R, then the par line.
     let dir = data_dir("restart");
     let id = "reactor-04-pressure";
     let mut s = from_title(id, &dir);
@@ -217,10 +217,10 @@ fn watch(s: &mut ReactorSession) {
 
 #[test]
 fn regression_a_replay_watched_in_the_window_records_no_win_and_no_progress() {
-    // `hollowdeep reactor assets/reactor/07-spark.json --replay assets/reactor/07-spark.solution.json`
+    // `hollowdeep reactor assets/reactor/13-spark.json --replay assets/reactor/13-spark.solution.json`
     let dir = data_dir("replay");
-    let level = shipped("07-spark.json");
-    let text = std::fs::read_to_string(assets().join("07-spark.solution.json")).unwrap();
+    let level = shipped("13-spark.json");
+    let text = std::fs::read_to_string(assets().join("13-spark.solution.json")).unwrap();
     let actions = solution::parse(&text, &level).unwrap();
     // Half of it, then the window is closed: nothing is kept for later.
     let mut s = play::session(level.clone(), &Settings::default(), &dir);
@@ -243,7 +243,7 @@ fn regression_a_replay_watched_in_the_window_records_no_win_and_no_progress() {
 #[test]
 fn regression_a_level_played_from_the_editor_keeps_nothing() {
     let dir = data_dir("editor");
-    let level = shipped("03-isolate.json");
+    let level = shipped("06-isolate.json");
     let mut s = play::editor_session(level.clone(), &Settings::default());
     let mut now = 0.0;
     press(&mut s, &[KeyD, KeyD, KeyD, KeyD, KeyD, KeyD, KeyF], &mut now);
@@ -281,7 +281,7 @@ fn regression_the_peak_heat_counts_the_heat_on_the_board_from_the_first_frame() 
 fn counts_agree_with_their_nouns() {
     use hollowdeep::mode::Mode;
     use hollowdeep::reactor::mode::Reactor;
-    let mut r = Reactor::new(Game::new(shipped("03-isolate.json"), bal()));
+    let mut r = Reactor::new(Game::new(shipped("06-isolate.json"), bal()));
     let mut go = |a: &str| r.act(script::parse_action(a).unwrap()).line;
     for a in ["move:E", "move:E", "move:E"] {
         go(a);
@@ -346,8 +346,8 @@ fn after_a_win_enter_opens_the_next_open_level_and_esc_returns_to_the_level_on_t
     let code = lines.iter().find_map(|l| l.strip_prefix("Share: ")).expect("a share code");
     let shared = hollowdeep::reactor::share::decode(code).expect("the code reads back");
     assert_eq!(Some(shared.actions.as_slice()), s.mode.game.played());
-    // The win opened the next group: its first level follows.
-    assert_eq!(s.key(Enter, false, now), Request::OpenReactorLevel(index_of("reactor-05-sprinkler")));
+    // The next open level follows: the rest of this group comes first (the win also opened the next).
+    assert_eq!(s.key(Enter, false, now), Request::OpenReactorLevel(index_of("reactor-g1-two-leaks")));
     assert_eq!(play::campaign_place(&s.mode), Some(index_of(id)), "Esc goes back to this level");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -355,8 +355,8 @@ fn after_a_win_enter_opens_the_next_open_level_and_esc_returns_to_the_level_on_t
 #[test]
 fn a_replay_watched_to_its_win_offers_no_next_level_and_is_not_the_campaign_s() {
     let dir = data_dir("replay-next");
-    let level = shipped("03-isolate.json");
-    let text = std::fs::read_to_string(assets().join("03-isolate.solution.json")).unwrap();
+    let level = shipped("06-isolate.json");
+    let text = std::fs::read_to_string(assets().join("06-isolate.solution.json")).unwrap();
     let mut s = play::session(level.clone(), &Settings::default(), &dir);
     s.replay(solution::parse(&text, &level).unwrap());
     watch(&mut s);

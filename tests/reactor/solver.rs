@@ -125,6 +125,12 @@ fn every_level_after_the_tutorial_has_two_plausible_first_actions_with_different
 fn the_campaign_is_a_tutorial_and_six_groups_of_at_least_two_levels() {
     let c = campaign();
     assert!(c.groups[0].name.to_lowercase().contains("tutorial"), "the first group is the tutorial");
+    // A guided tutorial: 3 to 5 levels, each with a caption pointing at what it introduces.
+    let tutorial = &c.groups[0].levels;
+    assert!((3..=5).contains(&tutorial.len()), "the tutorial has {} levels; 3 to 5", tutorial.len());
+    for e in tutorial {
+        assert!(!load(&e.file).captions.is_empty(), "{}: a tutorial level has captions", e.file);
+    }
     let groups = &c.groups[1..];
     assert!(groups.len() >= 6, "six groups after the tutorial, found {}", groups.len());
     for g in groups {

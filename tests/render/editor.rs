@@ -211,7 +211,7 @@ fn the_validation_panel_lists_errors_in_red_and_the_picked_cell_is_outlined() {
 fn the_headless_editor_screenshot_is_a_png_of_the_asked_size() {
     let Some(_) = gpu_or_skip() else { return };
     let out = std::env::temp_dir().join(format!("hollowdeep-editor-shot-{}.png", std::process::id()));
-    let level = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/reactor/03-isolate.json");
+    let level = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/reactor/06-isolate.json");
     let run = std::process::Command::new(env!("CARGO_BIN_EXE_hollowdeep"))
         .args([
             "reactor",

@@ -16,7 +16,7 @@ fn folder(name: &str) -> PathBuf {
     dir
 }
 
-const LEVEL: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/reactor/03-isolate.json");
+const LEVEL: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/reactor/06-isolate.json");
 
 /// Every output flag, as (name, arguments writing to `out`). Each writes through the one writer.
 fn outputs(out: &Path) -> Vec<(&'static str, Vec<String>)> {

@@ -64,7 +64,7 @@ fn the_title_screen_presents_frames_and_quits_by_itself() {
 /// frames like a run.
 #[test]
 fn the_level_editor_presents_frames_and_quits_by_itself() {
-    let level = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/reactor/03-isolate.json");
+    let level = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/reactor/06-isolate.json");
     presents_frames("editor-smoke", &["reactor", "--edit", level], 10);
     presents_frames("editor-new-smoke", &["reactor", "--edit"], 10);
 }

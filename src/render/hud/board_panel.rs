@@ -117,7 +117,7 @@ pub fn board_panel_layout(text: &BoardText, grid: &HudGrid) -> Vec<PlacedGlyph> 
 }
 
 /// The captions' glyphs: each from a little right of its cell, centred on the cell's height, in
-/// the panel's type; cut at the board's area so none runs under the panel.
+/// the panel's type with a drop shadow; cut at the board's area so none runs under the panel.
 pub fn caption_glyphs(captions: &[BoardCaption], view: &BoardView, grid: &HudGrid) -> Vec<ScreenGlyph> {
     let step = (GLYPH_W * grid.scale) as i32;
     let right = (view.area[0] + view.area[2]) as i32;
@@ -137,7 +137,9 @@ pub fn caption_glyphs(captions: &[BoardCaption], view: &BoardView, grid: &HudGri
                 scale: grid.scale,
                 ch,
                 color: linear(c.colour, 1.0),
-                shadow: false,
+                // A level's captions lie over walls and floor fields, which need a shadow to stay
+                // readable; over the legend's void it costs nothing.
+                shadow: true,
             });
         }
     }

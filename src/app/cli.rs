@@ -43,6 +43,9 @@ pub struct Options {
     pub sanity: Option<u32>,
     /// Plays this many seeds with the built-in player and prints the pacing (`--simulate N`).
     pub simulate: Option<u32>,
+    /// `--simulate --style NAME`: play only this style of the built-in player (checked by the
+    /// simulator, which knows the styles); every style when absent.
+    pub style: Option<String>,
     /// `--daily`: today's daily seed (UTC), one scored attempt a day.
     pub daily: bool,
     /// `--verify-daily LINE --replay FILE`: checks a daily run's share line against its recording.
@@ -74,6 +77,7 @@ impl Default for Options {
             scores: false,
             sanity: None,
             simulate: None,
+            style: None,
             daily: false,
             verify_daily: None,
             help: false,
@@ -111,6 +115,9 @@ Plays Hollowdeep in a window. With --headless, runs the rules without a window.
   --sanity N             start a practice run at N% sanity (to see or time the madness; not scored)
   --simulate N           play N seeds (from --seed, default 1) with the built-in player, print the pacing
                          (with N = 1, --record FILE keeps that run as a recording to watch with --replay)
+  --style NAME           with --simulate: play only this style of player, explore (looks everywhere,
+                         never rests), rest (also rests whenever the rules let it) or hurry (goes
+                         down as soon as it knows the way); every style when absent
   --help                 print this text
 ";
 
@@ -201,6 +208,7 @@ pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Options, String>
                 }
                 opts.simulate = Some(n);
             }
+            "--style" => opts.style = Some(value("--style")?),
             "--help" | "-h" => opts.help = true,
             other => {
                 return Err(format!("Unknown flag '{}'; run with --help to list the flags.", shown(other)))
@@ -212,13 +220,18 @@ pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Options, String>
             != (Options {
                 seed: opts.seed,
                 simulate: opts.simulate,
+                style: opts.style.clone(),
                 record: opts.record.clone(),
                 ..Options::default()
             })
     {
         return Err(
-            "--simulate plays its own runs; it takes only --seed (the first seed) and --record.".into()
+            "--simulate plays its own runs; it takes only --seed (the first seed), --style and --record."
+                .into(),
         );
+    }
+    if opts.style.is_some() && opts.simulate.is_none() {
+        return Err("--style chooses the built-in player of --simulate; give --simulate N.".into());
     }
     if opts.simulate.is_some_and(|n| n > 1) && opts.record.is_some() {
         return Err("--simulate records one run at a time: use --simulate 1 with --record.".into());
@@ -347,6 +360,17 @@ mod tests {
         ] {
             let err = parse(args(bad)).unwrap_err();
             assert!(err.contains("--simulate") && err.ends_with('.') && !err.contains('\n'), "{bad}: {err}");
+        }
+    }
+
+    #[test]
+    fn style_goes_with_simulate_only() {
+        let o = parse(args("--simulate 5 --style hurry")).unwrap();
+        assert_eq!((o.simulate, o.style.as_deref()), (Some(5), Some("hurry")));
+        assert_eq!(parse(args("--simulate 5")).unwrap().style, None);
+        for bad in ["--style rest", "--headless --style rest", "--simulate 5 --style"] {
+            let err = parse(args(bad)).unwrap_err();
+            assert!(err.contains("--style") && err.ends_with('.') && !err.contains('\n'), "{bad}: {err}");
         }
     }
 

@@ -63,9 +63,21 @@ pub fn main() -> i32 {
     if let Some(count) = opts.simulate {
         // Headless: the pacing figures go to standard output (and one run to a recording, if asked).
         let first = opts.seed.unwrap_or(1);
+        use crawler::autoplayer::Style;
+        let styles = match opts.style.as_deref().map(|name| (name, Style::from_name(name))) {
+            None => Style::ALL.to_vec(),
+            Some((_, Some(style))) => vec![style],
+            Some((name, None)) => {
+                let names: Vec<&str> = Style::ALL.iter().map(|s| s.name()).collect();
+                let message = format!("--style takes {}, not '{}'.", names.join(", "), cli::shown(name));
+                eprintln!("hollowdeep: {}", cli::screen_line(&message));
+                return 2;
+            }
+        };
         let result = match &opts.record {
-            Some(path) => crawler::simulate::record(first, path),
-            None => crawler::simulate::run(first, count),
+            // One run, one player: the style asked for, or the explorer.
+            Some(path) => crawler::simulate::record(first, styles[0], path),
+            None => crawler::simulate::run(first, count, &styles),
         };
         return match result {
             Ok(()) => 0,

@@ -183,6 +183,11 @@ pub struct Balance {
     pub weapon_depth_divisor: i32,
     pub weapon_min: i32,
     pub enemy_tiers: &'static [EnemyTier],
+    /// A tier that starts at depth `tier_phase_in_from` or deeper phases in over its first
+    /// `tier_phase_in_depths` depths: at its k-th depth (0 first) an enemy keeps the tier before's
+    /// stats with chance (phase − k) / (phase + 1), so the step is spread instead of one wall.
+    pub tier_phase_in_from: u32,
+    pub tier_phase_in_depths: u32,
     /// The deepest tier's HP grows by one per depth beyond its start, its damage by one per this many.
     pub deep_damage_depth_step: i32,
     pub pickup_table: &'static [Weighted<Item>],
@@ -302,8 +307,8 @@ pub const BALANCE: Balance = Balance {
     starvation_damage: 1,
     regen_below_weakness: 50,
     regen_every: 5,
-    sanity_drain_per_depth: 15,
-    darkness_sanity: 150,
+    sanity_drain_per_depth: 12,
+    darkness_sanity: 90,
     blow_sanity: 1_000,
     rest_sanity: 500,
     rest_ceiling_top: 80_000,
@@ -352,6 +357,8 @@ pub const BALANCE: Balance = Balance {
         EnemyTier { min_depth: 7, hp: (5, 8), damage: (2, 2) },
         EnemyTier { min_depth: 10, hp: (8, 10), damage: (2, 2) },
     ],
+    tier_phase_in_from: 4,
+    tier_phase_in_depths: 2,
     deep_damage_depth_step: 5,
     pickup_table: &PICKUP_TABLE,
     hallucinated_pickup_table: &[
@@ -433,6 +440,19 @@ impl Balance {
     /// The enemy tier that applies at `depth`.
     pub fn tier_for(&self, depth: u32) -> &EnemyTier {
         self.enemy_tiers.iter().rev().find(|t| depth >= t.min_depth).unwrap_or(&self.enemy_tiers[0])
+    }
+
+    /// While the tier of `depth` phases in: the chance (percent) that an enemy there keeps the
+    /// tier before's stats, and that tier. `None` where the tier holds in full (every enemy is
+    /// rolled without the extra draw).
+    pub fn phase_in_at(&self, depth: u32) -> Option<(u32, &EnemyTier)> {
+        let tier = self.tier_for(depth);
+        let k = depth.checked_sub(tier.min_depth)?;
+        let phase = self.tier_phase_in_depths;
+        if tier.min_depth < self.tier_phase_in_from || tier.min_depth < 2 || k >= phase {
+            return None;
+        }
+        Some(((phase - k) * 100 / (phase + 1), self.tier_for(tier.min_depth - 1)))
     }
 }
 

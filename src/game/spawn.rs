@@ -55,7 +55,13 @@ pub fn roll_weapon(depth: u32, rng: &mut GameRng) -> i32 {
 }
 
 pub fn roll_enemy(depth: u32, rng: &mut GameRng) -> EntityKind {
-    let tier = BALANCE.tier_for(depth);
+    let mut tier = BALANCE.tier_for(depth);
+    // A new tier phases in over its first depths: some enemies still have the tier before's stats.
+    if let Some((percent, before)) = BALANCE.phase_in_at(depth) {
+        if rng.random_range(0..100) < percent {
+            tier = before;
+        }
+    }
     // The deepest tier keeps growing so that "8+" and "2+" mean something at depth 30.
     let beyond = (depth - tier.min_depth) as i32;
     let deepest = std::ptr::eq(tier, BALANCE.enemy_tiers.last().expect("the tier table is not empty"));

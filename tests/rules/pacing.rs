@@ -199,3 +199,55 @@ fn every_style_of_player_meets_the_madness() {
         assert!(pacing.below_40 >= f64::from(BALANCE.pacing_below_40_percent), "{name}: {pacing:?}");
     }
 }
+
+/// The enemy tier step phases in (docs/rules.md "Pacing"): at a tier's first depths some enemies
+/// still have the tier before's stats, in the share the balance table gives, and once the phase is
+/// over (and at the early tiers, which do not phase) every enemy has its tier's stats.
+#[test]
+fn a_new_enemy_tier_phases_in_over_its_first_depths() {
+    // Of the enemies at `depth`, the share whose HP only the tier before can give.
+    let below_tier = |depth: u32| {
+        let floor = BALANCE.tier_for(depth).hp.0;
+        let (mut low, mut all) = (0, 0);
+        for seed in 0..120u64 {
+            for e in Game::new_at_depth(seed, depth).entities() {
+                if let EntityKind::Enemy { max_hp, .. } = e.kind {
+                    all += 1;
+                    low += usize::from(max_hp < floor);
+                }
+            }
+        }
+        low as f64 / all as f64
+    };
+    let phased: Vec<u32> = BALANCE
+        .enemy_tiers
+        .iter()
+        .filter(|t| t.min_depth >= BALANCE.tier_phase_in_from)
+        .map(|t| t.min_depth)
+        .collect();
+    assert!(!phased.is_empty() && BALANCE.tier_phase_in_depths > 0, "some tier phases in");
+    for first in phased {
+        for k in 0..BALANCE.tier_phase_in_depths {
+            let depth = first + k;
+            let (percent, before) = BALANCE.phase_in_at(depth).expect("the tier is phasing in");
+            // A before-tier enemy falls below this tier's floor with this chance (uniform HP roll).
+            let floor = BALANCE.tier_for(depth).hp.0;
+            let span = f64::from(before.hp.1 - before.hp.0 + 1);
+            let under = f64::from((floor - before.hp.0).clamp(0, before.hp.1 - before.hp.0 + 1)) / span;
+            let expected = f64::from(percent) / 100.0 * under;
+            let seen = below_tier(depth);
+            assert!(expected > 0.0 && (seen - expected).abs() < 0.08, "depth {depth}: {seen} vs {expected}");
+        }
+        let full = first + BALANCE.tier_phase_in_depths;
+        if BALANCE.tier_for(full).min_depth == first {
+            assert!(BALANCE.phase_in_at(full).is_none());
+            assert_eq!(below_tier(full), 0.0, "depth {full}: the tier holds in full");
+        }
+    }
+    let early =
+        BALANCE.enemy_tiers.iter().find(|t| t.min_depth > 1 && t.min_depth < BALANCE.tier_phase_in_from);
+    if let Some(t) = early {
+        assert!(BALANCE.phase_in_at(t.min_depth).is_none(), "early tiers step at once");
+        assert_eq!(below_tier(t.min_depth), 0.0);
+    }
+}

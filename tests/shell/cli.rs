@@ -163,6 +163,32 @@ fn simulate_refuses_bad_input_with_one_sentence() {
     }
 }
 
+/// `--style NAME` plays that style alone, in its own block with its table of where runs end; a
+/// name that is no style is one sentence on stderr and exit status 2.
+#[test]
+fn simulate_plays_one_style_by_name_and_refuses_others() {
+    use hollowdeep::app::crawler::autoplayer::Style;
+    for style in Style::ALL {
+        let out = hollowdeep().args(["--simulate", "2", "--style", style.name()]).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(text.matches("== Style: ").count(), 1, "{text}");
+        assert!(text.contains(&format!("== Style: {} ==", style.name())), "{text}");
+        assert!(text.contains("Where runs end"), "{text}");
+    }
+    let every = hollowdeep().args(["--simulate", "1"]).output().unwrap();
+    let text = String::from_utf8(every.stdout).unwrap();
+    assert_eq!(text.matches("== Style: ").count(), Style::ALL.len(), "{text}");
+    for bad in ["sprint", "", "REST"] {
+        let out = hollowdeep().args(["--simulate", "2", "--style", bad]).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.trim_end().lines().count(), 1, "{bad:?}: {err}");
+        assert!(err.contains("--style") && err.trim_end().ends_with('.'), "{bad:?}: {err}");
+        assert!(out.stdout.is_empty(), "{bad:?}: nothing simulated");
+    }
+}
+
 /// The built-in player's run kept as a recording verifies when replayed headless, to the same
 /// depth the simulator reported.
 #[test]

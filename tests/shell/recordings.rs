@@ -265,3 +265,43 @@ fn the_state_hash_ignores_message_prose_but_not_the_facts_of_the_dump() {
     .unwrap();
     assert_eq!(state_hash(&fewer_said), state_hash(&game), "the message log is prose, left out whole");
 }
+
+// ---- Real runs kept in docs/recordings -----------------------------------------------------
+
+/// Every recording under `docs/recordings/` (docs/recordings/README.md) replays to the hash it was
+/// recorded with, and the resting player's run (issue 34) really lives below 40% sanity: the
+/// patient player meets the madness in a real run, not a practice one.
+#[test]
+fn the_real_runs_in_docs_replay_and_the_resting_one_goes_below_40_percent() {
+    use hollowdeep::game::balance::BALANCE;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/recordings");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".hdrec"))
+        .collect();
+    names.sort();
+    assert!(names.iter().any(|n| n == "seed1-resting-player.hdrec"), "{names:?}");
+    for name in &names {
+        let rec = Recording::from_text(&std::fs::read_to_string(dir.join(name)).unwrap())
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(rec.verify(), Ok(rec.final_hash.clone()), "{name}");
+    }
+    let rec = Recording::from_text(&std::fs::read_to_string(dir.join("seed1-resting-player.hdrec")).unwrap())
+        .unwrap();
+    assert_eq!(rec.depth, 1, "a real run starts at depth 1");
+    let mut game = Game::start_run(rec.seed, rec.depth);
+    let mut lowest = game.player().sanity;
+    for action in &rec.actions {
+        game.act(*action);
+        lowest = lowest.min(game.player().sanity);
+    }
+    assert_eq!(format!("{:016x}", state_hash(&game)), rec.final_hash);
+    assert!(lowest < 40 * (BALANCE.max_sanity / 100), "lowest sanity {lowest}");
+    assert!(!game.is_practice(), "scored, not practice");
+    // And it is the resting style's own run of that seed, as `--simulate` plays it.
+    use hollowdeep::app::crawler::{autoplayer::Style, simulate::play_styled};
+    let mut actions = Vec::new();
+    play_styled(rec.seed, Style::Rest, &mut actions);
+    assert_eq!(actions, rec.actions, "the resting player's run of seed {}", rec.seed);
+}

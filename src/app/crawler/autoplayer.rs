@@ -47,6 +47,9 @@ pub struct Temper {
     /// with no creature in view, no terror and no hunger pressing; and seeks out a shrine it saw.
     pub rests: bool,
     pub rest_below_sanity: i32,
+    /// Whether it takes the way down as soon as it knows where it is (it still takes what lies
+    /// on its way there and eats, binds and swallows as the others do).
+    pub hurries: bool,
 }
 
 /// A sensible kind of player (SPEC "Pacing"): each is measured on its own.
@@ -56,16 +59,25 @@ pub enum Style {
     Explore,
     /// The same, and rests whenever the rules let it (at a shrine it has seen, if it can).
     Rest,
+    /// The explorer in a hurry: it goes down the moment it knows the way (SPEC "Pacing": "one
+    /// that hurries to the exit").
+    Hurry,
 }
 
 impl Style {
-    pub const ALL: [Style; 2] = [Style::Explore, Style::Rest];
+    pub const ALL: [Style; 3] = [Style::Explore, Style::Rest, Style::Hurry];
 
     pub fn name(self) -> &'static str {
         match self {
             Style::Explore => "explore",
             Style::Rest => "rest",
+            Style::Hurry => "hurry",
         }
+    }
+
+    /// The style a name (as `--style` takes it) stands for.
+    pub fn from_name(name: &str) -> Option<Style> {
+        Style::ALL.into_iter().find(|s| s.name() == name)
     }
 
     /// How a player of this style behaves.
@@ -74,6 +86,7 @@ impl Style {
         match self {
             Style::Explore => explore,
             Style::Rest => Temper { rests: true, ..explore },
+            Style::Hurry => Temper { hurries: true, ..explore },
         }
     }
 }
@@ -91,6 +104,7 @@ impl Default for Temper {
             level_patience: 300,
             rests: false,
             rest_below_sanity: 90_000,
+            hurries: false,
         }
     }
 }
@@ -389,14 +403,19 @@ impl AutoPlayer {
     }
 
     /// Time to go down: hungry with nothing to eat, here too long, or explored enough (the way
-    /// down is known, nothing worth taking is in sight and the unknown is a long walk away).
+    /// down is known, nothing worth taking is in sight and the unknown is a long walk away); a
+    /// player in a hurry goes as soon as the way down is known.
     fn wants_to_leave(&self, game: &Game, routes: &Routes) -> bool {
         let p = game.player();
         let food_in_bag = p.inventory.slots().iter().any(|s| s.is_some_and(|c| c.item == Item::Food));
         let hungry = p.weakness >= self.temper.leave_hungry_at && !food_in_bag;
         let far = routes.frontier.is_none_or(|(_, d)| d > self.temper.detour_steps);
-        let explored_enough = (routes.exit.is_some() || game.on_exit()) && routes.pickup.is_none() && far;
-        hungry || explored_enough || self.turns_here >= self.temper.level_patience
+        let exit_known = routes.exit.is_some() || game.on_exit();
+        let explored_enough = exit_known && routes.pickup.is_none() && far;
+        hungry
+            || explored_enough
+            || (self.temper.hurries && exit_known)
+            || self.turns_here >= self.temper.level_patience
     }
 
     /// Walks the whole remembered floor from the player: the nearest pickup worth taking, edge of

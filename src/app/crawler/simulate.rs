@@ -52,7 +52,9 @@ pub fn play_one_into(seed: u64, actions: &mut Vec<crate::game::Action>) -> (RunS
     play_styled(seed, Style::Explore, actions)
 }
 
-fn play_styled(seed: u64, style: Style, actions: &mut Vec<crate::game::Action>) -> (RunSummary, Game) {
+/// Plays one seed with a player of `style`, keeping every action in `actions`; returns the
+/// summary and the final game.
+pub fn play_styled(seed: u64, style: Style, actions: &mut Vec<crate::game::Action>) -> (RunSummary, Game) {
     let mut game = Game::new(seed);
     let mut player = AutoPlayer::new(style.temper());
     let mut band_turns = vec![0u64; BALANCE.sanity_bands.len()];
@@ -86,16 +88,17 @@ fn play_styled(seed: u64, style: Style, actions: &mut Vec<crate::game::Action>) 
     (summary, game)
 }
 
-/// `--simulate 1 --seed S --record FILE`: plays seed S and writes the run as a recording, so a
-/// maintainer can watch the built-in player's run with `--replay` (or verify it headless).
-pub fn record(seed: u64, path: &std::path::Path) -> Result<(), String> {
+/// `--simulate 1 --seed S [--style NAME] --record FILE`: plays seed S with a player of `style`
+/// and writes the run as a recording, so a maintainer can watch the built-in player's run with
+/// `--replay` (or verify it headless).
+pub fn record(seed: u64, style: Style, path: &std::path::Path) -> Result<(), String> {
     let mut actions = Vec::new();
-    let (summary, game) = play_one_into(seed, &mut actions);
+    let (summary, game) = play_styled(seed, style, &mut actions);
     let mut recording = crate::game::recording::Recording::new(seed, 1);
     recording.actions = actions;
     recording.finish(&game);
     crate::app::persist::writer::write_text(path, &recording.to_text())?;
-    print!("{}", report(seed, &[summary]));
+    print!("{}", style_report(seed, style, &[summary]));
     println!("Recording written to {} ({} actions).", path.display(), recording.actions.len());
     Ok(())
 }
@@ -235,6 +238,7 @@ pub fn report(first_seed: u64, runs: &[RunSummary]) -> String {
     }
     let spread: Vec<String> = per_depth.iter().map(|(d, c)| format!("{d}: {:.1}%", percent(*c, n))).collect();
     let _ = writeln!(out, "  runs ending at each depth: {}", spread.join(", "));
+    out.push_str(&depth_table(runs));
 
     let mut turns: Vec<u64> = runs.iter().map(|r| r.turns).collect();
     turns.sort_unstable();
@@ -286,6 +290,34 @@ pub fn report(first_seed: u64, runs: &[RunSummary]) -> String {
     out
 }
 
+/// The short name of a cause of death for the table: "lurker" for "slain by a lurker".
+fn short_cause(cause: Option<&str>) -> &str {
+    match cause {
+        Some(c) => c.strip_prefix("slain by a ").or_else(|| c.strip_prefix("slain by an ")).unwrap_or(c),
+        None => "alive at the cap",
+    }
+}
+
+/// Where runs end: one row per depth with its share of the runs and what ended them there, each
+/// cause as a share of all runs (so a row's causes add up to its share).
+pub fn depth_table(runs: &[RunSummary]) -> String {
+    let n = runs.len();
+    let mut rows: BTreeMap<u32, BTreeMap<&str, usize>> = BTreeMap::new();
+    for r in runs {
+        *rows.entry(r.depth).or_default().entry(short_cause(r.cause.as_deref())).or_default() += 1;
+    }
+    let mut out =
+        String::from("Where runs end (depth: share of runs; what ended them, as shares of all runs):\n");
+    for (depth, causes) in &rows {
+        let total: usize = causes.values().sum();
+        let mut causes: Vec<(&str, usize)> = causes.iter().map(|(c, k)| (*c, *k)).collect();
+        causes.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        let words: Vec<String> = causes.iter().map(|(c, k)| format!("{c} {:.1}%", percent(*k, n))).collect();
+        let _ = writeln!(out, "  {depth:>5}: {:5.1}%  {}", percent(total, n), words.join(", "));
+    }
+    out
+}
+
 /// One style's block: its name, the full report, and its figures against the targets.
 pub fn style_report(first_seed: u64, style: Style, runs: &[RunSummary]) -> String {
     let mut out = format!("== Style: {} ==\n", style.name());
@@ -301,9 +333,9 @@ pub fn style_report(first_seed: u64, style: Style, runs: &[RunSummary]) -> Strin
     out
 }
 
-/// `--simulate N [--seed S]`: plays every style of player and prints one block for each.
-pub fn run(first_seed: u64, count: u32) -> Result<(), String> {
-    for style in Style::ALL {
+/// `--simulate N [--seed S] [--style NAME]`: plays each of `styles` and prints one block for each.
+pub fn run(first_seed: u64, count: u32, styles: &[Style]) -> Result<(), String> {
+    for &style in styles {
         let runs = play_many_as(first_seed, count, style);
         print!("{}", style_report(first_seed, style, &runs));
     }
@@ -317,6 +349,30 @@ mod tests {
     #[test]
     fn band_labels_follow_the_plan() {
         assert_eq!(band_labels(), ["100–80", "79–60", "59–40", "39–20", "19–0"]);
+    }
+
+    fn run_at(depth: u32, cause: Option<&str>) -> RunSummary {
+        RunSummary {
+            seed: 0,
+            depth,
+            turns: 1,
+            cause: cause.map(String::from),
+            band_turns: vec![0; BALANCE.sanity_bands.len()],
+            lowest_sanity: BALANCE.max_sanity,
+        }
+    }
+
+    #[test]
+    fn the_depth_table_gives_each_depth_its_share_and_causes() {
+        let runs = [
+            run_at(4, Some("slain by a lurker")),
+            run_at(4, Some("starved")),
+            run_at(4, Some("slain by a lurker")),
+            run_at(6, None),
+        ];
+        let table = depth_table(&runs);
+        let rows: Vec<&str> = table.lines().skip(1).map(str::trim).collect();
+        assert_eq!(rows, ["4:  75.0%  lurker 50.0%, starved 25.0%", "6:  25.0%  alive at the cap 25.0%"]);
     }
 
     #[test]

@@ -19,6 +19,10 @@ struct FrameUniforms {
     columns: vec2<f32>,
     column_count: u32,
     _pad0: u32,
+    // Pixels the canvas reaches past the view on each side when the warps move pixels (the world
+    // is drawn wider, then displaced into the view by shaders/warp.wgsl); 0 otherwise.
+    overscan: vec2<f32>,
+    _pad1: vec2<u32>,
 }
 
 // What holds for a turn: the grid's size, the torch's brightness (darkness) and the madness shown.
@@ -94,6 +98,10 @@ override EXIT: bool = true;
 // prelude; each over its own strips, discarding the pixels of other kinds), or SURFACE_ANY for
 // the full-screen pass that decides per pixel (warped frames, whose pixels stray across strips).
 override SURFACE: u32 = 0u;
+// CANVAS: the pipeline draws a warped frame's canvas (src/render/world.rs), so it leaves out the
+// screen effects (tint, vignette, bleed) and the flash: the warp pass (shaders/warp.wgsl) applies
+// them on screen, where they stay put while the world warps, at the corners of its mesh.
+override CANVAS: bool = false;
 
 @group(0) @binding(0) var<uniform> frame: FrameUniforms;
 @group(0) @binding(1) var<uniform> turn: TurnUniforms;

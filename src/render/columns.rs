@@ -55,11 +55,6 @@ impl ColumnTable {
         let span = width as f32 + 2.0 * margin;
         ColumnTable { origin: -margin, step: WARP_STEP, count: (span / WARP_STEP) as u32 + 1 }
     }
-
-    /// The most samples any frame of a `view` needs, for sizing the table's buffer.
-    pub(crate) fn capacity(view: (u32, u32)) -> u32 {
-        Self::for_view(view, true).count.max(Self::for_view(view, false).count)
-    }
 }
 
 #[cfg(test)]
@@ -85,8 +80,6 @@ mod tests {
         assert!(t.origin <= -margin);
         let last = t.origin + (t.count - 1) as f32 * t.step;
         assert!(last >= w as f32 + margin, "last sample at {last}");
-        assert!(ColumnTable::capacity((w, h)) >= t.count);
-        assert!(ColumnTable::capacity((w, h)) >= ColumnTable::for_view((w, h), false).count);
     }
 
     #[test]

@@ -33,14 +33,14 @@ fn vs_warp(@builtin(vertex_index) v: u32) -> WarpVsOut {
     let cell = v / 6u;
     let corner = quad_corner(v % 6u);
     let px = min((vec2<f32>(f32(cell % across), f32(cell / across)) + corner) * f32(WARP_CELL), view);
-    // The jolted screen pixel, then the view pixel whose ray it shows; the canvas pixel that cast
-    // that ray is the same point less the jolt (the canvas casts `frag + jolt` too), shifted by the
-    // overscan.
+    // The jolted screen pixel, then the view pixel whose ray it shows; the canvas pixel that casts
+    // that ray is that point scaled to the canvas and shifted by the overscan, less the jolt (the
+    // canvas casts `frag + jolt` too).
     let clocks = effect_clocks();
     let screen = px + pulse.jolt_px;
     var out: WarpVsOut;
     out.pos = vec4<f32>(px.x / view.x * 2.0 - 1.0, 1.0 - px.y / view.y * 2.0, 0.0, 1.0);
-    out.seen = warp_pixel(screen, clocks) - pulse.jolt_px + frame.overscan;
+    out.seen = warp_pixel(screen, clocks) * frame.canvas_scale + frame.overscan - pulse.jolt_px;
     let sc = screen_at(screen, clocks);
     out.gain = sc.gain;
     out.bleed = tone(sc.bleed);

@@ -22,7 +22,9 @@ struct FrameUniforms {
     // Pixels the canvas reaches past the view on each side when the warps move pixels (the world
     // is drawn wider, then displaced into the view by shaders/warp.wgsl); 0 otherwise.
     overscan: vec2<f32>,
-    _pad1: vec2<u32>,
+    // Canvas pixels per view pixel: below 1 when a mad frame's canvas is drawn coarser.
+    canvas_scale: f32,
+    _pad1: u32,
 }
 
 // What holds for a turn: the grid's size, the torch's brightness (darkness) and the madness shown.

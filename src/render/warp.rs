@@ -117,15 +117,31 @@ pub fn mesh_cells(view: (u32, u32)) -> u32 {
     view.0.div_ceil(WARP_CELL) * view.1.div_ceil(WARP_CELL)
 }
 
-/// The canvas's size for a `view` whose overscan is `overscan`: what its world is drawn at.
-pub fn canvas_size(view: (u32, u32), overscan: [f32; 2]) -> (u32, u32) {
-    (view.0 + 2 * overscan[0] as u32, view.1 + 2 * overscan[1] as u32)
+/// The coarsest canvas, in canvas pixels per view pixel, at full warp: a view that swims this much
+/// shows no stone crisper than the warp's own blur, and the world costs about half as much.
+pub const COARSEST: f32 = 0.75;
+
+/// Canvas pixels per view pixel this frame: 1 without warping, down to [`COARSEST`] at full warp.
+pub fn canvas_scale(w: &Warps) -> f32 {
+    1.0 - (1.0 - COARSEST) * w.warp.clamp(0.0, 1.0)
+}
+
+/// The canvas for a `view` whose overscan is `overscan` (view pixels), drawn at `scale` canvas
+/// pixels per view pixel: its size in whole pixels, and the overscan in canvas pixels, which
+/// centres the view in it (the projection is centred on the canvas).
+pub fn canvas_size(view: (u32, u32), overscan: [f32; 2], scale: f32) -> ((u32, u32), [f32; 2]) {
+    let side = |v: u32, o: f32| {
+        let size = (scale * (v as f32 + 2.0 * o)).ceil();
+        (size as u32, 0.5 * (size - scale * v as f32))
+    };
+    let ((w, ox), (h, oy)) = (side(view.0, overscan[0]), side(view.1, overscan[1]));
+    ((w, h), [ox, oy])
 }
 
 /// The largest canvas any frame of a `view` can need, so it is allocated once per view size.
 pub fn canvas_capacity(view: (u32, u32)) -> (u32, u32) {
     let most = (MAX_OVERSCAN * view.1.max(1) as f32).ceil();
-    canvas_size(view, [most; 2])
+    canvas_size(view, [most; 2], 1.0).0
 }
 
 #[cfg(test)]
@@ -171,8 +187,13 @@ mod tests {
         assert_eq!(overscan((1280, 620), &still, Vec2::new(4.0, 0.0)), [0.0; 2]);
         let cap = canvas_capacity((1280, 620));
         for w in cases() {
-            let (cw, ch) = canvas_size((1280, 620), overscan((1280, 620), &w, Vec2::ZERO));
+            let ((cw, ch), [ox, oy]) =
+                canvas_size((1280, 620), overscan((1280, 620), &w, Vec2::ZERO), canvas_scale(&w));
             assert!(cw <= cap.0 && ch <= cap.1);
+            // The view sits in the middle of the canvas, as the centred projection needs.
+            let scale = canvas_scale(&w);
+            assert!((2.0 * ox + scale * 1280.0 - cw as f32).abs() < 1e-3);
+            assert!((2.0 * oy + scale * 620.0 - ch as f32).abs() < 1e-3);
         }
     }
 }

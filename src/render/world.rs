@@ -745,11 +745,17 @@ impl WorldPass {
         self.canvas_frame = None;
         let mut camera = *camera;
         if may_warp && self.variant == Variant::Wild && warps.moves() && view.0 > 0 && view.1 > 0 {
+            // The canvas: the view widened by the overscan, drawn `scale` canvas pixels per view
+            // pixel; the same field of view, so each canvas pixel casts the ray of its view point.
+            let scale = warp::canvas_scale(&warps);
             let overscan = warp::overscan(view, &warps, effects.jolt_px);
-            let size = warp::canvas_size(view, overscan);
+            let (size, overscan) = warp::canvas_size(view, overscan, scale);
             camera.size = Vec2::new(size.0 as f32, size.1 as f32);
+            camera.focal *= scale;
             u.frame.view_size = camera.size.to_array();
+            u.frame.focal = camera.focal.to_array();
             u.frame.overscan = overscan;
+            u.frame.canvas_scale = scale;
             self.variant = Variant::Warped;
             self.ensure_canvas(gpu, view);
             self.canvas_frame = Some(size);

@@ -234,6 +234,7 @@ fn cpu_written_structs_match_their_wgsl_twins() {
             column_count,
             _pad0,
             overscan,
+            canvas_scale,
             _pad1,
         }),
         mirror!(TurnUniforms {

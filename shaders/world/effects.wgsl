@@ -57,12 +57,18 @@ fn effect_clocks() -> vec4<f32> {
 // on each side (`frame.view_size` is the canvas's), and the screen effects and the warp belong to
 // the view.
 fn screen_size() -> vec2<f32> {
-    return (frame.view_size - 2.0 * frame.overscan) / frame.canvas_scale;
+    if WARP_PASS || CANVAS {
+        return (frame.view_size - 2.0 * frame.overscan) / frame.canvas_scale;
+    }
+    return frame.view_size;
 }
 
 // The screen pixel (jolted, in the view) that framebuffer pixel `frag` of the pass being drawn shows.
 fn screen_of(frag: vec2<f32>) -> vec2<f32> {
-    return (frag - frame.overscan) / frame.canvas_scale + pulse.jolt_px;
+    if WARP_PASS || CANVAS {
+        return (frag - frame.overscan) / frame.canvas_scale + pulse.jolt_px;
+    }
+    return frag + pulse.jolt_px;
 }
 
 // Heavy warping, severe distortion and the vanishing pulse move the pixel whose ray a screen pixel

@@ -104,6 +104,10 @@ override SURFACE: u32 = 0u;
 // screen effects (tint, vignette, bleed) and the flash: the warp pass (shaders/warp.wgsl) applies
 // them on screen, where they stay put while the world warps, at the corners of its mesh.
 override CANVAS: bool = false;
+// WARP_PASS: the pipeline is shaders/warp.wgsl's, which works in view pixels from a canvas's
+// uniforms. Only it and the CANVAS pipelines pay for the overscan and scale arithmetic
+// (`screen_size`, `screen_of`): every other frame's view is its target strip.
+override WARP_PASS: bool = false;
 
 @group(0) @binding(0) var<uniform> frame: FrameUniforms;
 @group(0) @binding(1) var<uniform> turn: TurnUniforms;

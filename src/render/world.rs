@@ -503,7 +503,7 @@ impl WorldPass {
         let targets =
             [Some(wgpu::ColorTargetState { format, blend: None, write_mask: wgpu::ColorWrites::ALL })];
         // On a non-sRGB target the canvas holds encoded colour: decode, apply, encode again.
-        let constants = [("ENCODE_SRGB", f64::from(u8::from(!format.is_srgb())))];
+        let constants = [("ENCODE_SRGB", f64::from(u8::from(!format.is_srgb()))), ("WARP_PASS", 1.0)];
         vertexless_pipeline(
             &gpu.device,
             &PipelineSpec {

@@ -1,5 +1,5 @@
-// Madness (src/game/sanity.rs): texture flicker, the warps that bend the cast pixel, breathing walls,
-// colour drift and the false `@`. Every effect is a product with its strength from the uniforms, so at
+// Madness (src/game/sanity.rs): texture flicker, the warps that move the finished picture
+// (shaders/warp.wgsl), breathing walls, colour drift and the false `@`. Every effect is a product with its strength from the uniforms, so at
 // full sanity each one is exactly off; the WILD and MILD overrides compile the costly ones out.
 
 #include "common/noise.wgsl"

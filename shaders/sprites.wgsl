@@ -206,8 +206,7 @@ fn sprite_hit(s: SpritePlace, look: vec4<f32>, depth: f32, ray: vec2<f32>, v: f3
 // The framebuffer rectangle (x0, y0, x1, y1) that sprite `i` can touch this frame; empty (x1 <= x0)
 // when it is not drawn. Glyph and halo lie on the sprite's camera-facing plane, so their rectangle
 // there is projected at the sprite's own depth; the light pool lies on the floor, so its square
-// around the feet is projected corner by corner. The union is then grown by the most any warp can
-// move a pixel, so the quad never clips what the fragment shader would paint. A box in depth
+// around the feet is projected corner by corner. A box in depth
 // around the sprite would do as well, but its near face, a fraction of a cell from the eye for a
 // sprite in the next cell, made every near sprite's quads cover the view (docs/frame-cost.md).
 fn sprite_rect(i: u32, ink: bool) -> vec4<f32> {
@@ -264,10 +263,9 @@ fn sprite_rect(i: u32, ink: bool) -> vec4<f32> {
             hi = frame.view_size;
         }
     }
-    var margin = 1.0;
-    if WILD {
-        margin = margin + frame.view_size.y * warp_reach();
-    }
+    // A pixel more for the bilinear glyph's rounding; no warp moves a pixel in this pass (warped
+    // frames displace the finished canvas afterwards, shaders/warp.wgsl).
+    let margin = 1.0;
     lo = clamp(lo - margin - pulse.jolt_px, vec2<f32>(0.0), frame.view_size);
     hi = clamp(hi + margin - pulse.jolt_px, vec2<f32>(0.0), frame.view_size);
     return vec4<f32>(lo, hi);
@@ -321,7 +319,7 @@ fn vs_sprite_ink(@builtin(vertex_index) v: u32, @builtin(instance_index) i: u32)
 @group(1) @binding(0) var world_depth: texture_depth_2d;
 
 fn sprite_at(in: SpriteVsOut) -> SpriteHit {
-    let pr = pixel_ray(in.pos.xy, in.clocks);
+    let pr = pixel_ray(in.pos.xy);
     let stored = textureLoad(world_depth, vec2<i32>(in.pos.xy), 0);
     let on_wall = stored_shows_wall(stored);
     let depth = select(flat_distance(pr.v), stored_wall_perp(stored), on_wall);
@@ -332,14 +330,14 @@ fn sprite_at(in: SpriteVsOut) -> SpriteHit {
 @fragment
 fn fs_sprite_light(in: SpriteVsOut) -> @location(0) vec4<f32> {
     let hit = sprite_at(in);
-    let sc = screen_at(in.pos.xy + pulse.jolt_px, in.clocks);
-    let lit = tone(hit.added * sc.gain) * (1.0 - clamp(pulse.flash_rgba.a, 0.0, 1.0));
+    let sc = screen_at(screen_of(in.pos.xy), in.clocks);
+    let lit = tone(hit.added * sc.gain) * (1.0 - flash_share());
     return vec4<f32>(encode(lit), 0.0);
 }
 
 @fragment
 fn fs_sprite_ink(in: SpriteVsOut) -> @location(0) vec4<f32> {
     let hit = sprite_at(in);
-    let sc = screen_at(in.pos.xy + pulse.jolt_px, in.clocks);
+    let sc = screen_at(screen_of(in.pos.xy), in.clocks);
     return vec4<f32>(finish(hit.ink, sc), hit.cover);
 }

@@ -1,8 +1,9 @@
 //! World pass: a fragment shader that ray-casts every pixel (its wall from the column table the column
 //! pass cast before it, world/columns.wgsl), then shades walls, floor, ceiling and the exit pit with
-//! procedural stone lit by the torch. Warped frames draw it as one full-screen triangle (`vs_main`);
-//! the rest once per kind of surface (the SURFACE override): walls as runs of columns (`vs_run`),
-//! then floor and ceiling (`vs_flat`) behind the depth the walls wrote.
+//! procedural stone lit by the torch, once per kind of surface (the SURFACE override): walls as runs
+//! of columns (`vs_run`), then floor and ceiling (`vs_flat`) behind the depth the walls wrote. Warped
+//! frames are drawn the same way, unbent, into a canvas wider than the view (`frame.overscan`), and
+//! shaders/warp.wgsl displaces that into the view.
 //!
 //! Projection (mirrored on the CPU by src/render/camera.rs and reference.rs): the ray of pixel column x
 //! is dir + right * (x - W/2) / focal.x; its forward component is 1, so the DDA distance is the
@@ -50,11 +51,6 @@ fn frame_out(pos: vec4<f32>) -> VsOut {
 // Framebuffer pixel (x, y) at depth `depth` in clip space (the viewport is the view).
 fn clip_at(px: vec2<f32>, depth: f32) -> vec4<f32> {
     return vec4<f32>(px.x / frame.view_size.x * 2.0 - 1.0, 1.0 - px.y / frame.view_size.y * 2.0, depth, 1.0);
-}
-
-@vertex
-fn vs_main(@builtin(vertex_index) i: u32) -> VsOut {
-    return frame_out(fullscreen_triangle(i));
 }
 
 // The row where a pixel looks level (v = 0): the jolt moves the cast pixel, so the view with it.
@@ -179,7 +175,7 @@ fn exit_draft(ray: vec2<f32>, v: f32, depth: f32) -> vec3<f32> {
 }
 
 fn world_pixel(in: VsOut) -> WorldPixel {
-    let pr = pixel_ray(in.pos.xy, in.clocks);
+    let pr = pixel_ray(in.pos.xy);
     let ray = pr.ray;
     let v = pr.v;
     let flicker = in.flicker;
@@ -206,16 +202,4 @@ fn world_pixel(in: VsOut) -> WorldPixel {
 @fragment
 fn fs_main(in: VsOut) -> @location(0) vec4<f32> {
     return world_pixel(in).color;
-}
-
-// Every surface in one full-screen draw (warped frames): each pixel writes its own depth.
-struct WholeOut {
-    @location(0) color: vec4<f32>,
-    @builtin(frag_depth) depth: f32,
-}
-
-@fragment
-fn fs_whole(in: VsOut) -> WholeOut {
-    let pixel = world_pixel(in);
-    return WholeOut(pixel.color, pixel.depth);
 }

@@ -1,5 +1,5 @@
-// Madness (src/game/sanity.rs): texture flicker, the warps that bend the cast pixel, breathing walls,
-// colour drift and the false `@`. Every effect is a product with its strength from the uniforms, so at
+// Madness (src/game/sanity.rs): texture flicker, the warps that move the finished picture
+// (shaders/warp.wgsl), breathing walls, colour drift and the false `@`. Every effect is a product with its strength from the uniforms, so at
 // full sanity each one is exactly off; the WILD and MILD overrides compile the costly ones out.
 
 #include "common/noise.wgsl"
@@ -12,27 +12,11 @@ const BREATH_RATE: f32 = 1.25;
 // Flickering textures: share of stone blocks and slabs that flicker at a time, and how often.
 const TEX_FLICKER_SHARE: f32 = 0.22;
 const TEX_FLICKER_RATE: f32 = 7.0;
-// Heavy warping: displacement of the cast pixel, in view heights, by crossing waves each a sine of
-// amplitude 1 plus one of amplitude WAVE_MINOR.
-const WARP_AMOUNT: f32 = 0.024;
-const WAVE_MINOR: f32 = 0.5;
-// Severe distortion: the view rolls (an angle in radians), swirls about its centre (an angle that
-// fades as exp(-SWIRL_FALLOFF r^2) with the radius r in view heights) and zooms (a relative scale),
-// each on its own slow clock (rate in radians per second, phase).
-const ROLL_ANGLE: f32 = 0.1;
-const ROLL_RATE: f32 = 0.43;
-const ROLL_PHASE: f32 = 0.7;
-const SWIRL_ANGLE: f32 = 0.55;
-const SWIRL_RATE: f32 = 0.71;
-const SWIRL_PHASE: f32 = 0.3;
-const SWIRL_FALLOFF: f32 = 9.0;
-const ZOOM_SCALE: f32 = 0.12;
-const ZOOM_RATE: f32 = 0.9;
-const ZOOM_PHASE: f32 = 1.3;
+// Heavy warping (WARP_AMOUNT, WAVE_MINOR), severe distortion (ROLL_*, SWIRL_*, ZOOM_*) and the
+// vanishing pulse's rings (PULSE_SCALE) come from the prelude: src/render/warp.rs mirrors
+// `warp_pixel` to size the canvas the warp reads.
 // The bleed at the edges of sight throbs with a heartbeat, in radians per second.
 const HEARTBEAT_RATE: f32 = 6.9;
-// The vanishing pulse: relative scale of the rings it sends out from the centre.
-const PULSE_SCALE: f32 = 0.06;
 // Colour drift: how far the tint may pull each channel (0.5 = between half and one and a half).
 const DRIFT_AMOUNT: f32 = 0.35;
 // False `@`: chances per second per candidate cell, and the share of chances taken at full strength.
@@ -69,12 +53,32 @@ fn effect_clocks() -> vec4<f32> {
     );
 }
 
-// Heavy warping, severe distortion and the vanishing pulse move the pixel the ray is cast through, so
-// walls, floor and sprites bend together. Only called when one of them is on. `warp_reach` bounds
-// what this does from the same constants: change one, the sprite quads follow.
+// The view's own size: the canvas a warped frame's world is drawn into is wider by the overscan
+// on each side (`frame.view_size` is the canvas's), and the screen effects and the warp belong to
+// the view.
+fn screen_size() -> vec2<f32> {
+    if WARP_PASS || CANVAS {
+        return (frame.view_size - 2.0 * frame.overscan) / frame.canvas_scale;
+    }
+    return frame.view_size;
+}
+
+// The screen pixel (jolted, in the view) that framebuffer pixel `frag` of the pass being drawn shows.
+fn screen_of(frag: vec2<f32>) -> vec2<f32> {
+    if WARP_PASS || CANVAS {
+        return (frag - frame.overscan) / frame.canvas_scale + pulse.jolt_px;
+    }
+    return frag + pulse.jolt_px;
+}
+
+// Heavy warping, severe distortion and the vanishing pulse move the pixel whose ray a screen pixel
+// shows, so walls, floor and sprites bend together: shaders/warp.wgsl reads the finished canvas
+// there. Screen pixel in, view pixel out. src/render/warp.rs mirrors this line for line to size
+// the canvas (change one, change both).
 fn warp_pixel(px: vec2<f32>, clocks: vec4<f32>) -> vec2<f32> {
-    let h = frame.view_size.y;
-    let c = 0.5 * frame.view_size;
+    let view = screen_size();
+    let h = view.y;
+    let c = 0.5 * view;
     var d = (px - c) / h;
     let t = frame.time;
     // Warping: slow crossing waves, like looking through heat over a fire.
@@ -94,25 +98,6 @@ fn warp_pixel(px: vec2<f32>, clocks: vec4<f32>) -> vec2<f32> {
     return c + d * h;
 }
 
-// The farthest `warp_pixel` moves any pixel this frame, in view heights (sprite quads grow by it).
-// Each step bounds its own displacement: the waves by their amplitude (each axis at most
-// 1 + WAVE_MINOR, so the vector sqrt(2) times that); the roll and zoom by their angle and scale at the
-// view's corner (chord no longer than arc); the swirl, whose angle fades as exp(-k r^2), moves a
-// point at radius r by at most A r exp(-k r^2), whose peak is A exp(-1/2) / sqrt(2 k); the pulse by
-// its scale at the corner.
-fn warp_reach() -> f32 {
-    let clocks = effect_clocks();
-    let wave_reach = sqrt(2.0) * (1.0 + WAVE_MINOR) * WARP_AMOUNT;
-    let corner = 0.5 * length(frame.view_size) / frame.view_size.y + wave_reach;
-    let waves = wave_reach * turn.warp;
-    let roll = abs(turn.distortion * ROLL_ANGLE * clocks.x);
-    let swirl = abs(turn.distortion * SWIRL_ANGLE * clocks.y);
-    let swirl_peak = exp(-0.5) / sqrt(2.0 * SWIRL_FALLOFF);
-    let zoom = abs(turn.distortion * ZOOM_SCALE * clocks.z);
-    let rings = pulse.warp_pulse * PULSE_SCALE;
-    return waves + (roll + zoom) * corner + swirl_peak * swirl + rings * corner * (1.0 + zoom);
-}
-
 // Breathing: the wall's height stretches about the eye line; each stretch of wall breathes on its
 // own phase, rippling along the face. Returns the height the pixel has on the unstretched wall.
 fn breathe(hit: WallHit, ray: vec2<f32>, z: f32) -> f32 {
@@ -127,7 +112,7 @@ fn breathe(hit: WallHit, ray: vec2<f32>, z: f32) -> f32 {
 // moves colour, not brightness.
 fn drift_tint(px: vec2<f32>) -> vec3<f32> {
     let t = frame.time;
-    let q = px / frame.view_size;
+    let q = px / screen_size();
     let theta = 2.0 + t * 0.13 + 1.6 * q.x + 1.5 * sin(t * 0.05 + q.y);
     // The channels are cos(theta), cos(theta + 2.0944) and cos(theta + 4.1888), by the angle sum
     // from one cosine and one sine: lavapipe pays each cosine of a vector lane by lane (a tenth of

@@ -19,6 +19,12 @@ struct FrameUniforms {
     columns: vec2<f32>,
     column_count: u32,
     _pad0: u32,
+    // Pixels the canvas reaches past the view on each side when the warps move pixels (the world
+    // is drawn wider, then displaced into the view by shaders/warp.wgsl); 0 otherwise.
+    overscan: vec2<f32>,
+    // Canvas pixels per view pixel: below 1 when a mad frame's canvas is drawn coarser.
+    canvas_scale: f32,
+    _pad1: u32,
 }
 
 // What holds for a turn: the grid's size, the torch's brightness (darkness) and the madness shown.
@@ -94,6 +100,14 @@ override EXIT: bool = true;
 // prelude; each over its own strips, discarding the pixels of other kinds), or SURFACE_ANY for
 // the full-screen pass that decides per pixel (warped frames, whose pixels stray across strips).
 override SURFACE: u32 = 0u;
+// CANVAS: the pipeline draws a warped frame's canvas (src/render/world.rs), so it leaves out the
+// screen effects (tint, vignette, bleed) and the flash: the warp pass (shaders/warp.wgsl) applies
+// them on screen, where they stay put while the world warps, at the corners of its mesh.
+override CANVAS: bool = false;
+// WARP_PASS: the pipeline is shaders/warp.wgsl's, which works in view pixels from a canvas's
+// uniforms. Only it and the CANVAS pipelines pay for the overscan and scale arithmetic
+// (`screen_size`, `screen_of`): every other frame's view is its target strip.
+override WARP_PASS: bool = false;
 
 @group(0) @binding(0) var<uniform> frame: FrameUniforms;
 @group(0) @binding(1) var<uniform> turn: TurnUniforms;

@@ -1,31 +1,25 @@
-// From framebuffer pixel to ray, and from linear light to the stored colour: the jolt and warps that
-// move the cast pixel, the screen effects (tint, vignette, bleed), the tone curve and the flash.
+// From framebuffer pixel to ray, and from linear light to the stored colour: the jolt that moves
+// the cast pixel, the screen effects (tint, vignette, bleed), the tone curve and the flash.
 
 #include "common/colour.wgsl"
 #include "world/effects.wgsl"
 #include "world/columns.wgsl"
 
-// The ray a framebuffer pixel casts: jolted, then bent by any warp. `screen` is the jolted pixel,
-// which the screen-space effects (vignette, tint) use so they do not swim with the warp.
+// The ray a framebuffer pixel casts: jolted, never bent (warped frames are drawn unbent into a
+// wider canvas and displaced afterwards, shaders/warp.wgsl). `screen` is the pixel in the view,
+// which the screen-space effects (vignette, tint) use.
 struct PixelRay {
     screen: vec2<f32>,
-    // The (warped) pixel column the ray is cast through.
+    // The pixel column the ray is cast through.
     x: f32,
     ray: vec2<f32>,
     // Tangent of the pixel's elevation: positive above the horizon.
     v: f32,
 }
 
-// `clocks` is `effect_clocks()`, computed once per frame by the vertex shader.
-fn pixel_ray(frag: vec2<f32>, clocks: vec4<f32>) -> PixelRay {
-    let screen = frag + pulse.jolt_px;
-    var px = screen;
-    if WILD {
-        if turn.warp + turn.distortion + pulse.warp_pulse > 0.0 {
-            px = warp_pixel(px, clocks);
-        }
-    }
-    return PixelRay(screen, px.x, ray_at(px.x), (0.5 * frame.view_size.y - px.y) / frame.focal.y);
+fn pixel_ray(frag: vec2<f32>) -> PixelRay {
+    let px = frag + pulse.jolt_px;
+    return PixelRay(screen_of(frag), px.x, ray_at(px.x), (0.5 * frame.view_size.y - px.y) / frame.focal.y);
 }
 
 // The screen effects and the tone curve, from linear light to what the target stores. `screen` is
@@ -38,13 +32,16 @@ struct Screen {
 
 fn screen_at(screen: vec2<f32>, clocks: vec4<f32>) -> Screen {
     var gain = vec3<f32>(1.0);
+    if CANVAS {
+        return Screen(gain, vec3<f32>(0.0));
+    }
     if MILD {
         if turn.colour_drift > 0.0 {
             gain = gain * drift_tint(screen);
         }
     }
     // A soft vignette pulls the eye to the centre and deepens the gloom at the corners.
-    let centred = (screen / frame.view_size - 0.5) * vec2<f32>(1.0, 0.8);
+    let centred = (screen / screen_size() - 0.5) * vec2<f32>(1.0, 0.8);
     let edge = dot(centred, centred);
     gain = gain * (1.0 - 0.45 * edge);
     var bleed = vec3<f32>(0.0);
@@ -63,9 +60,17 @@ fn tone(c: vec3<f32>) -> vec3<f32> {
     return vec3<f32>(1.0) - exp(-EXPOSURE * c);
 }
 
+// How much of the picture the flash replaces; none in a canvas (the warp pass adds it).
+fn flash_share() -> f32 {
+    if CANVAS {
+        return 0.0;
+    }
+    return clamp(pulse.flash_rgba.a, 0.0, 1.0);
+}
+
 // Linear light at `screen` as the target stores it: screen effects, tone curve, flash.
 fn finish(light: vec3<f32>, sc: Screen) -> vec3<f32> {
-    let c = mix(tone(light * sc.gain + sc.bleed), pulse.flash_rgba.rgb, clamp(pulse.flash_rgba.a, 0.0, 1.0));
+    let c = mix(tone(light * sc.gain + sc.bleed), pulse.flash_rgba.rgb, flash_share());
     return encode(clamp(c, vec3<f32>(0.0), vec3<f32>(1.0)));
 }
 

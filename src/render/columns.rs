@@ -1,7 +1,8 @@
 //! Where the column pass casts its samples (`shaders/columns.wgsl`, read back by
-//! `shaders/world/columns.wgsl`): one ray per pixel column when nothing bends the view, half a pixel
-//! apart over the view and a margin either side when the warps may move a pixel's ray sideways.
-//! Frames without warps also place their wall runs from it (`vs_run` in `shaders/world.wgsl`).
+//! `shaders/world/columns.wgsl`): one ray per pixel column of the view, or of a warped frame's canvas
+//! (`render::warp`), from which the wall runs are placed (`vs_run` in `shaders/world.wgsl`). The
+//! warped layout (half a pixel apart over margins, for rays bent per pixel) is no longer used by any
+//! pipeline since warps displace the finished picture (issue 35), and is left for removal.
 
 /// `SURFACE` override values of `shaders/world.wgsl`: a pipeline that decides per pixel, or one
 /// that shades only walls, only the floor or only the ceiling.
@@ -28,8 +29,8 @@ pub(crate) const SAMPLE_BYTES: u64 = 8;
 pub(crate) const RUN_BYTES: u64 = 8;
 
 /// How far past either edge of the view the warped samples reach, in view heights. The warps move
-/// a pixel by at most about 0.45 view heights (`warp_reach` in `shaders/world/effects.wgsl`); a pixel
-/// whose ray falls outside the table still gets its own walk, so this only decides what is fast.
+/// a pixel by at most about 0.45 view heights (`render::warp::MAX_OVERSCAN`); a pixel whose ray
+/// falls outside the table still gets its own walk, so this only decides what is fast.
 pub(crate) const WARP_MARGIN: f32 = 0.5;
 
 /// Pixels between warped samples: half a pixel keeps two samples about one wall edge apart.
@@ -54,11 +55,6 @@ impl ColumnTable {
         let margin = (WARP_MARGIN * height as f32).ceil();
         let span = width as f32 + 2.0 * margin;
         ColumnTable { origin: -margin, step: WARP_STEP, count: (span / WARP_STEP) as u32 + 1 }
-    }
-
-    /// The most samples any frame of a `view` needs, for sizing the table's buffer.
-    pub(crate) fn capacity(view: (u32, u32)) -> u32 {
-        Self::for_view(view, true).count.max(Self::for_view(view, false).count)
     }
 }
 
@@ -85,8 +81,6 @@ mod tests {
         assert!(t.origin <= -margin);
         let last = t.origin + (t.count - 1) as f32 * t.step;
         assert!(last >= w as f32 + margin, "last sample at {last}");
-        assert!(ColumnTable::capacity((w, h)) >= t.count);
-        assert!(ColumnTable::capacity((w, h)) >= ColumnTable::for_view((w, h), false).count);
     }
 
     #[test]

@@ -35,6 +35,7 @@ pub mod scene;
 pub mod shader_source;
 pub mod sprites;
 pub mod wall_bits;
+pub mod warp;
 mod world;
 
 pub use camera::{Camera, View};

@@ -207,7 +207,7 @@ impl Renderer {
             return;
         }
         let camera = Camera::with_max_hfov(view, width, height, self.max_hfov_degrees);
-        self.world.write_frame(gpu, &camera, view.time, &self.effects, (width, height));
+        self.world.write_bare_frame(gpu, &camera, view.time, &self.effects, (width, height));
         let mut encoder =
             gpu.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("bare frame") });
         self.world.record_bare(&mut encoder, target);

@@ -52,6 +52,13 @@ pub struct FrameUniforms {
     pub columns: [f32; 2],
     pub column_count: u32,
     pub _pad0: u32,
+    /// Pixels the view is widened by on each side (x, y) when the warps move pixels: the world is
+    /// then drawn into a larger canvas and displaced into the view (`render::warp`); `view_size`
+    /// is the canvas's size, and the screen effects and the warp subtract this to find the view.
+    pub overscan: [f32; 2],
+    /// Canvas pixels per view pixel (1 unless the canvas is drawn coarser, `render::warp`).
+    pub canvas_scale: f32,
+    pub _pad1: u32,
 }
 
 /// What holds for a turn: the grid's size, the torch's brightness and the madness as shown. Written
@@ -251,6 +258,9 @@ impl WorldUniformBlocks {
                 columns: [calm_columns.origin, calm_columns.step],
                 column_count: calm_columns.count,
                 _pad0: 0,
+                overscan: [0.0; 2],
+                canvas_scale: 1.0,
+                _pad1: 0,
             },
             turn: TurnUniforms {
                 grid_size: [grid.0, grid.1],

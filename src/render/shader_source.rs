@@ -20,6 +20,7 @@ use super::scene::{
 };
 use super::sprites::{MAX_SPRITES, SPRITE_ENTITY, SPRITE_FALSE_PLAYER, SPRITE_LIFT};
 use super::wall_bits::{WALL_BIT_CELLS, WALL_BIT_WORDS};
+use super::warp;
 use std::fmt;
 
 /// One file per pass (`vs_*`/`fs_*` entry points); each includes what it needs.
@@ -37,11 +38,13 @@ pub enum Entry {
     Board,
     /// The column pass: one ray per sample column, cast before the world pass reads the hits.
     Columns,
+    /// The warps as a displacement of the finished canvas into the view (warped frames only).
+    Warp,
 }
 
 impl Entry {
-    pub const ALL: [Entry; 6] =
-        [Entry::World, Entry::Sprites, Entry::Hud, Entry::Bare, Entry::Board, Entry::Columns];
+    pub const ALL: [Entry; 7] =
+        [Entry::World, Entry::Sprites, Entry::Hud, Entry::Bare, Entry::Board, Entry::Columns, Entry::Warp];
 
     /// The entry file, relative to `shaders/`.
     pub fn path(self) -> &'static str {
@@ -52,6 +55,7 @@ impl Entry {
             Entry::Bare => "bare.wgsl",
             Entry::Board => "board.wgsl",
             Entry::Columns => "columns.wgsl",
+            Entry::Warp => "warp.wgsl",
         }
     }
 
@@ -82,6 +86,7 @@ pub const PARTS: &[(&str, &str)] = &[
     ("bare.wgsl", include_str!("../../shaders/bare.wgsl")),
     ("board.wgsl", include_str!("../../shaders/board.wgsl")),
     ("columns.wgsl", include_str!("../../shaders/columns.wgsl")),
+    ("warp.wgsl", include_str!("../../shaders/warp.wgsl")),
 ];
 
 /// A constant the shaders share with Rust, as the prelude writes it.
@@ -116,6 +121,21 @@ pub const PRELUDE: &[(&str, PreludeValue)] = {
         ("SURFACE_CEILING", U32(SURFACE_CEILING)),
         ("STRIP_WIDTH", U32(STRIP_WIDTH)),
         ("EYE_HEIGHT", F32(EYE_HEIGHT)),
+        // The warps (warp.rs), whose reach sizes the canvas a warped frame is drawn into.
+        ("WARP_AMOUNT", F32(warp::WARP_AMOUNT)),
+        ("WAVE_MINOR", F32(warp::WAVE_MINOR)),
+        ("ROLL_ANGLE", F32(warp::ROLL_ANGLE)),
+        ("ROLL_RATE", F32(warp::ROLL_RATE)),
+        ("ROLL_PHASE", F32(warp::ROLL_PHASE)),
+        ("SWIRL_ANGLE", F32(warp::SWIRL_ANGLE)),
+        ("SWIRL_RATE", F32(warp::SWIRL_RATE)),
+        ("SWIRL_PHASE", F32(warp::SWIRL_PHASE)),
+        ("SWIRL_FALLOFF", F32(warp::SWIRL_FALLOFF)),
+        ("ZOOM_SCALE", F32(warp::ZOOM_SCALE)),
+        ("ZOOM_RATE", F32(warp::ZOOM_RATE)),
+        ("ZOOM_PHASE", F32(warp::ZOOM_PHASE)),
+        ("PULSE_SCALE", F32(warp::PULSE_SCALE)),
+        ("WARP_CELL", U32(warp::WARP_CELL)),
         // What the world's depth attachment holds where no wall is (depth.rs, world/depth.wgsl).
         ("WORLD_DEPTH_CLEAR", F32(WORLD_DEPTH_CLEAR)),
         ("EXPOSURE", F32(EXPOSURE)),

@@ -7,9 +7,11 @@
 //! depth; then the sprites, far to near, each as a quad for its light (halo and floor pool,
 //! screen-blended) and a quad for its ink (alpha-blended), testing that depth per pixel. So a sprite
 //! costs only the pixels its quads cover, however many there are, and the world is shaded once.
-//! Warped frames draw the world as one full-screen triangle; the others once per kind of surface,
-//! walls as runs of columns and floor and ceiling over strips behind the walls' mask
-//! ([`WorldPipelines`]). Pipelines come in variants that compile the madness effects in
+//! The world is drawn once per kind of surface, walls as runs of columns and floor and ceiling over
+//! strips behind the walls' mask ([`WorldPipelines`]). Frames whose warps move pixels draw world and
+//! sprites unbent into a canvas a little wider than the view ([`Canvas`], sized by
+//! `render::warp::overscan`), then displace it into the view (`shaders/warp.wgsl`): the warp costs
+//! a texture read per pixel, not a bent ray cast and shaded per pixel. Pipelines come in variants that compile the madness effects in
 //! or out (the shader's `MILD` and `WILD` overrides): a software rasteriser such as lavapipe runs
 //! both sides of every branch, so an effect that is off must not be in the code at all. Each comes
 //! with the per-turn fields (the wall torches' baked light and flames, the floor tints: `FIELDS`)
@@ -19,8 +21,7 @@
 use super::camera::Camera;
 use super::column_pass::{ColumnPass, RUN_LIST_HEAD};
 use super::columns::{
-    strip_count, ColumnTable, RUN_BYTES, SAMPLE_BYTES, SURFACE_ANY, SURFACE_CEILING, SURFACE_FLOOR,
-    SURFACE_WALL, WARP_MARGIN,
+    strip_count, ColumnTable, RUN_BYTES, SAMPLE_BYTES, SURFACE_CEILING, SURFACE_FLOOR, SURFACE_WALL,
 };
 use super::depth::{WORLD_DEPTH_CLEAR, WORLD_DEPTH_FORMAT};
 use super::fields::Fields;
@@ -38,6 +39,7 @@ use super::scene::{
 use super::shader_source::{self, Entry};
 use super::sprites::{pack_sprites, SpriteRaw, MAX_SPRITES};
 use super::wall_bits::wall_bits;
+use super::warp::{self, Warps};
 use crate::grid::Pos;
 use crate::scene::WorldScene;
 use glam::Vec2;
@@ -56,6 +58,9 @@ pub(crate) enum Variant {
     Mild,
     /// Everything: texture flicker, warping, distortion and the vanishing pulse as well.
     Wild,
+    /// `Wild` in a frame whose warps move pixels: the world and sprites are drawn unbent into the
+    /// canvas without the screen effects and the flash, which the warp pass applies on screen.
+    Warped,
 }
 
 impl Variant {
@@ -88,25 +93,21 @@ impl Variant {
         self as usize
     }
 
-    /// Whether the warps may move a pixel's ray off its own column in frames of this variant.
-    fn warps(self) -> bool {
-        self == Variant::Wild
-    }
-
     /// The overrides of `shaders/world.wgsl`.
-    fn world_constants(self) -> [(&'static str, f64); 2] {
-        let (mild, wild) = match self {
-            Variant::Calm => (0.0, 0.0),
-            Variant::Mild => (1.0, 0.0),
-            Variant::Wild => (1.0, 1.0),
+    fn world_constants(self) -> [(&'static str, f64); 3] {
+        let (mild, wild, canvas) = match self {
+            Variant::Calm => (0.0, 0.0, 0.0),
+            Variant::Mild => (1.0, 0.0, 0.0),
+            Variant::Wild => (1.0, 1.0, 0.0),
+            Variant::Warped => (1.0, 1.0, 1.0),
         };
-        [("MILD", mild), ("WILD", wild)]
+        [("MILD", mild), ("WILD", wild), ("CANVAS", canvas)]
     }
 
     /// The overrides of `shaders/sprites.wgsl`: the same, and the tests' whole-view quads.
-    fn sprite_constants(self, quads_cover_view: bool) -> [(&'static str, f64); 3] {
-        let [mild, wild] = self.world_constants();
-        [mild, wild, ("QUADS_COVER_VIEW", f64::from(u8::from(quads_cover_view)))]
+    fn sprite_constants(self, quads_cover_view: bool) -> [(&'static str, f64); 4] {
+        let [mild, wild, canvas] = self.world_constants();
+        [mild, wild, canvas, ("QUADS_COVER_VIEW", f64::from(u8::from(quads_cover_view)))]
     }
 }
 
@@ -119,20 +120,19 @@ pub(crate) struct Extras {
 }
 
 /// World pipelines kept: one per variant and combination of extras.
-const WORLD_SLOTS: usize = 12;
+const WORLD_SLOTS: usize = 16;
 
 /// Where the world pipeline of `variant` with `extras` is kept.
 fn slot(variant: Variant, extras: Extras) -> usize {
     variant.index() * 4 + usize::from(extras.lit) * 2 + usize::from(extras.exit)
 }
 
-/// How a frame's world is drawn: one full-screen pass that decides each pixel's surface (frames
-/// whose warps move pixels), or one pipeline per kind of surface, so a pixel runs only its own
+/// How a frame's world is drawn: one pipeline per kind of surface, so a pixel runs only its own
 /// kind's code: the walls as runs of columns first, then the floor and the ceiling behind the
 /// [`WORLD_DEPTH_FORMAT`] depth the walls wrote.
-enum WorldPipelines {
-    Whole(wgpu::RenderPipeline),
-    Split { walls: wgpu::RenderPipeline, flats: [wgpu::RenderPipeline; 2] },
+struct WorldPipelines {
+    walls: wgpu::RenderPipeline,
+    flats: [wgpu::RenderPipeline; 2],
 }
 
 /// A view of a new `size` texture: the world pass's attachments beside the target.
@@ -192,6 +192,18 @@ struct Depth {
     read: wgpu::BindGroup,
 }
 
+/// Where a warped frame's world and sprites are drawn before `shaders/warp.wgsl` displaces them into
+/// the view: a picture in the target's format and its own depth, allocated for the widest overscan
+/// a view of `view` pixels can need (`warp::canvas_capacity`), so a frame draws into its top-left
+/// corner whatever its overscan.
+struct Canvas {
+    view: (u32, u32),
+    color: wgpu::TextureView,
+    depth: Depth,
+    /// Group 1 of the warp pass: the picture and a linear sampler.
+    read: wgpu::BindGroup,
+}
+
 pub(crate) struct WorldPass {
     /// `shaders/world.wgsl` and `shaders/sprites.wgsl`, one module per pass.
     world_module: wgpu::ShaderModule,
@@ -202,9 +214,16 @@ pub(crate) struct WorldPass {
     texture_layout: wgpu::BindGroupLayout,
     format: wgpu::TextureFormat,
     depth: Option<Depth>,
+    /// The warp pass (`shaders/warp.wgsl`), its canvas's layout, the canvas of the current view
+    /// size, and the size the current frame draws its world at in it (None: straight to the target).
+    warp: wgpu::RenderPipeline,
+    canvas_layout: wgpu::BindGroupLayout,
+    canvas_sampler: wgpu::Sampler,
+    canvas: Option<Canvas>,
+    canvas_frame: Option<(u32, u32)>,
     /// Per variant and extras ([`slot`]), and the sprites' per variant.
     world_pipelines: [Option<WorldPipelines>; WORLD_SLOTS],
-    sprite_pipelines: [Option<SpritePipelines>; 3],
+    sprite_pipelines: [Option<SpritePipelines>; 4],
     /// The bare ray-cast (`shaders/bare.wgsl`) that `--bench` measures the frame against.
     bare: wgpu::RenderPipeline,
     /// The variant and extras the frame of the last `write_frame` needs, for `record`.
@@ -299,6 +318,17 @@ impl WorldPass {
         columns.write_bits(gpu, wall_bits(&[TILE_WALL]));
         let bind_group = Self::bind_group(gpu, &layout, &uniforms, &cells, &sprites, &fields, &columns);
         let bare = Self::bare_pipeline(gpu, &world_layout, format);
+        let canvas_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("warp canvas layout"),
+            entries: &[filtered_texture_entry(0), sampler_entry(1)],
+        });
+        let warp = Self::warp_pipeline(gpu, &layout, &canvas_layout, format);
+        let canvas_sampler = device.create_sampler(&wgpu::SamplerDescriptor {
+            label: Some("warp canvas sampler"),
+            mag_filter: wgpu::FilterMode::Linear,
+            min_filter: wgpu::FilterMode::Linear,
+            ..Default::default()
+        });
         let mut pass = WorldPass {
             world_module,
             sprite_module,
@@ -307,6 +337,11 @@ impl WorldPass {
             texture_layout,
             format,
             depth: None,
+            warp,
+            canvas_layout,
+            canvas_sampler,
+            canvas: None,
+            canvas_frame: None,
             world_pipelines: Default::default(),
             sprite_pipelines: Default::default(),
             bare,
@@ -392,28 +427,17 @@ impl WorldPass {
                     Some(depth),
                 )
             };
-            // A pixel's surface kind follows from its column only where no warp moves its ray.
-            let pipelines = if variant.warps() {
-                WorldPipelines::Whole(world(
-                    SURFACE_ANY,
-                    ("vs_main", "fs_whole"),
+            // No warp moves a pixel's ray in this pass (warped frames are displaced afterwards), so a
+            // pixel's surface kind follows from its column in every variant.
+            let pipelines = WorldPipelines {
+                walls: world(
+                    SURFACE_WALL,
+                    ("vs_run", "fs_main"),
                     world_depth(true, wgpu::CompareFunction::Always),
-                ))
-            } else {
-                WorldPipelines::Split {
-                    walls: world(
-                        SURFACE_WALL,
-                        ("vs_run", "fs_main"),
-                        world_depth(true, wgpu::CompareFunction::Always),
-                    ),
-                    flats: [SURFACE_FLOOR, SURFACE_CEILING].map(|surface| {
-                        world(
-                            surface,
-                            ("vs_flat", "fs_main"),
-                            world_depth(false, wgpu::CompareFunction::Less),
-                        )
-                    }),
-                }
+                ),
+                flats: [SURFACE_FLOOR, SURFACE_CEILING].map(|surface| {
+                    world(surface, ("vs_flat", "fs_main"), world_depth(false, wgpu::CompareFunction::Less))
+                }),
             };
             self.world_pipelines[slot(variant, extras)] = Some(pipelines);
         }
@@ -463,6 +487,37 @@ impl WorldPass {
         )
     }
 
+    /// The warp pass: the world's bindings and the canvas, one opaque colour target, no depth.
+    fn warp_pipeline(
+        gpu: &Gpu,
+        layout: &wgpu::BindGroupLayout,
+        canvas_layout: &wgpu::BindGroupLayout,
+        format: wgpu::TextureFormat,
+    ) -> wgpu::RenderPipeline {
+        let module = shader_source::module(&gpu.device, Entry::Warp);
+        let pipeline_layout = gpu.device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("warp pipeline layout"),
+            bind_group_layouts: &[Some(layout), Some(canvas_layout)],
+            immediate_size: 0,
+        });
+        let targets =
+            [Some(wgpu::ColorTargetState { format, blend: None, write_mask: wgpu::ColorWrites::ALL })];
+        // On a non-sRGB target the canvas holds encoded colour: decode, apply, encode again.
+        let constants = [("ENCODE_SRGB", f64::from(u8::from(!format.is_srgb()))), ("WARP_PASS", 1.0)];
+        vertexless_pipeline(
+            &gpu.device,
+            &PipelineSpec {
+                label: "warp pipeline",
+                layout: &pipeline_layout,
+                module: &module,
+                entries: ("vs_warp", "fs_warp"),
+                constants: &constants,
+                targets: &targets,
+                depth: None,
+            },
+        )
+    }
+
     /// The bare ray-cast over the whole `width` × `height` target, with the uniforms `write_frame`
     /// wrote for a camera of that size: what `--bench` divides the frame's time by.
     pub(crate) fn record_bare(&self, encoder: &mut wgpu::CommandEncoder, target: &wgpu::TextureView) {
@@ -477,6 +532,10 @@ impl WorldPass {
         if self.depth.as_ref().is_some_and(|d| d.size == size) {
             return;
         }
+        self.depth = Some(self.new_depth(gpu, size));
+    }
+
+    fn new_depth(&self, gpu: &Gpu, size: (u32, u32)) -> Depth {
         let usage = wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::TEXTURE_BINDING;
         let view = view_sized(gpu, "world depth", size, WORLD_DEPTH_FORMAT, usage);
         let read = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
@@ -487,7 +546,32 @@ impl WorldPass {
                 resource: wgpu::BindingResource::TextureView(&view),
             }],
         });
-        self.depth = Some(Depth { size, view, read });
+        Depth { size, view, read }
+    }
+
+    /// The canvas for warped frames of a `view` (width, height), rebuilt when the view's size changes.
+    fn ensure_canvas(&mut self, gpu: &Gpu, view: (u32, u32)) {
+        if self.canvas.as_ref().is_some_and(|c| c.view == view) {
+            return;
+        }
+        // Dropped first, so two canvases of the largest size never live at once.
+        self.canvas = None;
+        let size = warp::canvas_capacity(view);
+        let usage = wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::TEXTURE_BINDING;
+        let color = view_sized(gpu, "warp canvas", size, self.format, usage);
+        let read = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("warp canvas input"),
+            layout: &self.canvas_layout,
+            entries: &[
+                wgpu::BindGroupEntry { binding: 0, resource: wgpu::BindingResource::TextureView(&color) },
+                wgpu::BindGroupEntry {
+                    binding: 1,
+                    resource: wgpu::BindingResource::Sampler(&self.canvas_sampler),
+                },
+            ],
+        });
+        let depth = self.new_depth(gpu, size);
+        self.canvas = Some(Canvas { view, color, depth, read });
     }
 
     fn cells_buffer(gpu: &Gpu, cells: &[u32]) -> wgpu::Buffer {
@@ -557,9 +641,14 @@ impl WorldPass {
         self.exits = exit_centres(&world.cells);
         // Both exit variants when an exit is known: turning towards it mid-turn must not stall.
         let variant = Variant::for_turn(&self.turn, world.may_pulse);
-        self.prepare(gpu, variant, Extras { lit: self.fields_on, exit: false });
-        if !self.exits.is_empty() {
-            self.prepare(gpu, variant, Extras { lit: self.fields_on, exit: true });
+        // A turn that may warp draws warped frames into the canvas, and others (a pulse over) not.
+        let variants: &[Variant] =
+            if variant == Variant::Wild { &[Variant::Wild, Variant::Warped] } else { &[variant] };
+        for &variant in variants {
+            self.prepare(gpu, variant, Extras { lit: self.fields_on, exit: false });
+            if !self.exits.is_empty() {
+                self.prepare(gpu, variant, Extras { lit: self.fields_on, exit: true });
+            }
         }
     }
 
@@ -613,7 +702,9 @@ impl WorldPass {
 
     /// Once per frame: writes the uniforms for `camera` at `time` under `effects` (the turn and pulse
     /// blocks only when they changed), chooses the pipeline variant they need and sizes the depth
-    /// target to the `target` (width, height).
+    /// target to the `target` (width, height). A frame whose warps move pixels is drawn into the
+    /// canvas: its uniforms describe the canvas (the view widened by the overscan on each side, the
+    /// same focal length, so every ray is the one the view's pixel there would cast).
     pub(crate) fn write_frame(
         &mut self,
         gpu: &Gpu,
@@ -622,12 +713,56 @@ impl WorldPass {
         effects: &Effects,
         target: (u32, u32),
     ) {
+        self.write_uniforms(gpu, camera, time, effects, target, true);
+    }
+
+    /// [`WorldPass::write_frame`] for the bare ray-cast: the view itself, never a canvas.
+    pub(crate) fn write_bare_frame(
+        &mut self,
+        gpu: &Gpu,
+        camera: &Camera,
+        time: f32,
+        effects: &Effects,
+        target: (u32, u32),
+    ) {
+        self.write_uniforms(gpu, camera, time, effects, target, false);
+    }
+
+    fn write_uniforms(
+        &mut self,
+        gpu: &Gpu,
+        camera: &Camera,
+        time: f32,
+        effects: &Effects,
+        target: (u32, u32),
+        may_warp: bool,
+    ) {
         let mut u = WorldUniformBlocks::new(camera, self.grid, time, effects, &self.turn);
         self.variant = Variant::for_uniforms(&u);
         let view = (camera.size.x as u32, camera.size.y as u32);
-        let warps = self.variant.warps();
-        let table = ColumnTable::for_view(view, warps);
-        if self.columns.reserve(gpu, ColumnTable::capacity(view)) {
+        let warps =
+            Warps { warp: u.turn.warp, distortion: u.turn.distortion, pulse: u.pulse.warp_pulse, time };
+        self.canvas_frame = None;
+        let mut camera = *camera;
+        if may_warp && self.variant == Variant::Wild && warps.moves() && view.0 > 0 && view.1 > 0 {
+            // The canvas: the view widened by the overscan, drawn `scale` canvas pixels per view
+            // pixel; the same field of view, so each canvas pixel casts the ray of its view point.
+            let scale = warp::canvas_scale(&warps);
+            let overscan = warp::overscan(view, &warps, effects.jolt_px);
+            let (size, overscan) = warp::canvas_size(view, overscan, scale);
+            camera.size = Vec2::new(size.0 as f32, size.1 as f32);
+            camera.focal *= scale;
+            u.frame.view_size = camera.size.to_array();
+            u.frame.focal = camera.focal.to_array();
+            u.frame.overscan = overscan;
+            u.frame.canvas_scale = scale;
+            self.variant = Variant::Warped;
+            self.ensure_canvas(gpu, view);
+            self.canvas_frame = Some(size);
+        }
+        let drawn = (camera.size.x as u32, camera.size.y as u32);
+        let table = ColumnTable::for_view(drawn, false);
+        if self.columns.reserve(gpu, table.count) {
             self.rebind(gpu);
         }
         u.frame.columns = [table.origin, table.step];
@@ -642,21 +777,46 @@ impl WorldPass {
             gpu.queue.write_buffer(&self.uniforms.pulse, 0, bytemuck::bytes_of(&u.pulse));
         }
         self.written = Some((u.turn, u.pulse));
-        let margin = if warps { WARP_MARGIN } else { 0.0 };
-        let exit = self.exits.iter().any(|&e| camera.may_see(e, EXIT_REACH, margin));
+        // The canvas's camera is wider: what it may see is what the warp may show.
+        let exit = self.exits.iter().any(|&e| camera.may_see(e, EXIT_REACH, 0.0));
         self.extras = Extras { lit: self.fields_on, exit };
         self.prepare(gpu, self.variant, self.extras);
         self.ensure_depth(gpu, target);
     }
 
     /// Draws into the `width` × `view_height` strip at the top of the target (cleared to black
-    /// everywhere first); `write_uniforms` must have been called for this target.
+    /// everywhere first); `write_frame` must have been called for this target. A warped frame draws
+    /// its world and sprites into the canvas, then displaces the canvas into that strip.
     pub(crate) fn record(
         &self,
         encoder: &mut wgpu::CommandEncoder,
         target: &wgpu::TextureView,
         width: u32,
         view_height: u32,
+    ) {
+        let canvas = self.canvas_frame.zip(self.canvas.as_ref());
+        let Some((drawn, canvas)) = canvas.filter(|_| view_height > 0) else {
+            let depth = self.depth.as_ref().expect("write_frame sizes the depth target");
+            self.record_world(encoder, (target, depth), (width, view_height));
+            return;
+        };
+        self.record_world(encoder, (&canvas.color, &canvas.depth), drawn);
+        let mut pass = cleared_pass(encoder, target, "warp pass");
+        pass.set_viewport(0.0, 0.0, width as f32, view_height as f32, 0.0, 1.0);
+        pass.set_scissor_rect(0, 0, width, view_height);
+        pass.set_bind_group(0, &self.bind_group, &[]);
+        pass.set_bind_group(1, &canvas.read, &[]);
+        pass.set_pipeline(&self.warp);
+        pass.draw(0..6 * warp::mesh_cells((width, view_height)), 0..1);
+    }
+
+    /// The column pass, the world and the sprites into the `width` × `view_height` strip at the top
+    /// of `target` (cleared to black everywhere first), with `depth` as the world's depth.
+    fn record_world(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        (target, depth): (&wgpu::TextureView, &Depth),
+        (width, view_height): (u32, u32),
     ) {
         let attachment = |view, load| {
             Some(wgpu::RenderPassColorAttachment {
@@ -667,7 +827,6 @@ impl WorldPass {
             })
         };
         let clear = wgpu::LoadOp::Clear(wgpu::Color::BLACK);
-        let depth = self.depth.as_ref().expect("write_frame sizes the depth target");
         let world = self.world_pipelines[slot(self.variant, self.extras)]
             .as_ref()
             .expect("write_frame prepares the world pipeline");
@@ -675,7 +834,7 @@ impl WorldPass {
             self.sprite_pipelines[self.variant.index()].as_ref().expect("write_frame prepares the sprites");
         let sprite_count = self.turn.sprite_count;
         if view_height > 0 {
-            self.columns.record(encoder, matches!(world, WorldPipelines::Split { .. }));
+            self.columns.record(encoder, true);
         }
         {
             let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
@@ -698,20 +857,12 @@ impl WorldPass {
             pass.set_viewport(0.0, 0.0, width as f32, view_height as f32, 0.0, 1.0);
             pass.set_scissor_rect(0, 0, width, view_height);
             pass.set_bind_group(0, &self.bind_group, &[]);
-            match world {
-                WorldPipelines::Whole(pipeline) => {
-                    pass.set_pipeline(pipeline);
-                    pass.draw(0..3, 0..1);
-                }
-                WorldPipelines::Split { walls, flats } => {
-                    // Walls first: one instance per run, as the column pass counted them.
-                    pass.set_pipeline(walls);
-                    pass.draw_indirect(&self.columns.runs, 0);
-                    for pipeline in flats {
-                        pass.set_pipeline(pipeline);
-                        pass.draw(0..6, 0..strip_count(width));
-                    }
-                }
+            // Walls first: one instance per run, as the column pass counted them.
+            pass.set_pipeline(&world.walls);
+            pass.draw_indirect(&self.columns.runs, 0);
+            for pipeline in &world.flats {
+                pass.set_pipeline(pipeline);
+                pass.draw(0..6, 0..strip_count(width));
             }
         }
         if sprite_count > 0 {
@@ -755,7 +906,7 @@ mod tests {
     #[test]
     fn every_variant_and_extras_has_its_own_slot() {
         let mut seen = Vec::new();
-        for variant in [Variant::Calm, Variant::Mild, Variant::Wild] {
+        for variant in [Variant::Calm, Variant::Mild, Variant::Wild, Variant::Warped] {
             for (lit, exit) in [(false, false), (false, true), (true, false), (true, true)] {
                 let s = slot(variant, Extras { lit, exit });
                 assert!(s < WORLD_SLOTS && !seen.contains(&s), "{variant:?} {lit} {exit}");

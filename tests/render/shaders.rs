@@ -18,6 +18,7 @@ use hollowdeep::render::scene::{FLAG_TORCH_E, FLAG_TORCH_N, FLAG_TORCH_S, FLAG_T
 use hollowdeep::render::shader_source::{self, compose, ComposeError, Entry, PRELUDE};
 use hollowdeep::render::sprites::{SpriteRaw, MAX_SPRITES, SPRITE_ENTITY, SPRITE_FALSE_PLAYER, SPRITE_LIFT};
 use hollowdeep::render::wall_bits::{WALL_BIT_CELLS, WALL_BIT_WORDS};
+use hollowdeep::render::warp;
 use naga::proc::Layouter;
 use naga::valid::{Capabilities, ValidationFlags, Validator};
 use std::mem::{offset_of, size_of};
@@ -25,12 +26,13 @@ use std::path::{Path, PathBuf};
 
 /// Every entry file (one per pass) with the entry points its pipelines use.
 const SHADER_ENTRIES: &[(&str, &[&str])] = &[
-    ("world.wgsl", &["vs_main", "vs_run", "vs_flat", "fs_main", "fs_whole"]),
+    ("world.wgsl", &["vs_run", "vs_flat", "fs_main"]),
     ("sprites.wgsl", &["vs_sprite_light", "fs_sprite_light", "vs_sprite_ink", "fs_sprite_ink"]),
     ("hud.wgsl", &["vs_main", "fs_main"]),
     ("bare.wgsl", &["vs_main", "fs_main"]),
     ("board.wgsl", &["vs_main", "fs_main", "vs_mark", "fs_mark"]),
     ("columns.wgsl", &["cs_columns"]),
+    ("warp.wgsl", &["vs_warp", "fs_warp"]),
 ];
 
 /// Every file under `shaders/`. A file missing from disk, or one on disk missing here, is a failure.
@@ -53,6 +55,7 @@ const SHADER_FILES: &[&str] = &[
     "bare.wgsl",
     "board.wgsl",
     "columns.wgsl",
+    "warp.wgsl",
 ];
 
 fn shaders_dir() -> PathBuf {
@@ -230,6 +233,9 @@ fn cpu_written_structs_match_their_wgsl_twins() {
             columns,
             column_count,
             _pad0,
+            overscan,
+            canvas_scale,
+            _pad1,
         }),
         mirror!(TurnUniforms {
             grid_size,
@@ -370,6 +376,7 @@ fn shared_constants_match_their_rust_twins() {
         ("FLAG_TORCH_S", FLAG_TORCH_S),
         ("FLAG_TORCH_W", FLAG_TORCH_W),
         ("FIELD_TEXELS", FIELD_TEXELS),
+        ("WARP_CELL", warp::WARP_CELL),
     ];
     let f32s = [
         ("EYE_HEIGHT", EYE_HEIGHT),
@@ -385,6 +392,19 @@ fn shared_constants_match_their_rust_twins() {
         ("BAND_STRENGTH_BASE", board::BAND_STRENGTH[0]),
         ("BAND_STRENGTH_CAUTION", board::BAND_STRENGTH[1]),
         ("BAND_STRENGTH_CRITICAL", board::BAND_STRENGTH[2]),
+        ("WARP_AMOUNT", warp::WARP_AMOUNT),
+        ("WAVE_MINOR", warp::WAVE_MINOR),
+        ("ROLL_ANGLE", warp::ROLL_ANGLE),
+        ("ROLL_RATE", warp::ROLL_RATE),
+        ("ROLL_PHASE", warp::ROLL_PHASE),
+        ("SWIRL_ANGLE", warp::SWIRL_ANGLE),
+        ("SWIRL_RATE", warp::SWIRL_RATE),
+        ("SWIRL_PHASE", warp::SWIRL_PHASE),
+        ("SWIRL_FALLOFF", warp::SWIRL_FALLOFF),
+        ("ZOOM_SCALE", warp::ZOOM_SCALE),
+        ("ZOOM_RATE", warp::ZOOM_RATE),
+        ("ZOOM_PHASE", warp::ZOOM_PHASE),
+        ("PULSE_SCALE", warp::PULSE_SCALE),
     ];
     assert_eq!(u32s.len() + f32s.len(), PRELUDE.len(), "a prelude constant is not checked here");
     // Every entry gets the whole prelude, so each sees the same values whichever it uses.

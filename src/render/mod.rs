@@ -14,29 +14,21 @@
 //! packs into quads.
 
 pub mod board;
-pub mod camera;
 pub mod capture;
-mod column_pass;
-pub mod columns;
-pub mod depth;
 pub mod error;
-mod fields;
 pub mod font;
 pub mod gpu;
 pub mod hud;
 mod layout_entries;
-pub mod light_field;
 pub mod overlay;
 pub mod palette;
 mod pipeline;
-pub mod reference;
 pub mod renderer;
 pub mod scene;
 pub mod shader_source;
-pub mod sprites;
-pub mod wall_bits;
-pub mod warp;
 mod world;
+
+pub use world::{camera, columns, depth, light_field, reference, sprites, wall_bits, warp};
 
 pub use camera::{Camera, View};
 pub use capture::{encode_png, render_image, Offscreen};

@@ -10,7 +10,7 @@ use super::hud::overlays::OverlayView;
 use super::hud::pass::HudPass;
 use super::overlay::UiState;
 use super::scene::{Effects, HudUniforms};
-use super::world::WorldPass;
+use super::world::pass::WorldPass;
 use crate::scene::{BoardScene, HudModel, Scene, SceneStamp};
 
 /// What one frame shows beyond the turn's scene: the animated view, the effect timelines' values and

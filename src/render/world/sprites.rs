@@ -2,9 +2,9 @@
 //! the nearest ones the viewer sees, with where each began this turn's step, its glyph bitmap and
 //! colour, and the false `@` flickers. The scene decided all of that; the shader only interpolates.
 
-use super::font::glyph;
-use super::palette::linear;
 use crate::grid::Pos;
+use crate::render::font::glyph;
+use crate::render::palette::linear;
 use crate::scene::{SpriteKind, SpriteLook, WorldScene};
 use bytemuck::{Pod, Zeroable};
 

@@ -25,22 +25,23 @@ use super::columns::{
 };
 use super::depth::{WORLD_DEPTH_CLEAR, WORLD_DEPTH_FORMAT};
 use super::fields::Fields;
-use super::gpu::{texture_2d, Gpu};
-use super::layout_entries::{
-    depth_texture_entry, filtered_texture_entry, only_in, sampler_entry, storage_entry, texture_entry,
-    uniform_entry,
-};
 use super::light_field::mark_torch_faces;
-use super::pipeline::{cleared_pass, vertexless_pipeline, PipelineSpec};
-use super::scene::{
-    exit_centres, pack_seen_cells, Effects, FrameUniforms, PulseUniforms, TurnUniforms, WorldTurn,
-    WorldUniformBlocks, TILE_WALL,
-};
-use super::shader_source::{self, Entry};
 use super::sprites::{pack_sprites, SpriteRaw, MAX_SPRITES};
+use super::variant::{slot, Extras, Variant, WORLD_SLOTS};
 use super::wall_bits::wall_bits;
 use super::warp::{self, Warps};
 use crate::grid::Pos;
+use crate::render::gpu::{texture_2d, Gpu};
+use crate::render::layout_entries::{
+    depth_texture_entry, filtered_texture_entry, only_in, sampler_entry, storage_entry, texture_entry,
+    uniform_entry,
+};
+use crate::render::pipeline::{cleared_pass, vertexless_pipeline, PipelineSpec};
+use crate::render::scene::{
+    exit_centres, pack_seen_cells, shown_madness, Effects, FrameUniforms, PulseUniforms, TurnUniforms,
+    WorldTurn, WorldUniformBlocks, TILE_WALL,
+};
+use crate::render::shader_source::{self, Entry};
 use crate::scene::WorldScene;
 use glam::Vec2;
 use wgpu::util::DeviceExt;
@@ -48,84 +49,6 @@ use wgpu::util::DeviceExt;
 /// How far from an exit cell's centre its pit, glow and draft can show, in cells: the glow falls
 /// as exp(-r^2 / 0.38) and is below 1e-4 of the exit's light past this (world/surfaces.wgsl).
 const EXIT_REACH: f32 = 2.0;
-
-/// Which madness effects a pipeline carries.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Variant {
-    /// No effect at all: full sanity, nothing pulsing.
-    Calm,
-    /// Colour drift and breathing, the slow effects of the first bands.
-    Mild,
-    /// Everything: texture flicker, warping, distortion and the vanishing pulse as well.
-    Wild,
-    /// `Wild` in a frame whose warps move pixels: the world and sprites are drawn unbent into the
-    /// canvas without the screen effects and the flash, which the warp pass applies on screen.
-    Warped,
-}
-
-impl Variant {
-    /// The cheapest variant that shows everything these uniforms ask for.
-    pub(crate) fn for_uniforms(u: &WorldUniformBlocks) -> Variant {
-        let t = &u.turn;
-        if t.tex_flicker > 0.0 || t.warp > 0.0 || t.distortion > 0.0 || u.pulse.warp_pulse > 0.0 {
-            Variant::Wild
-        } else if t.colour_drift > 0.0 || t.breathing > 0.0 {
-            Variant::Mild
-        } else {
-            Variant::Calm
-        }
-    }
-
-    /// The variant a turn will need, built ahead so the first frame that needs it does not stall.
-    /// A level with hallucinations can pulse (one vanishing) at any sanity.
-    pub(crate) fn for_turn(turn: &WorldTurn, may_pulse: bool) -> Variant {
-        let m = turn.madness;
-        if may_pulse || m.flicker > 0.0 || m.warp > 0.0 || m.distortion > 0.0 {
-            Variant::Wild
-        } else if m.colour_drift > 0.0 || m.breathing > 0.0 {
-            Variant::Mild
-        } else {
-            Variant::Calm
-        }
-    }
-
-    fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The overrides of `shaders/world.wgsl`.
-    fn world_constants(self) -> [(&'static str, f64); 3] {
-        let (mild, wild, canvas) = match self {
-            Variant::Calm => (0.0, 0.0, 0.0),
-            Variant::Mild => (1.0, 0.0, 0.0),
-            Variant::Wild => (1.0, 1.0, 0.0),
-            Variant::Warped => (1.0, 1.0, 1.0),
-        };
-        [("MILD", mild), ("WILD", wild), ("CANVAS", canvas)]
-    }
-
-    /// The overrides of `shaders/sprites.wgsl`: the same, and the tests' whole-view quads.
-    fn sprite_constants(self, quads_cover_view: bool) -> [(&'static str, f64); 4] {
-        let [mild, wild, canvas] = self.world_constants();
-        [mild, wild, canvas, ("QUADS_COVER_VIEW", f64::from(u8::from(quads_cover_view)))]
-    }
-}
-
-/// What a world pipeline compiles in besides the madness: the per-turn fields (`FIELDS`: the wall
-/// torches' light and flames, the floor tints) and the exit pit with its glow and draft (`EXIT`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Extras {
-    pub lit: bool,
-    pub exit: bool,
-}
-
-/// World pipelines kept: one per variant and combination of extras.
-const WORLD_SLOTS: usize = 16;
-
-/// Where the world pipeline of `variant` with `extras` is kept.
-fn slot(variant: Variant, extras: Extras) -> usize {
-    variant.index() * 4 + usize::from(extras.lit) * 2 + usize::from(extras.exit)
-}
 
 /// How a frame's world is drawn: one pipeline per kind of surface, so a pixel runs only its own
 /// kind's code: the walls as runs of columns first, then the floor and the ceiling behind the
@@ -738,7 +661,10 @@ impl WorldPass {
         may_warp: bool,
     ) {
         let mut u = WorldUniformBlocks::new(camera, self.grid, time, effects, &self.turn);
-        self.variant = Variant::for_uniforms(&u);
+        self.variant = Variant::for_madness(
+            &shown_madness(self.turn.madness, effects.reduced),
+            u.pulse.warp_pulse > 0.0,
+        );
         let view = (camera.size.x as u32, camera.size.y as u32);
         let warps =
             Warps { warp: u.turn.warp, distortion: u.turn.distortion, pulse: u.pulse.warp_pulse, time };
@@ -881,36 +807,6 @@ impl WorldPass {
                 pass.draw(0..6, i..i + 1);
                 pass.set_pipeline(&sprites.ink);
                 pass.draw(0..6, i..i + 1);
-            }
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::scene::Madness;
-
-    #[test]
-    fn the_cheapest_variant_that_shows_everything_is_chosen() {
-        let turn = |madness: Madness| WorldTurn { madness, ..WorldTurn::default() };
-        let calm = Madness::default();
-        let mild = Madness { colour_drift: 0.2, breathing: 0.1, ..calm };
-        let wild = Madness { warp: 0.3, ..mild };
-        assert_eq!(Variant::for_turn(&turn(calm), false), Variant::Calm);
-        assert_eq!(Variant::for_turn(&turn(calm), true), Variant::Wild);
-        assert_eq!(Variant::for_turn(&turn(mild), false), Variant::Mild);
-        assert_eq!(Variant::for_turn(&turn(wild), false), Variant::Wild);
-    }
-
-    #[test]
-    fn every_variant_and_extras_has_its_own_slot() {
-        let mut seen = Vec::new();
-        for variant in [Variant::Calm, Variant::Mild, Variant::Wild, Variant::Warped] {
-            for (lit, exit) in [(false, false), (false, true), (true, false), (true, true)] {
-                let s = slot(variant, Extras { lit, exit });
-                assert!(s < WORLD_SLOTS && !seen.contains(&s), "{variant:?} {lit} {exit}");
-                seen.push(s);
             }
         }
     }

@@ -2,10 +2,10 @@
 //! tests to say where walls must appear on screen without trusting the GPU.
 
 use super::camera::Camera;
-use super::scene::{
+use crate::grid::Grid;
+use crate::render::scene::{
     pack_cells, pack_seen_cells, FLAG_PHANTOM_PASSAGE, FLAG_PHANTOM_WALL, TILE_MASK, TILE_WALL,
 };
-use crate::grid::Grid;
 use crate::scene::CellLook;
 use glam::{IVec2, Vec2};
 

@@ -3,11 +3,11 @@
 //! runs found in it with the indirect draw that draws them, and the walk words of warped pixels.
 
 use super::columns::{RUN_BYTES, SAMPLE_BYTES};
-use super::gpu::Gpu;
-use super::layout_entries::{only_in, storage_entry, uniform_entry, written_storage_entry};
-use super::scene::{FrameUniforms, PulseUniforms, TurnUniforms};
-use super::shader_source::{self, Entry};
 use super::wall_bits::WALL_BIT_WORDS;
+use crate::render::gpu::Gpu;
+use crate::render::layout_entries::{only_in, storage_entry, uniform_entry, written_storage_entry};
+use crate::render::scene::{FrameUniforms, PulseUniforms, TurnUniforms};
+use crate::render::shader_source::{self, Entry};
 
 /// The column pass (`shaders/columns.wgsl`): one compute invocation per sample casts its ray and
 /// packs the wall it meets into the table the world pass reads (binding 8) and into the walk words

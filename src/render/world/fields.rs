@@ -1,8 +1,8 @@
 //! The world pass's per-turn textures: the wall torches' light field (`light_field`) and the floor
 //! tints, rebuilt only when what they are made of changes (the seen grid, the torches, the tints).
 
-use super::gpu::{texture_2d, Gpu};
 use super::light_field::{torch_field, FIELD_FORMAT, FIELD_TEXELS};
+use crate::render::gpu::{texture_2d, Gpu};
 use crate::scene::FloorTint;
 use wgpu::util::DeviceExt;
 

@@ -13,7 +13,7 @@
 
 use crate::grid::{Facing, Pos};
 
-use super::scene::{TORCH_OFFSET, WALL_TORCH_RADIUS};
+use crate::render::scene::{TORCH_OFFSET, WALL_TORCH_RADIUS};
 
 /// Texels per cell along each axis (in the prelude: the shader samples half a texel in front of a
 /// wall face, the centre of the first row of open texels).
@@ -148,7 +148,7 @@ fn f16_bits(v: f32) -> u16 {
 
 /// The cell a torch of `facing` hangs in marks that face on its cell word (`scene::FLAG_TORCH_*`).
 pub fn torch_face_flag(facing: Facing) -> u32 {
-    use super::scene::{FLAG_TORCH_E, FLAG_TORCH_N, FLAG_TORCH_S, FLAG_TORCH_W};
+    use crate::render::scene::{FLAG_TORCH_E, FLAG_TORCH_N, FLAG_TORCH_S, FLAG_TORCH_W};
     match facing {
         Facing::North => FLAG_TORCH_N,
         Facing::East => FLAG_TORCH_E,

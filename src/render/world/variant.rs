@@ -1,0 +1,107 @@
+//! Which world and sprite pipeline a frame needs: the madness variants, compiled in or out because a
+//! software rasteriser runs both sides of every branch, and the extras beside them.
+
+use crate::render::scene::WorldTurn;
+use crate::scene::Madness;
+
+/// Which madness effects a pipeline carries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Variant {
+    /// No effect at all: full sanity, nothing pulsing.
+    Calm,
+    /// Colour drift and breathing, the slow effects of the first bands.
+    Mild,
+    /// Everything: texture flicker, warping, distortion and the vanishing pulse as well.
+    Wild,
+    /// `Wild` in a frame whose warps move pixels: the world and sprites are drawn unbent into the
+    /// canvas without the screen effects and the flash, which the warp pass applies on screen.
+    Warped,
+}
+
+impl Variant {
+    /// The one rule: the cheapest variant that shows `madness` (as shown, after reduced effects)
+    /// and, when `pulsing`, the vanishing ripple. Effects that move or flicker pixels need `Wild`;
+    /// drift and breathing alone need `Mild`.
+    pub(crate) fn for_madness(madness: &Madness, pulsing: bool) -> Variant {
+        let m = madness;
+        if pulsing || m.flicker > 0.0 || m.warp > 0.0 || m.distortion > 0.0 {
+            Variant::Wild
+        } else if m.colour_drift > 0.0 || m.breathing > 0.0 {
+            Variant::Mild
+        } else {
+            Variant::Calm
+        }
+    }
+
+    /// The variant a turn will need, built ahead so the first frame that needs it does not stall.
+    /// A level with hallucinations can pulse (one vanishing) at any sanity.
+    pub(crate) fn for_turn(turn: &WorldTurn, may_pulse: bool) -> Variant {
+        Variant::for_madness(&turn.madness, may_pulse)
+    }
+
+    pub(super) fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The overrides of `shaders/world.wgsl`.
+    pub(super) fn world_constants(self) -> [(&'static str, f64); 3] {
+        let (mild, wild, canvas) = match self {
+            Variant::Calm => (0.0, 0.0, 0.0),
+            Variant::Mild => (1.0, 0.0, 0.0),
+            Variant::Wild => (1.0, 1.0, 0.0),
+            Variant::Warped => (1.0, 1.0, 1.0),
+        };
+        [("MILD", mild), ("WILD", wild), ("CANVAS", canvas)]
+    }
+
+    /// The overrides of `shaders/sprites.wgsl`: the same, and the tests' whole-view quads.
+    pub(super) fn sprite_constants(self, quads_cover_view: bool) -> [(&'static str, f64); 4] {
+        let [mild, wild, canvas] = self.world_constants();
+        [mild, wild, canvas, ("QUADS_COVER_VIEW", f64::from(u8::from(quads_cover_view)))]
+    }
+}
+
+/// What a world pipeline compiles in besides the madness: the per-turn fields (`FIELDS`: the wall
+/// torches' light and flames, the floor tints) and the exit pit with its glow and draft (`EXIT`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Extras {
+    pub lit: bool,
+    pub exit: bool,
+}
+
+/// World pipelines kept: one per variant and combination of extras.
+pub(super) const WORLD_SLOTS: usize = 16;
+
+/// Where the world pipeline of `variant` with `extras` is kept.
+pub(super) fn slot(variant: Variant, extras: Extras) -> usize {
+    variant.index() * 4 + usize::from(extras.lit) * 2 + usize::from(extras.exit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cheapest_variant_that_shows_everything_is_chosen() {
+        let turn = |madness: Madness| WorldTurn { madness, ..WorldTurn::default() };
+        let calm = Madness::default();
+        let mild = Madness { colour_drift: 0.2, breathing: 0.1, ..calm };
+        let wild = Madness { warp: 0.3, ..mild };
+        assert_eq!(Variant::for_turn(&turn(calm), false), Variant::Calm);
+        assert_eq!(Variant::for_turn(&turn(calm), true), Variant::Wild);
+        assert_eq!(Variant::for_turn(&turn(mild), false), Variant::Mild);
+        assert_eq!(Variant::for_turn(&turn(wild), false), Variant::Wild);
+    }
+
+    #[test]
+    fn every_variant_and_extras_has_its_own_slot() {
+        let mut seen = Vec::new();
+        for variant in [Variant::Calm, Variant::Mild, Variant::Wild, Variant::Warped] {
+            for (lit, exit) in [(false, false), (false, true), (true, false), (true, true)] {
+                let s = slot(variant, Extras { lit, exit });
+                assert!(s < WORLD_SLOTS && !seen.contains(&s), "{variant:?} {lit} {exit}");
+                seen.push(s);
+            }
+        }
+    }
+}

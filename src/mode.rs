@@ -7,7 +7,7 @@ use crate::scene::{Scene, SoundBed, SoundEvent};
 /// One game, as the shell drives it.
 pub trait Mode: Sized {
     /// The game's closed set of player commands (the shell maps keys and `--keys` tokens to them).
-    type Command: Copy + std::fmt::Debug + PartialEq;
+    type Command: Copy + std::fmt::Debug + PartialEq + 'static;
     /// What one command did, in order: the shell turns it into animation and feedback, and the
     /// game turns it into the next scene.
     type Report;

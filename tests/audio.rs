@@ -443,8 +443,8 @@ mod reactor {
 /// The window's reactor session hands the audio each action's cues and the state's beds once.
 #[test]
 fn the_reactor_window_session_feeds_the_mixer() {
-    use hollowdeep::app::input::{Command as Key, ReactorKey};
     use hollowdeep::app::persist::settings::Settings;
+    use hollowdeep::app::reactor::keys::ReactorKey;
     use hollowdeep::audio::MixCommand;
     use hollowdeep::scene::SoundKind;
     let dir = std::env::temp_dir().join(format!("hollowdeep-reactor-session-audio-{}", std::process::id()));
@@ -460,7 +460,7 @@ fn the_reactor_window_session_feeds_the_mixer() {
         ReactorKey::Move(Facing::East),
         ReactorKey::Interact,
     ] {
-        s.command(Key::Reactor(k), 0.0);
+        s.command(k, 0.0);
     }
     let cmds = s.take_mix_commands();
     let kinds: Vec<SoundKind> = cmds

@@ -4,10 +4,11 @@
 //! and hands the game to `render` to be drawn.
 
 pub mod bench;
-pub mod bindings;
 pub mod cli;
 pub mod crawler;
 pub mod input;
+pub mod key_book;
+pub mod keys;
 pub mod modes;
 pub mod persist;
 pub mod reactor;

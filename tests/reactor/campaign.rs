@@ -2,7 +2,7 @@
 //! action script, by keys alone through the window's session, and by the mouse plus the keyboard.
 
 use super::support::*;
-use hollowdeep::app::bindings::Bindings;
+use hollowdeep::app::keys::Bindings;
 use hollowdeep::app::reactor::session::ReactorSession;
 use hollowdeep::mode::Mode;
 use hollowdeep::reactor::mode::Reactor;

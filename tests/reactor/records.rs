@@ -305,7 +305,7 @@ fn regression_a_used_up_supply_no_longer_offers_its_item() {
     let map = "[surface]\n#####\n#@s.#\n#####\n[props]\ns supply heat_shield\n[values]\n3 1 heat=5\n";
     let mut s = ReactorSession::new(
         Reactor::new(game(map)),
-        hollowdeep::app::bindings::Bindings::default(),
+        hollowdeep::app::keys::Bindings::default(),
         Box::new(|_, _| Default::default()),
     );
     let panel = |s: &ReactorSession| -> Vec<String> {

@@ -252,8 +252,10 @@ fn the_automap_marks_explored_cells_and_the_player_facing() {
     let ui = UiState { overlay: Some(automap()), notice: None, ..UiState::default() };
     for (w, h) in [(1280, 720), (701, 401)] {
         let f = draw(gpu, &game, &ui, w, h);
-        let view =
-            AutomapView { hint: keys().automap_hint(), ..AutomapView::from_model(&scene(&game).hud.automap) };
+        let view = AutomapView {
+            hint: hollowdeep::app::crawler::keys::automap_hint(&keys()),
+            ..AutomapView::from_model(&scene(&game).hud.automap)
+        };
         let layout = automap_layout(&view, &HudGrid::new(w, h));
         let at = |p: Pos| {
             let (x, y) = layout.cell_origin(p).expect("cell shown");
@@ -293,20 +295,20 @@ fn the_automap_marks_explored_cells_and_the_player_facing() {
 }
 
 /// The default key table: the help lines and hints come from the app itself.
-fn keys() -> hollowdeep::app::bindings::Bindings {
-    hollowdeep::app::bindings::Bindings::default()
+fn keys() -> hollowdeep::app::keys::Bindings {
+    hollowdeep::app::keys::Bindings::default()
 }
 
 fn bindings() -> Vec<(String, String)> {
-    keys().describe()
+    hollowdeep::app::crawler::keys::describe(&keys())
 }
 
 fn automap() -> Overlay {
-    Overlay::Automap { hint: keys().automap_hint() }
+    Overlay::Automap { hint: hollowdeep::app::crawler::keys::automap_hint(&keys()) }
 }
 
 fn help() -> Overlay {
-    Overlay::Help { bindings: bindings(), hint: keys().help_hint(), first: 0 }
+    Overlay::Help { bindings: bindings(), hint: hollowdeep::app::crawler::keys::help_hint(&keys()), first: 0 }
 }
 
 #[test]
@@ -317,7 +319,7 @@ fn help_lists_the_bindings_and_the_in_game_keys() {
     let (w, h) = (1280, 720);
     let f = draw(gpu, &game, &ui, w, h);
     let grid = HudGrid::new(w, h);
-    let layout = help_layout(&bindings(), &keys().help_hint(), &grid);
+    let layout = help_layout(&bindings(), &hollowdeep::app::crawler::keys::help_hint(&keys()), &grid);
     let glyphs: Vec<ScreenGlyph> = layout.glyphs.iter().map(|p| grid.place(p)).collect();
     let mut ys: Vec<i32> = glyphs.iter().map(|g| g.y).collect();
     ys.sort();
@@ -348,7 +350,10 @@ fn the_message_log_shows_history_newest_last_with_turn_prefixes() {
     let last = game.messages().last().expect("swinging at the air says so").clone();
     for scroll in [0, 1] {
         let ui = UiState {
-            overlay: Some(Overlay::MessageLog { scroll, hint: keys().log_hint() }),
+            overlay: Some(Overlay::MessageLog {
+                scroll,
+                hint: hollowdeep::app::crawler::keys::log_hint(&keys()),
+            }),
             notice: None,
             ..UiState::default()
         };

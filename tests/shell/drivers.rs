@@ -1,9 +1,10 @@
 //! Issue 30: the window's session and the headless driver are two drivers of one game. The same
 //! `--keys` played through each must leave byte-identical state dumps, seed after seed.
 
-use hollowdeep::app::bindings::{parse_keys, Bindings};
 use hollowdeep::app::crawler::headless::actions_until_quit;
+use hollowdeep::app::crawler::keys::parse_keys;
 use hollowdeep::app::crawler::session::Session;
+use hollowdeep::app::keys::Bindings;
 use hollowdeep::app::shell::headless::play;
 use hollowdeep::game::dump::StateDump;
 use hollowdeep::game::mode::Crawler;

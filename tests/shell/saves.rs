@@ -3,8 +3,8 @@
 
 use crate::bot::{driver, Bot};
 use crate::persist_support::*;
-use hollowdeep::app::bindings::parse_keys;
 use hollowdeep::app::crawler::headless::actions_until_quit;
+use hollowdeep::app::crawler::keys::parse_keys;
 use hollowdeep::app::persist::profile::{self, Profile};
 use hollowdeep::app::persist::run_save::{self, Loaded};
 use hollowdeep::app::shell::headless::play;

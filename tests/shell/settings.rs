@@ -2,7 +2,8 @@
 //! default used instead, bindings for every action, and unusable files moved aside intact.
 
 use crate::persist_support::*;
-use hollowdeep::app::bindings::{key_from_name, Bindings, BINDABLE};
+use hollowdeep::app::key_book::{book, named};
+use hollowdeep::app::keys::{key_from_name, Bindings, RowInfo};
 use hollowdeep::app::persist::profile::Profile;
 use hollowdeep::app::persist::settings::{self, Settings, SETTINGS_FORMAT_VERSION};
 use serde_json::{json, Value};
@@ -16,8 +17,8 @@ fn defaults_with(edit: impl FnOnce(&mut serde_json::Map<String, Value>)) -> Stri
     value.to_string()
 }
 
-fn binding_index(name: &str) -> usize {
-    BINDABLE.iter().position(|b| b.name == name).unwrap_or_else(|| panic!("no bindable action {name}"))
+fn row(name: &str) -> &'static RowInfo {
+    named(name).unwrap_or_else(|| panic!("no bindable action {name}"))
 }
 
 /// The one warning that mentions `needle`; fails when there are none or several.
@@ -68,8 +69,8 @@ fn the_defaults_file_names_every_setting_and_a_binding_for_every_action() {
     assert_eq!(value["format"], "hollowdeep-settings");
     assert_eq!(value["version"], SETTINGS_FORMAT_VERSION);
     let bindings = value["bindings"].as_object().expect("a bindings object");
-    assert_eq!(bindings.len(), BINDABLE.len(), "one binding per action and no others");
-    for binding in BINDABLE {
+    assert_eq!(bindings.len(), book().len(), "one binding per action and no others");
+    for binding in book() {
         let (name, defaults) = (binding.name, binding.keys);
         let keys = bindings[name].as_array().unwrap_or_else(|| panic!("no binding for {name}"));
         assert!(!keys.is_empty(), "{name} is bound to some key");
@@ -94,8 +95,8 @@ fn settings_round_trip_through_text() {
         muted: true,
         bindings: Bindings::default(),
     };
-    s.bindings.keys[binding_index("move_forward")] = vec![KeyCode::KeyI, KeyCode::Numpad8];
-    s.bindings.keys[binding_index("wait")] = vec![KeyCode::Period];
+    s.bindings.set(row("move_forward"), vec![KeyCode::KeyI, KeyCode::Numpad8]);
+    s.bindings.set(row("wait"), vec![KeyCode::Period]);
     let (back, warnings) = Settings::from_text(&s.to_text()).unwrap();
     assert!(warnings.is_empty(), "{warnings:?}");
     assert_eq!(back, s);
@@ -133,12 +134,9 @@ fn bad_values_are_named_and_replaced_by_their_defaults_while_good_ones_stay() {
 
     assert_eq!(s.fov_degrees, d.fov_degrees);
     assert_eq!(s.window_width, d.window_width);
-    assert_eq!(
-        s.bindings.keys[binding_index("move_forward")],
-        d.bindings.keys[binding_index("move_forward")]
-    );
+    assert_eq!(s.bindings.keys(row("move_forward")), d.bindings.keys(row("move_forward")));
     assert_eq!((s.window_height, s.fullscreen, s.vsync), (900, true, false), "good values are kept");
-    assert_eq!(s.bindings.keys[binding_index("wait")], vec![KeyCode::Period], "good bindings are kept");
+    assert_eq!(s.bindings.keys(row("wait")), [KeyCode::Period], "good bindings are kept");
     // Bad values do not make the file unusable: it stays where it is, unchanged.
     assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
     assert_eq!(listing(dir.path()), vec!["settings.json".to_string()]);

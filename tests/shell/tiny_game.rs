@@ -3,6 +3,7 @@
 //! the screen stack the window uses), which is what ARCHITECTURE.md's recipe for a new game
 //! promises.
 
+use hollowdeep::app::keys::{Bindings, Context, Row};
 use hollowdeep::app::persist::settings::Settings;
 use hollowdeep::app::shell::headless;
 use hollowdeep::app::shell::mode_screen::ModeScreen;
@@ -100,20 +101,27 @@ impl Mode for LightsOut {
     }
 }
 
-/// The game's own key table: 1–9 press the board's cells, read like a phone's keypad.
+/// Where the game's keys apply: its one context, live beside the shell's global keys.
+const BOARD_KEYS: Context = Context::new("lights_out", true);
+
+/// The game's own key rows: 1–9 press the board's cells, read like a phone's keypad. The player's
+/// bindings apply to them as to any front's rows.
+#[rustfmt::skip]
+const ROWS: &[Row<Press>] = &[
+    Row::new(BOARD_KEYS, "lights_1", Press(0), &[KeyCode::Digit1], "Press light 1"),
+    Row::new(BOARD_KEYS, "lights_2", Press(1), &[KeyCode::Digit2], "Press light 2"),
+    Row::new(BOARD_KEYS, "lights_3", Press(2), &[KeyCode::Digit3], "Press light 3"),
+    Row::new(BOARD_KEYS, "lights_4", Press(3), &[KeyCode::Digit4], "Press light 4"),
+    Row::new(BOARD_KEYS, "lights_5", Press(4), &[KeyCode::Digit5], "Press light 5"),
+    Row::new(BOARD_KEYS, "lights_6", Press(5), &[KeyCode::Digit6], "Press light 6"),
+    Row::new(BOARD_KEYS, "lights_7", Press(6), &[KeyCode::Digit7], "Press light 7"),
+    Row::new(BOARD_KEYS, "lights_8", Press(7), &[KeyCode::Digit8], "Press light 8"),
+    Row::new(BOARD_KEYS, "lights_9", Press(8), &[KeyCode::Digit9], "Press light 9"),
+];
+
+/// The command a key asks for with the default bindings (what headless play reads).
 fn keys(code: KeyCode) -> Option<Press> {
-    let digits = [
-        KeyCode::Digit1,
-        KeyCode::Digit2,
-        KeyCode::Digit3,
-        KeyCode::Digit4,
-        KeyCode::Digit5,
-        KeyCode::Digit6,
-        KeyCode::Digit7,
-        KeyCode::Digit8,
-        KeyCode::Digit9,
-    ];
-    digits.iter().position(|&d| d == code).map(Press)
+    Bindings::default().command(ROWS, code, false, &[BOARD_KEYS])
 }
 
 /// A plus of lights around the centre: pressing the centre (5) alone puts them all out.
@@ -138,7 +146,7 @@ fn the_tiny_game_is_won_headless_through_the_null_front_end() {
 #[test]
 fn the_tiny_game_plays_through_the_screen_stack_the_window_uses() {
     let mut shell = shell();
-    let mut stack = Stack::new(vec![Box::new(ModeScreen::new(LightsOut::new(PLUS), keys))], None);
+    let mut stack = Stack::new(vec![Box::new(ModeScreen::new(LightsOut::new(PLUS), ROWS))], None);
     stack.start(&mut shell);
     let lit = |stack: &Stack| {
         let board = stack.top().and_then(|s| s.scene().board.clone()).expect("a board scene");
@@ -169,7 +177,7 @@ fn headless_and_the_stack_reach_the_same_state_for_the_same_keys() {
     let commands: Vec<Press> = presses.iter().filter_map(|&k| keys(k)).collect();
     headless::play(&mut game, &commands);
     let mut shell = shell();
-    let screen = ModeScreen::new(LightsOut::new(PLUS), keys);
+    let screen = ModeScreen::new(LightsOut::new(PLUS), ROWS);
     let mut stack = Stack::new(vec![Box::new(screen)], None);
     stack.start(&mut shell);
     for key in presses {
@@ -275,7 +283,7 @@ fn the_shells_own_keys_never_reach_a_screen() {
     let log = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
     let mut shell = shell();
     let mut stack = Stack::new(vec![Probe::boxed("only", &log)], None);
-    let screenshot = shell.settings.bindings.first_key("screenshot");
+    let screenshot = shell.settings.bindings.first_key(hollowdeep::app::shell::keys::row("screenshot"));
     assert_eq!(screenshot, "F12", "the default screenshot key this test presses");
     let command = stack.key(&mut shell, KeyPress::plain(KeyCode::F12));
     assert_eq!(command, Some(hollowdeep::app::shell::screen::ShellCommand::Screenshot));

@@ -6,9 +6,8 @@
 pub mod timing;
 pub mod views;
 
-use crate::app::bindings::parse_keys;
 use crate::app::cli::Options;
-use crate::app::input::Command;
+use crate::app::crawler::keys::{parse_keys, RunKey};
 use crate::game::mode::Crawler;
 use crate::game::Game;
 use crate::mode::Mode;
@@ -64,7 +63,7 @@ fn turn_resolution_ms(opts: &Options, seed: u64) -> f64 {
     let mut acted = 0u32;
     while acted < BENCH_TURNS {
         for command in &cycle {
-            if let Command::Act(action) = command {
+            if let RunKey::Act(action) = command {
                 std::hint::black_box(game.act(*action));
                 acted += 1;
             }

@@ -4,8 +4,8 @@
 //! feet makes the sprites dear); the suite does neither.
 
 use super::timing::{percentile, reactor_frames_ms, time_view, ViewTimes};
-use crate::app::bindings::parse_keys;
 use crate::app::cli::Options;
+use crate::app::crawler::keys::parse_keys;
 use crate::game::mode::Crawler;
 use crate::mode::Mode;
 use crate::render::{Effects, Gpu, Offscreen, Renderer};

@@ -1,8 +1,7 @@
 //! The headless driver: feeds `--keys` to the rules, then writes the screenshot and state dump.
 
-use crate::app::bindings::parse_keys;
 use crate::app::cli::Options;
-use crate::app::input::Command;
+use crate::app::crawler::keys::{parse_keys, RunKey};
 use crate::app::persist::writer::write_text;
 use crate::app::shell::headless::play;
 use crate::game::mode::Crawler;
@@ -48,12 +47,12 @@ pub fn start(opts: &Options, seed: u64) -> Game {
 
 /// The game actions of a command list, up to the first Quit; overlays and window controls change
 /// nothing in a game, so they are dropped.
-pub fn actions_until_quit(commands: &[Command]) -> Vec<Action> {
+pub fn actions_until_quit(commands: &[RunKey]) -> Vec<Action> {
     commands
         .iter()
-        .take_while(|c| **c != Command::Quit)
+        .take_while(|c| **c != RunKey::Menu)
         .filter_map(|c| match c {
-            Command::Act(action) => Some(*action),
+            RunKey::Act(action) => Some(*action),
             _ => None,
         })
         .collect()

@@ -8,6 +8,7 @@ pub mod daily;
 pub mod effects;
 pub mod guide;
 pub mod headless;
+pub mod keys;
 pub mod paced;
 pub mod run_end;
 pub mod screen;

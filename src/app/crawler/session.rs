@@ -3,11 +3,13 @@
 //! Keeps the interface rules (overlays never take a turn, Esc asks before quitting, replays feed
 //! actions at a set pace) testable with synthetic time.
 
-use crate::app::bindings::{Bindings, Context};
 use crate::app::crawler::effects::Effects;
+use crate::app::crawler::keys::{self, RunKey, LOG, PLAY, REPLAY};
 use crate::app::crawler::paced::Paced;
 use crate::app::crawler::turn_machine::{TurnMachine, Update};
-use crate::app::input::{Command, Request};
+use crate::app::input::Request;
+use crate::app::keys::{Bindings, Context};
+use crate::app::shell::keys::{prompt_text, ShellKey, GLOBAL, PROMPT};
 use crate::audio::MixCommand;
 use crate::game::recording::Recording;
 use crate::game::{Action, Game, Status, TurnReport};
@@ -124,7 +126,7 @@ impl Session {
 
     pub fn replay(&mut self, actions: Vec<Action>, speed: f64) {
         self.replay = Some(Replay { actions, next: 0, speed, last_at: f64::NEG_INFINITY });
-        let hint = self.bindings.replay_hint();
+        let hint = keys::replay_hint(&self.bindings);
         self.notify(&format!("Replay: {speed} actions per second ({hint})."), 0.0);
     }
 
@@ -167,16 +169,16 @@ impl Session {
     pub fn contexts(&self) -> Vec<Context> {
         let mut contexts = Vec::new();
         match self.overlay {
-            Some(Overlay::Prompt { .. }) => contexts.push(Context::Prompt),
-            Some(Overlay::MessageLog { .. }) => contexts.push(Context::Log),
+            Some(Overlay::Prompt { .. }) => contexts.push(PROMPT),
+            Some(Overlay::MessageLog { .. }) => contexts.push(LOG),
             _ => {}
         }
         if self.replay.is_some() {
-            contexts.push(Context::Replay);
+            contexts.push(REPLAY);
         }
         // Play stays live under overlays: its keys close them (Esc, M, L) and `command` keeps
         // its actions from taking a turn.
-        contexts.extend([Context::Play, Context::Global]);
+        contexts.extend([PLAY, GLOBAL]);
         contexts
     }
 
@@ -184,14 +186,14 @@ impl Session {
     pub fn key(&mut self, key: KeyCode, alt: bool, now: f64) -> Request {
         if let Some((_, shown)) = self.card {
             // Any key leaves the card (after the guard); the window's own keys still work on it.
-            return match self.bindings.command(key, alt, &[Context::Global]) {
-                Some(Command::Screenshot) => Request::Screenshot,
-                Some(Command::Fullscreen) => Request::ToggleFullscreen,
+            return match keys::lookup(&self.bindings, key, alt, &[GLOBAL]) {
+                Some(RunKey::Shell(ShellKey::Screenshot)) => Request::Screenshot,
+                Some(RunKey::Shell(ShellKey::Fullscreen)) => Request::ToggleFullscreen,
                 _ if now - shown >= CARD_GUARD_SECONDS => Request::EndRun,
                 _ => Request::None,
             };
         }
-        match self.bindings.command(key, alt, &self.contexts()) {
+        match keys::lookup(&self.bindings, key, alt, &self.contexts()) {
             Some(command) => self.command(command, now),
             None => Request::None,
         }
@@ -201,73 +203,73 @@ impl Session {
     /// decides whether it repeats.
     pub fn held_action(&self, held: &[KeyCode]) -> Option<Action> {
         let contexts = self.contexts();
-        held.iter().rev().find_map(|&key| match self.bindings.command(key, false, &contexts) {
-            Some(Command::Act(action)) => Some(action),
+        held.iter().rev().find_map(|&key| match keys::lookup(&self.bindings, key, false, &contexts) {
+            Some(RunKey::Act(action)) => Some(action),
             _ => None,
         })
     }
 
     /// Handles one command. Game actions go to the turn machine only when no overlay is open and no
     /// replay is playing; everything else is interface and never takes a turn.
-    pub fn command(&mut self, command: Command, now: f64) -> Request {
+    pub fn command(&mut self, command: RunKey, now: f64) -> Request {
         if let Some(Overlay::Prompt { .. }) = self.overlay {
             // The prompt takes its answers and Esc (which closes it); of the rest only the
             // window controls work, and nothing reaches the game.
             return match command {
-                Command::Answer(yes) => self.answer(yes),
-                Command::Quit => {
+                RunKey::Shell(ShellKey::Answer(yes)) => self.answer(yes),
+                RunKey::Menu => {
                     self.overlay = None;
                     Request::None
                 }
-                Command::Screenshot => Request::Screenshot,
-                Command::Fullscreen => Request::ToggleFullscreen,
+                RunKey::Shell(ShellKey::Screenshot) => Request::Screenshot,
+                RunKey::Shell(ShellKey::Fullscreen) => Request::ToggleFullscreen,
                 _ => Request::None,
             };
         }
         match command {
-            Command::Quit if self.overlay.is_some() => self.overlay = None,
-            Command::Quit if self.replay.is_some() || self.game().status() != Status::Playing => {
+            RunKey::Menu if self.overlay.is_some() => self.overlay = None,
+            RunKey::Menu if self.replay.is_some() || self.game().status() != Status::Playing => {
                 return Request::Exit
             }
-            Command::Quit => {
-                self.overlay = Some(Overlay::Prompt { text: self.bindings.prompt_text("Save and quit?") })
+            RunKey::Menu => {
+                self.overlay = Some(Overlay::Prompt { text: prompt_text(&self.bindings, "Save and quit?") })
             }
-            Command::Automap if !self.automap_allowed => {
+            RunKey::Automap if !self.automap_allowed => {
                 self.notify("The automap is switched off in the settings.", now)
             }
             // Each overlay carries its help and hints from the key table: render names no key.
-            Command::Automap => self.toggle(Overlay::Automap { hint: self.bindings.automap_hint() }),
+            RunKey::Automap => self.toggle(Overlay::Automap { hint: keys::automap_hint(&self.bindings) }),
             // Help has two pages: the keys, then the guide to the screen; a third press closes it.
-            Command::Help => match self.overlay {
+            RunKey::Shell(ShellKey::Help) => match self.overlay {
                 Some(Overlay::Help { .. }) => {
                     self.overlay = Some(Overlay::Guide {
                         title: "HOW TO READ THE SCREEN".into(),
                         lines: crate::app::crawler::guide::guide_lines(),
-                        hint: self.bindings.guide_hint(),
+                        hint: keys::guide_hint(&self.bindings),
                     })
                 }
                 Some(Overlay::Guide { .. }) => self.overlay = None,
                 _ => {
                     self.overlay = Some(Overlay::Help {
-                        bindings: self.bindings.describe(),
-                        hint: self.bindings.help_hint(),
+                        bindings: keys::describe(&self.bindings),
+                        hint: keys::help_hint(&self.bindings),
                         first: 0,
                     })
                 }
             },
-            Command::MessageLog => {
-                self.toggle(Overlay::MessageLog { scroll: 0, hint: self.bindings.log_hint() })
+            RunKey::MessageLog => {
+                self.toggle(Overlay::MessageLog { scroll: 0, hint: keys::log_hint(&self.bindings) })
             }
-            Command::Screenshot => return Request::Screenshot,
-            Command::Fullscreen => return Request::ToggleFullscreen,
-            Command::Mute => return Request::ToggleMute,
-            Command::ScrollLog(lines) => self.scroll_log(i64::from(lines)),
-            Command::ReplayFaster => self.change_replay_speed(2.0, now),
-            Command::ReplaySlower => self.change_replay_speed(0.5, now),
-            // Only the prompt takes answers (handled above); menu steps belong to the title screen.
-            Command::Answer(_) | Command::Menu(_) | Command::Reactor(_) | Command::Editor(_) => {}
-            Command::Act(_) if self.overlay.is_some() || self.replay.is_some() => {}
-            Command::Act(action) => self.act(action, now),
+            RunKey::Shell(ShellKey::Screenshot) => return Request::Screenshot,
+            RunKey::Shell(ShellKey::Fullscreen) => return Request::ToggleFullscreen,
+            RunKey::Shell(ShellKey::Mute) => return Request::ToggleMute,
+            RunKey::ScrollLog(lines) => self.scroll_log(i64::from(lines)),
+            RunKey::ReplayFaster => self.change_replay_speed(2.0, now),
+            RunKey::ReplaySlower => self.change_replay_speed(0.5, now),
+            // Only the prompt takes answers (handled above).
+            RunKey::Shell(ShellKey::Answer(_)) => {}
+            RunKey::Act(_) if self.overlay.is_some() || self.replay.is_some() => {}
+            RunKey::Act(action) => self.act(action, now),
         }
         Request::None
     }
@@ -342,7 +344,7 @@ impl Session {
         replay.next += 1;
         replay.last_at = now;
         if replay.next == replay.actions.len() {
-            let text = format!("The replay has ended. {} leaves.", self.bindings.first_key("menu"));
+            let text = format!("The replay has ended. {} leaves.", keys::menu_key(&self.bindings));
             self.notify(&text, now);
         }
     }
@@ -364,10 +366,7 @@ mod tests {
 
     /// The default bindings with the row `name` moved to `keys`, as a settings file would.
     fn rebound(name: &str, keys: &[KeyCode]) -> Bindings {
-        let mut b = Bindings::default();
-        let i = crate::app::bindings::BINDABLE.iter().position(|r| r.name == name).unwrap();
-        b.keys[i] = keys.to_vec();
-        b
+        super::keys::rebound(Bindings::default(), name, keys)
     }
 
     /// Regression: the window answered Y/N before reading the bindings, so a play binding on Y
@@ -395,8 +394,7 @@ mod tests {
         let mut b = rebound("automap", &[KeyCode::KeyK]);
         for (name, key) in [("message_log", KeyCode::KeyO), ("help", KeyCode::F2), ("log_up", KeyCode::KeyI)]
         {
-            let i = crate::app::bindings::BINDABLE.iter().position(|r| r.name == name).unwrap();
-            b.keys[i] = vec![key];
+            b = super::keys::rebound(b, name, &[key]);
         }
         let mut s = with_bindings(b);
         s.key(KeyCode::KeyK, false, 0.0);
@@ -491,25 +489,25 @@ mod tests {
     #[test]
     fn overlays_never_take_a_turn() {
         let mut s = session();
-        s.command(Command::Automap, 0.0);
+        s.command(RunKey::Automap, 0.0);
         assert!(matches!(s.overlay(), Some(Overlay::Automap { .. })));
-        s.command(Command::Act(Action::MoveForward), 0.0);
+        s.command(RunKey::Act(Action::MoveForward), 0.0);
         s.update(1.0, Some(Action::MoveForward));
         assert_eq!(s.game().turn(), 0);
-        s.command(Command::Automap, 1.0);
+        s.command(RunKey::Automap, 1.0);
         assert_eq!(s.overlay(), None);
-        s.command(Command::Act(Action::MoveForward), 1.0);
+        s.command(RunKey::Act(Action::MoveForward), 1.0);
         assert_eq!(s.game().turn(), 1);
     }
 
     #[test]
     fn escape_asks_before_saving_and_quitting() {
         let mut s = session();
-        assert_eq!(s.command(Command::Quit, 0.0), Request::None);
+        assert_eq!(s.command(RunKey::Menu, 0.0), Request::None);
         assert!(matches!(s.overlay(), Some(Overlay::Prompt { .. })));
         assert_eq!(s.answer(false), Request::None);
         assert_eq!(s.overlay(), None);
-        s.command(Command::Quit, 0.0);
+        s.command(RunKey::Menu, 0.0);
         assert_eq!(s.answer(true), Request::SaveAndExit);
     }
 
@@ -517,10 +515,10 @@ mod tests {
     fn recording_keeps_only_actions_that_reached_the_game() {
         let mut s = session();
         s.record_into(Recording::new(0, 1));
-        s.command(Command::Act(Action::MoveForward), 0.0);
-        s.command(Command::Act(Action::MoveForward), 0.01); // dropped: animation playing
+        s.command(RunKey::Act(Action::MoveForward), 0.0);
+        s.command(RunKey::Act(Action::MoveForward), 0.01); // dropped: animation playing
         s.update(1.0, None);
-        s.command(Command::Act(Action::TurnLeft), 1.0);
+        s.command(RunKey::Act(Action::TurnLeft), 1.0);
         assert_eq!(s.recording.as_ref().unwrap().actions, vec![Action::MoveForward, Action::TurnLeft]);
     }
 
@@ -534,7 +532,7 @@ mod tests {
         assert_eq!(s.game().turn(), 1, "half a second between actions at speed 2");
         s.update(0.6, None);
         assert_eq!(s.game().turn(), 2);
-        s.command(Command::Act(Action::TurnLeft), 0.7);
+        s.command(RunKey::Act(Action::TurnLeft), 0.7);
         s.update(2.0, None);
         assert_eq!(s.game().player().facing, Facing::East, "keys do not act during a replay");
     }

@@ -3,7 +3,8 @@
 
 use super::files::{move_aside, read_optional, replace_record};
 use super::writer::write_kept;
-use crate::app::bindings::{key_from_name, key_name, Bindings, BINDABLE};
+use crate::app::key_book;
+use crate::app::keys::{key_from_name, key_name, Bindings};
 use crate::audio::tuning::AUDIO;
 use crate::audio::Levels;
 use serde_json::{json, Map, Value};
@@ -62,11 +63,11 @@ impl Settings {
     }
 
     pub fn to_text(&self) -> String {
-        let bindings: Map<String, Value> = BINDABLE
-            .iter()
-            .zip(&self.bindings.keys)
-            .map(|(b, keys)| {
-                (b.name.to_string(), json!(keys.iter().map(|k| key_name(*k)).collect::<Vec<_>>()))
+        let bindings: Map<String, Value> = key_book::book()
+            .into_iter()
+            .map(|row| {
+                let keys = self.bindings.keys(row);
+                (row.name.to_string(), json!(keys.iter().map(|k| key_name(*k)).collect::<Vec<_>>()))
             })
             .collect();
         let value = json!({
@@ -192,7 +193,7 @@ fn read_bindings(v: &Value, bindings: &mut Bindings, problems: &mut Vec<String>)
         return;
     };
     for (action, keys) in map {
-        let Some(index) = BINDABLE.iter().position(|b| b.name == action) else {
+        let Some(row) = key_book::named(action) else {
             problems.push(format!("Settings: unknown binding '{action}' is ignored."));
             continue;
         };
@@ -201,11 +202,11 @@ fn read_bindings(v: &Value, bindings: &mut Bindings, problems: &mut Vec<String>)
             .map(|list| list.iter().map(|k| k.as_str().and_then(key_from_name)).collect::<Option<Vec<_>>>())
             .unwrap_or(None);
         match parsed {
-            Some(list) if !list.is_empty() => bindings.keys[index] = list,
+            Some(list) if !list.is_empty() => bindings.set(row, list),
             // Name this action's own default keys, as the other settings name their default value.
             _ => problems.push(format!(
                 "Settings: binding '{action}' has a bad value {keys}; it must be a list of key names, so the default {} is used.",
-                json!(BINDABLE[index].keys.iter().map(|k| key_name(*k)).collect::<Vec<_>>())
+                json!(row.keys.iter().map(|k| key_name(*k)).collect::<Vec<_>>())
             )),
         }
     }

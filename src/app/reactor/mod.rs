@@ -5,6 +5,7 @@ pub mod audio_out;
 pub mod campaign_page;
 pub mod cli;
 pub mod editor;
+pub mod keys;
 pub mod play;
 pub mod screen;
 pub mod session;

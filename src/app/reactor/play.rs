@@ -324,11 +324,11 @@ mod tests {
         let mut s = session(continued, &Settings::default(), &dir);
         s.mode.game.set_start(shipped_start(0).unwrap());
         // R in a continued level goes back to the level's start, not to where it was continued.
-        s.command(crate::app::input::Command::Reactor(crate::app::input::ReactorKey::Restart), 0.0);
+        s.command(crate::app::reactor::keys::ReactorKey::Restart, 0.0);
         assert_eq!(s.mode.game.level.pulse, 0);
         assert_eq!(s.mode.game.level.robot.pos, Game::new(fresh.clone(), Balance::normal()).level.robot.pos);
         let mut s = session(shipped(0, &dir).unwrap().0, &Settings::default(), &dir);
-        use crate::app::input::{Command as Key, ReactorKey};
+        use crate::app::reactor::keys::ReactorKey;
         use crate::grid::Facing::{East, South};
         let mut now = 0.0;
         for k in [East, East, East, East, East, South, South]
@@ -336,7 +336,7 @@ mod tests {
             .into_iter()
             .chain([ReactorKey::Interact])
         {
-            s.command(Key::Reactor(k), now);
+            s.command(k, now);
             now += 1.0;
             s.update(now);
         }
@@ -380,15 +380,16 @@ mod tests {
 
     #[test]
     fn regression_keys_pressed_under_the_help_do_not_move_the_robot() {
-        use crate::app::input::{Command as Key, ReactorKey};
+        use crate::app::reactor::keys::ReactorKey;
+        use crate::app::shell::keys::ShellKey;
         let dir = std::env::temp_dir().join(format!("hollowdeep-reactor-help-{}", std::process::id()));
         let mut s = session(shipped_start(0).unwrap(), &Settings::default(), &dir);
         let start = s.mode.game.level.robot.pos;
-        let east = Key::Reactor(ReactorKey::Move(crate::grid::Facing::East));
-        s.command(Key::Help, 0.0);
+        let east = ReactorKey::Move(crate::grid::Facing::East);
+        s.command(ReactorKey::Shell(ShellKey::Help), 0.0);
         s.command(east, 0.0);
         assert_eq!(s.mode.game.level.robot.pos, start, "the help keeps the board's keys");
-        s.command(Key::Help, 0.0);
+        s.command(ReactorKey::Shell(ShellKey::Help), 0.0);
         s.command(east, 0.0);
         assert_eq!(
             s.mode.game.level.robot.pos, start,
@@ -401,7 +402,8 @@ mod tests {
 
     #[test]
     fn the_help_scrolls_with_the_north_and_south_keys_and_stops_at_its_ends() {
-        use crate::app::input::{Command as Key, ReactorKey};
+        use crate::app::reactor::keys::ReactorKey;
+        use crate::app::shell::keys::ShellKey;
         use crate::grid::Facing;
         use crate::render::Overlay;
         let dir = std::env::temp_dir().join(format!("hollowdeep-reactor-scroll-{}", std::process::id()));
@@ -411,15 +413,15 @@ mod tests {
             Some(Overlay::Help { first, bindings, .. }) => (first, bindings.len()),
             other => panic!("no help: {other:?}"),
         };
-        s.command(Key::Help, 0.0);
-        s.command(Key::Reactor(ReactorKey::Move(Facing::North)), 0.0);
+        s.command(ReactorKey::Shell(ShellKey::Help), 0.0);
+        s.command(ReactorKey::Move(Facing::North), 0.0);
         assert_eq!(first(&s).0, 0, "not above the first line");
         for _ in 0..3 {
-            s.command(Key::Reactor(ReactorKey::Move(Facing::South)), 0.0);
+            s.command(ReactorKey::Move(Facing::South), 0.0);
         }
         assert_eq!(first(&s).0, 3);
         for _ in 0..200 {
-            s.command(Key::Reactor(ReactorKey::Cursor(Facing::South)), 0.0);
+            s.command(ReactorKey::Cursor(Facing::South), 0.0);
         }
         let (at, lines) = first(&s);
         assert_eq!(at, lines - 1, "never past the last line");

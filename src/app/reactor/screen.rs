@@ -1,10 +1,10 @@
 //! A reactor level on the screen stack: keys, the mouse's cell and time into the session, the
 //! level's progress kept when it is left, and its solution written for `--record`.
 
+use super::keys::ReactorKey;
 use super::play;
 use super::session::ReactorSession;
 use crate::app::input::Request;
-use crate::app::input::{Command, ReactorKey};
 use crate::app::persist::writer;
 use crate::app::shell::screen::{KeyPress, Pointer, Screen, Shell, ShellCommand, Step};
 use crate::app::shell::stack::HomeFn;
@@ -88,7 +88,7 @@ impl Screen for LevelScreen {
             Pointer::Moved { board_cell } => self.session.hover(board_cell),
             Pointer::Wheel { up } => {
                 let key = if up { ReactorKey::ZoomIn } else { ReactorKey::ZoomOut };
-                let request = self.session.command(Command::Reactor(key), shell.now);
+                let request = self.session.command(key, shell.now);
                 return self.request(shell, request);
             }
             Pointer::Click => self.session.click(shell.now),

@@ -2,9 +2,10 @@
 //! and the overlays out. Plays a pulse back as a short cascade of its steps, asks before a move that
 //! would lose, and shows the win or loss card with the level's metrics and the best kept so far.
 
-use crate::app::bindings::{Bindings, Context};
+use super::keys::{self, ReactorKey, REACTOR};
 use crate::app::input::Request;
-use crate::app::input::{Command, ReactorKey};
+use crate::app::keys::{Bindings, Context};
+use crate::app::shell::keys::{prompt_text, ShellKey, GLOBAL, PROMPT};
 use crate::grid::{Facing, Pos};
 use crate::mode::Mode;
 use crate::reactor::hazards::unsafe_cell;
@@ -28,8 +29,7 @@ pub const ROBOT_LEGEND: &str = "You are the robot: the white disc with a black r
 /// The help's lines: every reactor and window key, without the "Reactor: " every reactor row's
 /// label starts with (the help is the reactor's), so two columns fit at 1280x720.
 fn help_lines(bindings: &Bindings) -> Vec<(String, String)> {
-    bindings
-        .describe_contexts(&[Context::Reactor, Context::Global])
+    keys::describe(bindings)
         .into_iter()
         .map(|(label, keys)| (label.strip_prefix("Reactor: ").map_or(label.clone(), capitalised), keys))
         .collect()
@@ -224,11 +224,11 @@ impl ReactorSession {
         };
         if let Some(board) = scene.board.as_mut() {
             board.hud.hints.push(BoardLine::new(ROBOT_LEGEND, [150, 140, 120]));
-            for h in self.bindings.reactor_hints() {
+            for h in keys::hints(&self.bindings) {
                 board.hud.hints.push(BoardLine::new(h, [150, 140, 120]));
             }
             if let Some(place) = self.leave_to {
-                let line = format!("{} back to {place}", self.bindings.first_key("reactor_leave"));
+                let line = format!("{} back to {place}", self.bindings.first_key(keys::row("reactor_leave")));
                 board.hud.hints.push(BoardLine::new(line, [235, 225, 160]));
             }
         }
@@ -267,8 +267,8 @@ impl ReactorSession {
 
     fn contexts(&self) -> Vec<Context> {
         match self.overlay {
-            Some(Overlay::Prompt { .. }) => vec![Context::Prompt, Context::Global],
-            _ => vec![Context::Reactor, Context::Global],
+            Some(Overlay::Prompt { .. }) => vec![PROMPT, GLOBAL],
+            _ => vec![REACTOR, GLOBAL],
         }
     }
 
@@ -293,16 +293,18 @@ impl ReactorSession {
             self.finish_cascade();
             return Request::None;
         }
-        let Some(command) = self.bindings.command(key, alt, &self.contexts()) else { return Request::None };
+        let Some(command) = keys::lookup(&self.bindings, key, alt, &self.contexts()) else {
+            return Request::None;
+        };
         self.command(command, now)
     }
 
-    pub fn command(&mut self, command: Command, now: f64) -> Request {
+    pub fn command(&mut self, command: ReactorKey, now: f64) -> Request {
         match command {
-            Command::Screenshot => return Request::Screenshot,
-            Command::Fullscreen => return Request::ToggleFullscreen,
-            Command::Mute => return Request::ToggleMute,
-            Command::Help => {
+            ReactorKey::Shell(ShellKey::Screenshot) => return Request::Screenshot,
+            ReactorKey::Shell(ShellKey::Fullscreen) => return Request::ToggleFullscreen,
+            ReactorKey::Shell(ShellKey::Mute) => return Request::ToggleMute,
+            ReactorKey::Shell(ShellKey::Help) => {
                 self.overlay = match self.overlay {
                     Some(Overlay::Help { .. }) => None,
                     _ => Some(Overlay::Help {
@@ -310,30 +312,28 @@ impl ReactorSession {
                         first: 0,
                         hint: format!(
                             "{} {} scroll   {} or {} closes",
-                            self.bindings.keys_text("reactor_north", "/"),
-                            self.bindings.keys_text("reactor_south", "/"),
-                            self.bindings.keys_text("help", " "),
-                            self.bindings.first_key("reactor_leave")
+                            self.bindings.keys_text(keys::row("reactor_north"), "/"),
+                            self.bindings.keys_text(keys::row("reactor_south"), "/"),
+                            self.bindings.keys_text(keys::row("help"), " "),
+                            self.bindings.first_key(keys::row("reactor_leave"))
                         ),
                     }),
                 };
             }
-            Command::Answer(yes) => {
+            ReactorKey::Shell(ShellKey::Answer(yes)) => {
                 self.overlay = None;
                 if let (true, Some(f)) = (yes, self.confirm.take()) {
                     self.act(Action::Do(Rc::MoveRobot(f)), now);
                 }
                 self.confirm = None;
             }
-            Command::Quit if matches!(self.overlay, Some(Overlay::Help { .. })) => self.overlay = None,
+            ReactorKey::Leave if matches!(self.overlay, Some(Overlay::Help { .. })) => self.overlay = None,
             // The help is modal: a key read through it must not move the robot underneath; the
             // north and south keys scroll it.
-            Command::Reactor(key) if matches!(self.overlay, Some(Overlay::Help { .. })) => {
-                self.scroll_help(key)
-            }
-            Command::Quit => return Request::EndRun,
+            key if matches!(self.overlay, Some(Overlay::Help { .. })) => self.scroll_help(key),
+            ReactorKey::Leave => return Request::EndRun,
             // A replay plays on its own; the player watches (Esc still leaves).
-            Command::Reactor(k) if self.replay.is_none() => return self.reactor_key(k, now),
+            k if self.replay.is_none() => return self.reactor_key(k, now),
             _ => {}
         }
         Request::None
@@ -399,6 +399,8 @@ impl ReactorSession {
                 self.mode.view.legend = !self.mode.view.legend;
                 self.rebuild();
             }
+            // Handled before the board sees a key.
+            ReactorKey::Leave | ReactorKey::Shell(_) => {}
             ReactorKey::ZoomIn | ReactorKey::ZoomOut => {
                 let z =
                     if key == ReactorKey::ZoomIn { self.camera.zoom * 1.5 } else { self.camera.zoom / 1.5 };
@@ -430,10 +432,10 @@ impl ReactorSession {
         if level.is_floor(to) && unsafe_cell(level, b, to, level.robot.heat_immunity > 0) {
             self.confirm = Some(f);
             self.overlay = Some(Overlay::Prompt {
-                text: self.bindings.prompt_text(&format!(
-                    "Entering ({}, {}) unprotected loses the level. Move anyway?",
-                    to.x, to.y
-                )),
+                text: prompt_text(
+                    &self.bindings,
+                    &format!("Entering ({}, {}) unprotected loses the level. Move anyway?", to.x, to.y),
+                ),
             });
             return;
         }
@@ -527,14 +529,14 @@ impl ReactorSession {
             lines.insert(0, cause.to_string());
         }
         let next = match self.next_level {
-            Some(_) => format!("{} next level   ", self.bindings.first_key("reactor_next_level")),
+            Some(_) => format!("{} next level   ", self.bindings.first_key(keys::row("reactor_next_level"))),
             None => String::new(),
         };
         let hint = format!(
             "{next}{} undo   {} restart   {} back to {}",
-            self.bindings.first_key("reactor_undo"),
-            self.bindings.first_key("reactor_restart"),
-            self.bindings.first_key("reactor_leave"),
+            self.bindings.first_key(keys::row("reactor_undo")),
+            self.bindings.first_key(keys::row("reactor_restart")),
+            self.bindings.first_key(keys::row("reactor_leave")),
             self.leave_to.unwrap_or("the title")
         );
         self.overlay = Some(Overlay::Card { title: title.into(), lines, hint });

@@ -3,6 +3,7 @@
 
 pub mod audio_out;
 pub mod headless;
+pub mod keys;
 pub mod mode_screen;
 pub mod screen;
 pub mod stack;

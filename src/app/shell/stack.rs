@@ -1,9 +1,8 @@
 //! Screens on a stack: the top one gets the keys, the pointer and the time, and says what becomes
 //! of the stack. No window here, so a game's screens can be played through the stack by tests.
 
+use super::keys::{ShellKey, GLOBAL, ROWS};
 use super::screen::{KeyPress, Pointer, Screen, Shell, ShellCommand, Step};
-use crate::app::bindings::Context;
-use crate::app::input::Command;
 use std::any::Any;
 
 /// Builds the screen the stack falls back to when its last screen leaves (the title).
@@ -63,11 +62,11 @@ impl Stack {
     /// A key press: the shell's own keys first (the same on every screen), then the top screen's.
     pub fn key(&mut self, shell: &mut Shell, key: KeyPress) -> Option<ShellCommand> {
         if !key.ctrl {
-            let global = shell.settings.bindings.command(key.code, key.alt, &[Context::Global]);
+            let global = shell.settings.bindings.command(ROWS, key.code, key.alt, &[GLOBAL]);
             let command = match global {
-                Some(Command::Screenshot) => Some(ShellCommand::Screenshot),
-                Some(Command::Fullscreen) => Some(ShellCommand::ToggleFullscreen),
-                Some(Command::Mute) => Some(ShellCommand::ToggleMute),
+                Some(ShellKey::Screenshot) => Some(ShellCommand::Screenshot),
+                Some(ShellKey::Fullscreen) => Some(ShellCommand::ToggleFullscreen),
+                Some(ShellKey::Mute) => Some(ShellCommand::ToggleMute),
                 _ => None,
             };
             if command.is_some() {

@@ -161,7 +161,7 @@ impl App {
         self.shell.settings.muted = !self.shell.settings.muted;
         self.apply_settings();
         let saved = persist::settings::save(&persist::config_dir(), &self.shell.settings);
-        let key = self.shell.settings.bindings.first_key("mute");
+        let key = self.shell.settings.bindings.first_key(super::keys::row("mute"));
         let text = match (self.shell.settings.muted, saved) {
             (_, Err(message)) => format!("Could not save the settings: {message}"),
             (true, Ok(())) => format!("Sound off ({key} turns it back on)."),

@@ -3,11 +3,11 @@
 //! a waiting save. Pure state: keys in, a choice out, the menu overlay to draw. No file is touched
 //! here; the window does what a choice asks.
 
-use crate::app::bindings::{Bindings, Context, BINDABLE};
-use crate::app::input::{Command, MenuStep};
+use super::keys::{menu_hint, MenuStep, MENU, ROWS as MENU_ROWS};
+use crate::app::key_book::book;
+use crate::app::keys::{key_name, Bindings};
 use crate::app::persist::settings::{Settings, FOV_RANGE};
 use crate::app::reactor::campaign_page::CampaignPage;
-use crate::game::Action;
 use crate::render::Overlay;
 use winit::keyboard::KeyCode;
 
@@ -187,7 +187,7 @@ impl Title {
             Page::Reactor => self.campaign.rows.len() + 2,
             Page::Settings => SETTING_ROWS.len(),
             // Every command, the reset, Back.
-            Page::Keys { .. } => BINDABLE.len() + 2,
+            Page::Keys { .. } => book().len() + 2,
             Page::Confirm { .. } => 2,
         }
     }
@@ -210,15 +210,9 @@ impl Title {
                 return TitleChoice::None;
             }
         }
-        match bindings.command(key, false, &[Context::Menu]) {
-            Some(Command::Menu(step)) => self.step(step),
-            // The turn keys (← →, Q E) lower and raise a setting, as W and S move through menus
-            // as they walk: the key table's own rows, so a rebinding moves these too.
-            _ => match bindings.command(key, false, &[Context::Play]) {
-                Some(Command::Act(Action::TurnLeft)) => self.adjust_setting(false),
-                Some(Command::Act(Action::TurnRight)) => self.adjust_setting(true),
-                _ => TitleChoice::None,
-            },
+        match bindings.command(MENU_ROWS, key, false, &[MENU]) {
+            Some(step) => self.step(step),
+            None => TitleChoice::None,
         }
     }
 
@@ -241,6 +235,8 @@ impl Title {
                 TitleChoice::None
             }
             MenuStep::Take => self.take(),
+            MenuStep::Lower => self.adjust_setting(false),
+            MenuStep::Raise => self.adjust_setting(true),
         }
     }
 
@@ -326,11 +322,11 @@ impl Title {
             },
             Page::Settings => self.change_setting(),
             Page::Keys { .. } => match self.selected {
-                i if i < BINDABLE.len() => {
+                i if i < book().len() => {
                     self.page = Page::Keys { waiting: true };
                     TitleChoice::None
                 }
-                i if i == BINDABLE.len() => {
+                i if i == book().len() => {
                     self.settings.bindings = Bindings::default();
                     self.note = Some("Every key is back to its default.".into());
                     TitleChoice::SettingsChanged
@@ -367,11 +363,13 @@ impl Title {
         if key == KeyCode::Escape {
             return TitleChoice::None;
         }
-        if crate::app::bindings::key_name(key) == "?" {
+        if key_name(key) == "?" {
             self.note = Some("That key cannot be bound; try another.".into());
             return TitleChoice::None;
         }
-        let taken = self.settings.bindings.rebind(row, key);
+        let book = book();
+        let Some(&row) = book.get(row) else { return TitleChoice::None };
+        let taken = self.settings.bindings.rebind(&book, row, key);
         self.note = Some(self.settings.bindings.rebind_note(row, &taken));
         TitleChoice::SettingsChanged
     }
@@ -440,7 +438,7 @@ impl Title {
 
     /// The menu overlay of the open page.
     pub fn overlay(&self, bindings: &Bindings) -> Overlay {
-        let hint = bindings.menu_hint();
+        let hint = menu_hint(bindings);
         let (mut lines, items): (Vec<String>, Vec<String>) = match &self.page {
             Page::Main => {
                 let items = self
@@ -487,11 +485,16 @@ impl Title {
                 (lines, items)
             }
             Page::Settings => {
-                let keys = |name: &str| bindings.keys_text(name, "/");
+                let keys = |name: &str| {
+                    MENU_ROWS
+                        .iter()
+                        .find(|r| r.info.name == name)
+                        .map_or("?".into(), |r| bindings.keys_text(&r.info, "/"))
+                };
                 let line = format!(
                     "{} {} change a value (Enter steps it). Changes are saved at once.",
-                    keys("turn_left"),
-                    keys("turn_right")
+                    keys("menu_lower"),
+                    keys("menu_raise")
                 );
                 (vec![line], self.settings_items())
             }
@@ -499,14 +502,14 @@ impl Title {
                 let line = if *waiting {
                     format!(
                         "Press the new key for {} (Esc keeps the old one).",
-                        BINDABLE[self.selected].label
+                        book().get(self.selected).map_or("?", |r| r.label)
                     )
                 } else {
                     "Choose a command, then press its new key.".into()
                 };
-                let mut items: Vec<String> = BINDABLE
-                    .iter()
-                    .map(|b| format!("{:<22} {}", b.label, self.settings.bindings.keys_text(b.name, " ")))
+                let mut items: Vec<String> = book()
+                    .into_iter()
+                    .map(|b| format!("{:<22} {}", b.label, self.settings.bindings.keys_text(b, " ")))
                     .collect();
                 items.push(RESET_KEYS_ITEM.into());
                 items.push("Back".into());
@@ -775,13 +778,13 @@ mod tests {
         let keys_row = items(&t).iter().position(|i| i == "Keys...").unwrap();
         press(&mut t, &vec![K::ArrowDown; keys_row]);
         press(&mut t, &[K::Enter]);
-        let wait = BINDABLE.iter().position(|b| b.name == "wait").unwrap();
+        let wait = book().iter().position(|b| b.name == "wait").unwrap();
         press(&mut t, &vec![K::ArrowDown; wait]);
         assert_eq!(press(&mut t, &[K::Enter, K::KeyM]), TitleChoice::SettingsChanged);
         let Overlay::Menu { lines, .. } = t.overlay(&Bindings::default()) else { panic!() };
         assert!(lines.iter().any(|l| l == "Wait is now M (it was Automap's, which keeps Tab)."), "{lines:?}");
         let reset = items(&t).iter().position(|i| i == RESET_KEYS_ITEM).expect("a reset entry");
-        assert_eq!(reset, BINDABLE.len());
+        assert_eq!(reset, book().len());
         press(&mut t, &vec![K::ArrowDown; reset - wait]);
         assert_eq!(press(&mut t, &[K::Enter]), TitleChoice::SettingsChanged);
         assert_eq!(t.settings.bindings, Bindings::default());
@@ -805,13 +808,13 @@ mod tests {
         press(&mut t, &[K::ArrowDown, K::Enter]);
         assert!(items(&t)[0].starts_with("Move forward"), "{:?}", items(&t));
         assert_eq!(press(&mut t, &[K::Enter, K::KeyK]), TitleChoice::SettingsChanged);
-        let play = [Context::Play, Context::Global];
+        let play = [crate::app::crawler::keys::PLAY];
         assert_eq!(
-            t.settings.bindings.command(K::KeyK, false, &play),
-            Some(Command::Act(crate::game::Action::MoveForward))
+            crate::app::crawler::keys::lookup(&t.settings.bindings, K::KeyK, false, &play),
+            Some(crate::app::crawler::keys::RunKey::Act(crate::game::Action::MoveForward))
         );
         assert_eq!(press(&mut t, &[K::Enter, K::Escape]), TitleChoice::None, "Esc keeps the old key");
-        assert_eq!(t.settings.bindings.keys[0], vec![K::KeyK]);
+        assert_eq!(t.settings.bindings.keys(book()[0]), [K::KeyK]);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! and the tests all drive it through the same calls.
 
 use super::files::{read_level, write_level};
-use crate::app::input::EditorKey;
+use crate::app::reactor::editor::keys::EditorKey;
 use crate::grid::Pos;
 use crate::reactor::edit::{tools_for, Editor, Layer};
 use crate::reactor::validate::Severity;

@@ -6,7 +6,7 @@
 use super::document::Document;
 use super::painter::Painter;
 use super::EditorScreen;
-use crate::app::bindings::Bindings;
+use crate::app::keys::Bindings;
 use crate::render::{Gpu, Offscreen, Renderer};
 
 /// Passes run before the picture is taken: enough for every panel to settle its size.

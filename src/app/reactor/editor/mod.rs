@@ -11,6 +11,7 @@ pub mod badges;
 pub mod document;
 pub mod files;
 pub mod headless;
+pub mod keys;
 pub mod opacity;
 pub mod painter;
 pub mod scene;
@@ -18,11 +19,12 @@ pub mod stacked;
 pub mod ui;
 pub mod window;
 
-use crate::app::bindings::{Bindings, Context};
-use crate::app::input::Command;
+use crate::app::keys::Bindings;
+use crate::app::shell::keys::ShellKey;
 use crate::render::{Frame, Gpu, Renderer, View};
 use crate::scene::Scene;
 use document::{Document, Outcome};
+use keys::EditorInput;
 use painter::{Painted, Painter, Textures};
 
 /// The editor as the shell shows it: the document, egui's context and widget state, the board's
@@ -50,7 +52,7 @@ impl EditorScreen {
         let widgets = ui::Widgets {
             badges: badges::Badges::new(badges::badge_dirs()),
             help_open: false,
-            help: bindings.describe_contexts(&[Context::Editor, Context::Global]),
+            help: keys::describe(bindings),
             status_hint: status_hint(bindings),
         };
         let scene = scene::board_scene(&doc.editor, 1);
@@ -92,20 +94,15 @@ impl EditorScreen {
     }
 
     /// A key of the table (the window's, when no text field has the keyboard).
-    pub fn command(&mut self, command: Command) -> Outcome {
+    pub fn command(&mut self, command: EditorInput) -> Outcome {
         match command {
-            Command::Editor(key) => self.doc.key(key),
-            Command::Help => {
+            EditorInput::Edit(key) => self.doc.key(key),
+            EditorInput::Shell(ShellKey::Help) => {
                 self.widgets.help_open = !self.widgets.help_open;
                 Outcome::None
             }
             _ => Outcome::None,
         }
-    }
-
-    /// The contexts the editor's keys are looked up in.
-    pub fn contexts() -> [Context; 2] {
-        [Context::Editor, Context::Global]
     }
 
     pub fn bindings(&self) -> &Bindings {
@@ -171,7 +168,7 @@ impl EditorScreen {
 
 /// The status line's key hint, from the key table's first keys.
 pub fn status_hint(b: &Bindings) -> String {
-    let k = |n: &str| b.first_key(n);
+    let k = |n: &str| b.first_key(keys::row(n));
     format!(
         "Click/drag: apply   right click / {}: cycle   arrows + {}: cursor and apply   {} or 1-4: layer   {}-{}: tools   {} undo   {} redo   {} save   {} play   {} help",
         k("editor_cycle"),
@@ -190,8 +187,8 @@ pub fn status_hint(b: &Bindings) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::input::EditorKey;
     use crate::reactor::Balance;
+    use keys::EditorKey;
 
     const SIZE: (u32, u32) = (1280, 720);
 
@@ -231,7 +228,7 @@ mod tests {
         assert!(!screen.ctx.egui_wants_keyboard_input(), "the field let the keyboard go");
         assert_eq!(screen.doc.question, None);
         // Now keys go to the key table again, where Esc leaves (nothing is unsaved).
-        assert_eq!(screen.command(Command::Editor(EditorKey::Leave)), Outcome::Quit);
+        assert_eq!(screen.command(EditorInput::Edit(EditorKey::Leave)), Outcome::Quit);
     }
 
     #[test]

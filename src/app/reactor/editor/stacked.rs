@@ -2,11 +2,12 @@
 //! through the key table, and "play from here" is a level pushed over it.
 
 use super::document::{Document, Outcome, Tone};
+use super::keys::{lookup, EditorInput};
 use super::window::{EditorWindow, Routed};
 use super::EditorScreen;
-use crate::app::input::Command;
 use crate::app::reactor::play;
 use crate::app::reactor::screen::LevelScreen;
+use crate::app::shell::keys::ShellKey;
 use crate::app::shell::screen::{Canvas, KeyPress, Raw, Screen, Shell, ShellCommand, Step};
 use crate::app::shell::window::{Opening, WindowOptions};
 use crate::render::{Frame, Gpu, View};
@@ -37,18 +38,11 @@ impl EditorWindow {
 
 impl Screen for EditorWindow {
     fn key(&mut self, shell: &mut Shell, key: KeyPress) -> Step {
-        let contexts = EditorScreen::contexts();
-        let b = &shell.settings.bindings;
-        let command = if key.ctrl {
-            b.ctrl_command(key.code, &contexts)
-        } else {
-            b.command(key.code, key.alt, &contexts)
-        };
-        match command {
+        match lookup(&shell.settings.bindings, key) {
             None => Step::Stay,
-            Some(Command::Screenshot) => Step::Shell(ShellCommand::Screenshot),
-            Some(Command::Fullscreen) => Step::Shell(ShellCommand::ToggleFullscreen),
-            Some(Command::Mute) => Step::Shell(ShellCommand::ToggleMute),
+            Some(EditorInput::Shell(ShellKey::Screenshot)) => Step::Shell(ShellCommand::Screenshot),
+            Some(EditorInput::Shell(ShellKey::Fullscreen)) => Step::Shell(ShellCommand::ToggleFullscreen),
+            Some(EditorInput::Shell(ShellKey::Mute)) => Step::Shell(ShellCommand::ToggleMute),
             Some(command) => {
                 let outcome = self.screen.command(command);
                 self.outcome(shell, outcome)

@@ -5,8 +5,8 @@
 use super::super::badges::{look, Badges};
 use super::super::document::Document;
 use super::style::colour;
-use crate::app::bindings::key_label;
-use crate::app::bindings::BINDABLE;
+use crate::app::keys::{key_label, named};
+use crate::app::reactor::editor::keys::ROWS;
 use crate::reactor::edit::{tools_for, Layer, Tool};
 
 /// The side of a badge, in points.
@@ -53,11 +53,7 @@ pub fn show(ui: &mut egui::Ui, doc: &mut Document, badges: &mut Badges) {
 /// The key the table gives palette tool `i` (its first key), for the label.
 fn tool_key(i: usize) -> String {
     let name = format!("editor_tool_{}", i + 1);
-    BINDABLE
-        .iter()
-        .find(|b| b.name == name)
-        .and_then(|b| b.keys.first())
-        .map_or(String::new(), |k| key_label(*k))
+    named(ROWS, &name).and_then(|b| b.keys.first()).map_or(String::new(), |k| key_label(*k))
 }
 
 /// A tool's badge: its image where one exists, else its coloured shape with its label.

@@ -31,11 +31,11 @@ pub fn show(ui: &mut egui::Ui, doc: &mut Document, help_open: &mut bool) -> Outc
         ui.separator();
         if ui.add_enabled(doc.editor.can_undo(), egui::Button::new("Undo")).on_hover_text("Ctrl+Z").clicked()
         {
-            doc.key(crate::app::input::EditorKey::Undo);
+            doc.key(crate::app::reactor::editor::keys::EditorKey::Undo);
         }
         if ui.add_enabled(doc.editor.can_redo(), egui::Button::new("Redo")).on_hover_text("Ctrl+Y").clicked()
         {
-            doc.key(crate::app::input::EditorKey::Redo);
+            doc.key(crate::app::reactor::editor::keys::EditorKey::Redo);
         }
         ui.separator();
         let play = egui::Button::new(egui::RichText::new("Play from here").strong());
@@ -54,7 +54,7 @@ pub fn show(ui: &mut egui::Ui, doc: &mut Document, help_open: &mut bool) -> Outc
             .on_hover_text("Leave the editor (Esc); asks first when changes are unsaved.")
             .clicked()
         {
-            outcome = doc.key(crate::app::input::EditorKey::Leave);
+            outcome = doc.key(crate::app::reactor::editor::keys::EditorKey::Leave);
         }
         let name = doc.path.as_ref().map_or("new level".to_string(), |p| p.display().to_string());
         let star = if doc.unsaved() { " *" } else { "" };

@@ -6,7 +6,6 @@
 pub mod bench;
 pub mod cli;
 pub mod crawler;
-pub mod input;
 pub mod key_book;
 pub mod keys;
 pub mod modes;

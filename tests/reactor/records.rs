@@ -5,11 +5,11 @@
 //! save and continue calls in the order the window makes them.
 
 use super::support::*;
-use hollowdeep::app::input::Request;
 use hollowdeep::app::persist::reactor_records;
 use hollowdeep::app::persist::settings::Settings;
 use hollowdeep::app::reactor::play;
 use hollowdeep::app::reactor::session::ReactorSession;
+use hollowdeep::app::reactor::session::Request;
 use hollowdeep::reactor::{schema, script, solution};
 use hollowdeep::render::Overlay;
 use std::path::{Path, PathBuf};

@@ -2,9 +2,8 @@
 //! safe points, the end card when it ends, and its recording written when it is left.
 
 use super::run_end;
-use super::session::Session;
+use super::session::{Request, Session};
 use crate::app::cli::Options;
-use crate::app::input::Request;
 use crate::app::persist::{files, run_save, writer};
 use crate::app::shell::screen::{KeyPress, Screen, Shell, ShellCommand, Step};
 use crate::game::recording::Recording;
@@ -55,8 +54,6 @@ impl RunScreen {
             },
             Request::EndRun if self.session.is_replaying() => Step::Exit,
             Request::EndRun => Step::pop(),
-            // Only the reactor's win card opens another level.
-            Request::OpenReactorLevel(_) => Step::Stay,
             Request::Screenshot => Step::Shell(ShellCommand::Screenshot),
             Request::ToggleMute => Step::Shell(ShellCommand::ToggleMute),
             Request::ToggleFullscreen => Step::Shell(ShellCommand::ToggleFullscreen),

@@ -7,7 +7,6 @@ use crate::app::crawler::effects::Effects;
 use crate::app::crawler::keys::{self, RunKey, LOG, PLAY, REPLAY};
 use crate::app::crawler::paced::Paced;
 use crate::app::crawler::turn_machine::{TurnMachine, Update};
-use crate::app::input::Request;
 use crate::app::keys::{Bindings, Context};
 use crate::app::shell::keys::{prompt_text, ShellKey, GLOBAL, PROMPT};
 use crate::audio::MixCommand;
@@ -24,6 +23,21 @@ const NOTICE_SECONDS: f64 = 4.0;
 /// Seconds the end-of-run card ignores keys, so a key still being hammered from the fight does not
 /// dismiss it unread.
 pub const CARD_GUARD_SECONDS: f64 = 0.8;
+/// What the window must do after a key of the run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Request {
+    None,
+    Screenshot,
+    ToggleFullscreen,
+    /// Save the run, then close.
+    SaveAndExit,
+    Exit,
+    /// The end-of-run card was read: leave the run (to the title screen).
+    EndRun,
+    /// The mute key: sound off, or back on.
+    ToggleMute,
+}
+
 /// Replay pace limits, in actions per second.
 pub const REPLAY_SPEED_RANGE: (f64, f64) = (0.25, 64.0);
 

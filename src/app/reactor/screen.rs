@@ -3,8 +3,7 @@
 
 use super::keys::ReactorKey;
 use super::play;
-use super::session::ReactorSession;
-use crate::app::input::Request;
+use super::session::{ReactorSession, Request};
 use crate::app::persist::writer;
 use crate::app::shell::screen::{KeyPress, Pointer, Screen, Shell, ShellCommand, Step};
 use crate::app::shell::stack::HomeFn;
@@ -50,7 +49,6 @@ impl LevelScreen {
     fn request(&mut self, shell: &mut Shell, request: Request) -> Step {
         match request {
             Request::None => Step::Stay,
-            Request::Exit | Request::SaveAndExit => Step::Exit,
             Request::EndRun => {
                 // A campaign level is left for the campaign's page, with the cursor on it.
                 let place = play::campaign_place(&self.session.mode).map(CampaignPlace);

@@ -3,7 +3,6 @@
 //! would lose, and shows the win or loss card with the level's metrics and the best kept so far.
 
 use super::keys::{self, ReactorKey, REACTOR};
-use crate::app::input::Request;
 use crate::app::keys::{Bindings, Context};
 use crate::app::shell::keys::{prompt_text, ShellKey, GLOBAL, PROMPT};
 use crate::grid::{Facing, Pos};
@@ -19,6 +18,20 @@ use crate::render::board::BoardCamera;
 use crate::render::{Overlay, UiState};
 use crate::scene::{BoardLine, Scene};
 use winit::keyboard::KeyCode;
+
+/// What the window must do after a key on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Request {
+    None,
+    Screenshot,
+    ToggleFullscreen,
+    /// The mute key: sound off, or back on.
+    ToggleMute,
+    /// Leave the level (for the campaign's page).
+    EndRun,
+    /// After a win: play this shipped level next.
+    OpenReactorLevel(usize),
+}
 
 /// Seconds a pulse's cascade of steps takes on screen.
 pub const CASCADE_SECONDS: f64 = 0.5;

@@ -3,8 +3,8 @@
 
 use crate::app::keys::{named, Bindings, Context, Row, RowInfo};
 use crate::app::shell::keys::{self as shell_keys, ShellKey, GLOBAL};
-use crate::app::shell::screen::KeyPress;
 use crate::grid::Facing;
+use winit::keyboard::KeyCode;
 use winit::keyboard::KeyCode as K;
 
 /// The reactor level editor (while no text field has the keyboard).
@@ -82,14 +82,14 @@ pub enum EditorInput {
 
 /// The command `key` asks for: with Ctrl held only the Ctrl rows, otherwise the editor's plain
 /// rows, then the shell's.
-pub fn lookup(bindings: &Bindings, key: KeyPress) -> Option<EditorInput> {
-    if key.ctrl {
-        return bindings.ctrl_command(ROWS, key.code, &[EDITOR]).map(EditorInput::Edit);
+pub fn lookup(bindings: &Bindings, key: KeyCode, alt: bool, ctrl: bool) -> Option<EditorInput> {
+    if ctrl {
+        return bindings.ctrl_command(ROWS, key, &[EDITOR]).map(EditorInput::Edit);
     }
     bindings
-        .command(ROWS, key.code, key.alt, &[EDITOR])
+        .command(ROWS, key, alt, &[EDITOR])
         .map(EditorInput::Edit)
-        .or_else(|| bindings.command(shell_keys::ROWS, key.code, key.alt, &[GLOBAL]).map(EditorInput::Shell))
+        .or_else(|| bindings.command(shell_keys::ROWS, key, alt, &[GLOBAL]).map(EditorInput::Shell))
 }
 
 /// The editor's row named `name`, or the shell's.

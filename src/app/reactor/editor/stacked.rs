@@ -38,7 +38,7 @@ impl EditorWindow {
 
 impl Screen for EditorWindow {
     fn key(&mut self, shell: &mut Shell, key: KeyPress) -> Step {
-        match lookup(&shell.settings.bindings, key) {
+        match lookup(&shell.settings.bindings, key.code, key.alt, key.ctrl) {
             None => Step::Stay,
             Some(EditorInput::Shell(ShellKey::Screenshot)) => Step::Shell(ShellCommand::Screenshot),
             Some(EditorInput::Shell(ShellKey::Fullscreen)) => Step::Shell(ShellCommand::ToggleFullscreen),

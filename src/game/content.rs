@@ -6,10 +6,12 @@ use super::entity::{Item, Pickup, Variant};
 use super::status::StatusKind;
 use super::tables::Weighted;
 
+use crate::scene::figures;
 pub use crate::scene::Srgb;
 
-/// Every creature is a red `@` (plan §8.3), real or not, so a hallucination cannot be told by colour.
-/// Each family has its own shade of that red (`Family::shade`), this one the lurker's.
+/// Every creature is red (plan §8.3), real or not, so a hallucination cannot be told by colour.
+/// Each family has its own shade of that red (`Family::shade`), this one the lurker's, and its own
+/// figure (`Family::figure`) where the plan drew every creature as `@`.
 pub const ENEMY_COLOUR: Srgb = [250, 60, 48];
 /// A weapon on the floor is yellow (plan §8.3).
 pub const WEAPON_COLOUR: Srgb = [250, 219, 56];
@@ -53,9 +55,11 @@ pub struct Family {
     pub on_hit: Option<StatusKind>,
     /// Leaps across one free cell to strike (from `Balance::lunge_min_depth`).
     pub lunges: bool,
-    /// Its shade of the creatures' red, so families can be told apart at a glance (a hallucination
-    /// wears the shade of the family it mimics).
+    /// Its shade of the creatures' red (a hallucination wears the shade of the family it mimics).
     pub shade: Srgb,
+    /// Its silhouette in the view (`scene::figures`): families tell apart by shape, not only by
+    /// shade (issue 34). A hallucination wears its mask's figure, so shape never gives it away.
+    pub figure: char,
 }
 
 /// Everything that makes one inventory item itself.
@@ -114,6 +118,7 @@ pub const FAMILIES: [Family; Variant::COUNT] = [
         on_hit: None,
         lunges: false,
         shade: [176, 48, 36],
+        figure: figures::HULK,
     },
     Family {
         variant: Variant::Lurker,
@@ -125,6 +130,7 @@ pub const FAMILIES: [Family; Variant::COUNT] = [
         on_hit: None,
         lunges: false,
         shade: ENEMY_COLOUR,
+        figure: figures::WALKER,
     },
     Family {
         variant: Variant::Stalker,
@@ -136,6 +142,7 @@ pub const FAMILIES: [Family; Variant::COUNT] = [
         on_hit: None,
         lunges: true,
         shade: [255, 122, 56],
+        figure: figures::CRAWLER,
     },
     Family {
         variant: Variant::Flayer,
@@ -147,6 +154,7 @@ pub const FAMILIES: [Family; Variant::COUNT] = [
         on_hit: Some(StatusKind::Bleeding),
         lunges: false,
         shade: [236, 40, 120],
+        figure: figures::BLADES,
     },
 ];
 
@@ -215,6 +223,14 @@ mod tests {
                 let d: i32 = (0..3).map(|c| (a.shade[c] as i32 - other.shade[c] as i32).abs()).sum();
                 assert!(d >= 60, "{} and {} look alike", a.name, other.name);
             }
+        }
+    }
+
+    #[test]
+    fn every_family_has_a_figure_of_its_own_and_none_is_the_players_at() {
+        for (i, a) in FAMILIES.iter().enumerate() {
+            assert!(figures::ALL.contains(&a.figure), "{} has a creature figure", a.name);
+            assert!(FAMILIES[..i].iter().all(|o| o.figure != a.figure), "{} shares a figure", a.name);
         }
     }
 

@@ -254,17 +254,21 @@ fn target_look(game: &Game) -> Option<TargetLook> {
 }
 
 fn entity_sprite(game: &Game, e: &Entity, from: Pos, tell: f32) -> SpriteLook {
-    let (kind, colour) = match e.kind {
+    let (kind, colour, glyph) = match e.kind {
         EntityKind::Enemy { .. } | EntityKind::Hallucination { .. } => {
-            let shade = apparent_family(game, e).map_or(super::content::ENEMY_COLOUR, |f| f.shade);
-            (SpriteKind::Actor, shade)
+            // The figure and shade of the family it looks like: a mask is worn whole.
+            let family = apparent_family(game, e);
+            let shade = family.map_or(super::content::ENEMY_COLOUR, |f| f.shade);
+            (SpriteKind::Actor, shade, family.map_or(e.glyph(), |f| f.figure))
         }
-        EntityKind::Pickup(p) | EntityKind::HallucinatedPickup(p) => (SpriteKind::Pickup, p.colour()),
+        EntityKind::Pickup(p) | EntityKind::HallucinatedPickup(p) => {
+            (SpriteKind::Pickup, p.colour(), e.glyph())
+        }
     };
     SpriteLook {
         id: e.id.0,
         kind,
-        glyph: e.glyph(),
+        glyph,
         colour,
         from,
         to: e.pos,
@@ -464,6 +468,19 @@ mod tests {
         assert!(hurt.hp < hurt.max_hp && hurt.hp > 0, "worn down by blows: {hurt:?}");
         let sprite = still_scene(&g).world.sprites[0];
         assert_eq!(sprite.colour, mask.shade, "and its shade");
+        assert_eq!(sprite.glyph, mask.figure, "and its figure: shape never gives it away");
+    }
+
+    /// Issue 34: every family was drawn as the same `@`, told apart only by a shade of red.
+    #[test]
+    fn each_family_stands_in_the_view_as_its_own_figure() {
+        for variant in Variant::ALL {
+            let mut g = corridor();
+            g.spawn(Pos::new(3, 1), EntityKind::Enemy { variant, hp: 3, max_hp: 3, damage: 1 });
+            let sprite = still_scene(&g).world.sprites[0];
+            assert_eq!(sprite.glyph, variant.family().figure, "{}", variant.name());
+            assert_ne!(sprite.glyph, '@', "the `@` is the player's");
+        }
     }
 
     /// Issue 10: the automap revealed where the maze shifted out of sight.

@@ -3,6 +3,8 @@
 //! dot. A HUD quad carries its glyph's rows to the shader flat (`Glyph::packed_rows`): a texture
 //! read per pixel was the dearest part of a HUD pixel on a software rasteriser.
 //!
+//! Four creature figures (`scene::figures`) sit in Unicode's private-use area.
+//!
 //! Glyphs are written as ASCII art (`#` lit, `.` dark, rows separated by spaces) and parsed at compile
 //! time, so a malformed glyph is a build error and the art stays readable in review.
 
@@ -57,8 +59,10 @@ const fn parse(ch: char, art: &str) -> Glyph {
     Glyph { ch, rows }
 }
 
+use crate::scene::figures::{BLADES, CRAWLER, HULK, WALKER};
+
 macro_rules! glyphs {
-    ($($ch:literal => $art:literal,)*) => {
+    ($($ch:expr => $art:literal,)*) => {
         /// Every glyph, in atlas order: printable ASCII from ' ' to '~' first (index = code - 32), then
         /// the extra symbols.
         pub const GLYPHS: &[Glyph] = &[$(parse($ch, $art),)*];
@@ -184,6 +188,12 @@ glyphs! {
     '▼' => "..... ..... ##### .###. ..#..",
     '◄' => "..... ...#. ..##. .###. ..##. ...#.",
     '·' => "..... ..... ..... ..#..",
+    // Creature figures (`scene::figures`): silhouettes, 5 wide and 7 high like a capital, feet on
+    // the baseline, each with its own outline so that no two tell apart by colour alone.
+    HULK => "..... .###. ##### ##### #.#.# #.#.# ##.##",
+    WALKER => ".###. .###. ..#.. ##### ..#.. .#.#. #...#",
+    CRAWLER => "..... ..... #...# #.#.# .###. ##### #...#",
+    BLADES => "#.#.# #.#.# ##### ..#.. .###. .#.#. ##.##",
 }
 
 /// Atlas index of `ch`; characters the font lacks show as '?'.
@@ -227,6 +237,34 @@ mod tests {
         for (i, g) in GLYPHS.iter().enumerate() {
             assert_eq!(g.rows.iter().any(|&r| r != 0), g.ch != ' ', "{:?}", g.ch);
             assert!(GLYPHS[..i].iter().all(|o| o.ch != g.ch), "{:?} twice", g.ch);
+        }
+    }
+
+    /// Issue 34: creatures differed only by hue. Each figure must differ from every other in many
+    /// pixels and in its outline (where ink starts and ends on some row), so a glance tells them
+    /// apart whatever their colour.
+    #[test]
+    fn creature_figures_differ_in_shape_not_just_in_a_pixel_or_two() {
+        let outline = |g: &Glyph| -> Vec<Option<(u32, u32)>> {
+            (0..GLYPH_H)
+                .map(|y| {
+                    let lit: Vec<u32> = (0..GLYPH_W).filter(|&x| g.lit(x, y)).collect();
+                    Some((*lit.first()?, *lit.last()?))
+                })
+                .collect()
+        };
+        let all = crate::scene::figures::ALL;
+        for (i, &a) in all.iter().enumerate() {
+            let ga = glyph(a);
+            assert_eq!(ga.ch, a, "the font draws figure {a:?}");
+            assert_eq!(ga.rows[GLYPH_H as usize - 1], 0, "{a:?} stands on the baseline");
+            for &b in &all[..i] {
+                let gb = glyph(b);
+                let differing: u32 = ga.rows.iter().zip(gb.rows).map(|(x, y)| (x ^ y).count_ones()).sum();
+                assert!(differing >= 8, "{a:?} and {b:?} differ in only {differing} font pixels");
+                let rows_apart = outline(ga).iter().zip(outline(gb)).filter(|(x, y)| **x != *y).count();
+                assert!(rows_apart >= 2, "{a:?} and {b:?} share their outline on all but {rows_apart} rows");
+            }
         }
     }
 

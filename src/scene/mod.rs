@@ -17,6 +17,7 @@ pub use hud::{
     StripActor, TargetLook,
 };
 pub use sound::{SoundBed, SoundEvent, SoundKind, SoundPhase};
+pub use world::figures;
 pub use world::{
     CellLook, FloorTint, Madness, PhantomLook, SpriteKind, SpriteLook, ThemeLook, TileLook, TorchLook,
     WorldScene, TORCH_REACH_CELLS,

@@ -43,6 +43,23 @@ pub struct Madness {
     pub distortion: f32,
 }
 
+/// Creature figures: code points of Unicode's private-use area that the pixel font draws as
+/// silhouettes instead of letters, so creatures tell apart by shape and not only by hue (issue 34:
+/// every family was the same `@`). A game gives each kind of creature one of them; render draws
+/// whatever glyph a sprite names and knows no creature.
+pub mod figures {
+    /// A hunched, broad hulk, arms hanging to the floor.
+    pub const HULK: char = '\u{E000}';
+    /// An upright figure, arms spread.
+    pub const WALKER: char = '\u{E001}';
+    /// A low, wide crawler on bent legs, nothing above its shoulders.
+    pub const CRAWLER: char = '\u{E002}';
+    /// A figure with three blades raised above its head.
+    pub const BLADES: char = '\u{E003}';
+    /// Every figure, for the font's and the tests' checks.
+    pub const ALL: [char; 4] = [HULK, WALKER, CRAWLER, BLADES];
+}
+
 /// What kind of figure a sprite is, which decides its size and how the shader times it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SpriteKind {

@@ -198,6 +198,63 @@ fn an_adjacent_enemy_stays_inside_the_view_and_has_smooth_edges() {
     );
 }
 
+/// An open hall, the viewer at its west end looking east along its middle row.
+const HALL: &[&str] = &[
+    "###########",
+    "#.........#",
+    "#.........#",
+    "#.........#",
+    "#.........#",
+    "#.........#",
+    "#.........#",
+    "#.........#",
+    "###########",
+];
+
+/// Issue 34: a creature on a diagonal was drawn cut off at the view's edge. Wherever a creature
+/// stands, the columns its glyph covers that lie inside the view are all inked, and the rows from
+/// its head to its feet too: the view's edge may hide part of it, nothing else may.
+#[test]
+fn a_creature_at_the_views_edge_draws_all_the_glyph_the_view_holds() {
+    let Some(gpu) = gpu_or_skip() else { return };
+    let (w, h) = (480, 300);
+    let mut stage = Stage::new(gpu, w, h);
+    // (ahead, to the right) of the viewer: inside, at the edge, half out, its centre out.
+    for (ahead, right) in [(2, 1), (3, 2), (4, 3), (5, 3), (6, 3), (3, -2), (4, -3), (5, -3)] {
+        let mut g = game(HALL, (1, 4), Facing::East);
+        let at = Pos::new(1 + ahead, 4 + right);
+        g.spawn(at, enemy()).unwrap();
+        let view = rest_view(&g, 0.0);
+        let f = stage.shot(&g, &view, Effects::default());
+        let (_, _, vw, vh) = f.world_rect();
+        let cam = Camera::new(&view, vw, vh);
+        let want = project(&cam, at, hollowdeep::render::sprites::ACTOR_HEIGHT);
+        let half =
+            2.5 * hollowdeep::render::sprites::ACTOR_HEIGHT / GLYPH_H as f32 * cam.focal.x / want.depth;
+        let (lo, hi) = ((want.x - half).max(0.0), (want.x + half).min(vw as f32));
+        let got = bbox(&f, red);
+        eprintln!(
+            "{ahead},{right}: want x {lo:.1}..{hi:.1} (centre {:.1}), rows {:.1}..{:.1}; got {got:?}",
+            want.x, want.top, want.feet
+        );
+        let name = format!("edge_{ahead}_{right}");
+        let (x0, y0, x1, y1) =
+            got.unwrap_or_else(|| panic!("no creature at {at:?} (see {})", f.save(&name).display()));
+        assert!(
+            (x0 as f32 - lo).abs() <= 3.0 && (x1 as f32 + 1.0 - hi).abs() <= 3.0,
+            "at {ahead} ahead, {right} right: ink x {x0}..{x1}, want {lo:.1}..{hi:.1} (see {})",
+            f.save(&name).display()
+        );
+        assert!(
+            (y0 as f32 - want.top).abs() <= 3.0 && (y1 as f32 + 1.0 - want.feet).abs() <= 3.0,
+            "at {ahead} ahead, {right} right: ink rows {y0}..{y1}, want {:.1}..{:.1} (see {})",
+            want.top,
+            want.feet,
+            f.save(&name).display()
+        );
+    }
+}
+
 /// The exit glows: seen from 5 cells, beyond the torch's full light, the exit cell and the air
 /// above it are brighter than the same corridor with plain floor there.
 #[test]

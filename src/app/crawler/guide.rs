@@ -2,7 +2,7 @@
 //! the player's words. Numbers come from the balance table, so the guide cannot drift from the rules.
 
 use crate::game::balance::{SanityBand, BALANCE};
-use crate::game::sanity::rest_gain;
+use crate::game::sanity::{rest_ceiling, rest_gain};
 use crate::game::Item;
 
 /// The guide's lines, one paragraph each (the overlay wraps them).
@@ -25,12 +25,17 @@ pub fn guide_lines() -> Vec<String> {
         format!(
             "Rest   Wait (C) with no creature in view and no FEAR on you to win back {} sanity at \
              depth 1, less the darker the depth ({} from depth {}). On or beside a shrine (a pale \
-             ⌂ on the floor, from depth {}) a rest gives {} times as much.",
+             ⌂ on the floor, from depth {}) a rest gives {} times as much. Rest never lifts you \
+             above {} at depth 1, {} lower each depth down ({} higher at a shrine): it slows the \
+             madness, only pills push it back.",
             percent(rest_gain(1)),
             percent(rest_gain(b.depth_dimming_full_at)),
             b.depth_dimming_full_at,
             b.shrine_min_depth,
             b.shrine_rest_times,
+            percent(rest_ceiling(1, false)),
+            percent(b.rest_ceiling_per_depth),
+            percent(b.shrine_ceiling_bonus),
         ),
         "⌂ Weak Your hunger. It rises as you act; at 100% you starve and lose HP every turn.".into(),
         "♥♥ N  Your heartbeat: one beat for every turn you have acted.".into(),
@@ -143,6 +148,12 @@ mod tests {
         assert!(text.contains(&format!("{} sanity at depth 1", percent(rest_gain(1)))), "{text}");
         assert!(text.contains(&format!("({} from depth {deep})", percent(rest_gain(deep)))), "{text}");
         assert!(text.contains(&format!("{} times as much", BALANCE.shrine_rest_times)), "{text}");
+        let ceiling = format!(
+            "above {} at depth 1, {} lower",
+            percent(rest_ceiling(1, false)),
+            percent(BALANCE.rest_ceiling_per_depth)
+        );
+        assert!(text.contains(&ceiling), "the guide gives rest's ceiling: {text}");
         assert_eq!(
             (percent(500), percent(100), percent(20_000)),
             ("0.5%".into(), "0.1%".into(), "20%".into())

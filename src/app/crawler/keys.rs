@@ -146,6 +146,11 @@ pub fn menu_key(b: &Bindings) -> String {
     b.first_key(row("menu"))
 }
 
+/// The wait key, which the first-time hints name (rest is a wait).
+pub fn wait_key(b: &Bindings) -> String {
+    b.first_key(row("wait"))
+}
+
 /// Moves the row `name` to `keys`, as a settings file would (tests of rebinding).
 #[cfg(test)]
 pub fn rebound(mut bindings: Bindings, name: &str, keys: &[KeyCode]) -> Bindings {

@@ -4,6 +4,7 @@
 //! actions at a set pace) testable with synthetic time.
 
 use crate::app::crawler::effects::Effects;
+use crate::app::crawler::hints::Hints;
 use crate::app::crawler::keys::{self, RunKey, LOG, PLAY, REPLAY};
 use crate::app::crawler::paced::Paced;
 use crate::app::crawler::turn_machine::{TurnMachine, Update};
@@ -20,6 +21,8 @@ use winit::keyboard::KeyCode;
 
 /// Seconds a notice (e.g. "Screenshot saved") stays on screen.
 const NOTICE_SECONDS: f64 = 4.0;
+/// Seconds a first-time hint stays: a whole sentence to read while the game goes on.
+const HINT_SECONDS: f64 = 9.0;
 /// Seconds the end-of-run card ignores keys, so a key still being hammered from the fight does not
 /// dismiss it unread.
 pub const CARD_GUARD_SECONDS: f64 = 0.8;
@@ -54,7 +57,10 @@ pub struct Session {
     pub turns: Paced,
     pub effects: Effects,
     overlay: Option<Overlay>,
-    notice: Option<(String, f64)>,
+    /// The notice, when it appeared and for how many seconds it stays.
+    notice: Option<(String, f64, f64)>,
+    /// The first-time hints this run has shown.
+    hints: Hints,
     pub recording: Option<Recording>,
     replay: Option<Replay>,
     automap_allowed: bool,
@@ -74,6 +80,7 @@ impl Session {
             effects: Effects::new(reduced_effects),
             overlay: None,
             notice: None,
+            hints: Hints::default(),
             recording: None,
             replay: None,
             automap_allowed,
@@ -132,6 +139,14 @@ impl Session {
         let heard = self.heard.get_or_insert_with(|| (Vec::new(), delay));
         heard.0.extend(played.sounds);
         heard.1 = delay;
+        if self.replay.is_none() {
+            let wait_key = keys::wait_key(&self.bindings);
+            if let Some(hint) =
+                self.hints.after_turn(&self.turns.mode.game, action == Action::Wait, &wait_key)
+            {
+                self.notice = Some((hint, now, HINT_SECONDS));
+            }
+        }
     }
 
     pub fn record_into(&mut self, recording: Recording) {
@@ -153,7 +168,7 @@ impl Session {
     }
 
     pub fn notify(&mut self, text: &str, now: f64) {
-        self.notice = Some((text.to_string(), now));
+        self.notice = Some((text.to_string(), now, NOTICE_SECONDS));
     }
 
     /// What the HUD shows: the open overlay or the card, the notice, and the curtain that falls
@@ -172,7 +187,7 @@ impl Session {
         UiState {
             edge_glow,
             overlay: self.card.as_ref().map(|(c, _)| c.clone()).or_else(|| self.overlay.clone()),
-            notice: self.notice.as_ref().filter(|(_, at)| now - at < NOTICE_SECONDS).map(|(t, _)| t.clone()),
+            notice: self.notice.as_ref().filter(|(_, at, stay)| now - at < *stay).map(|(t, ..)| t.clone()),
             curtain: (curtain.clamp(0.0, 1.0) * 255.0).round() as u8,
         }
     }

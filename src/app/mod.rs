@@ -6,6 +6,7 @@
 pub mod bench;
 pub mod bindings;
 pub mod cli;
+pub mod clock;
 pub mod crawler;
 pub mod input;
 pub mod modes;

@@ -9,9 +9,11 @@ fn pcg(v: u32) -> u32 {
 
 // A stable value in [0, 1) for integer coordinates; the same cell always gets the same value.
 // One PCG round over the coordinates mixed by large odd primes: cheap enough for per-pixel noise.
+// The products are in parentheses because WGSL forbids mixing `*` and `^` bare: naga lets it pass,
+// the browsers' compilers (Tint) refuse the whole shader.
 fn hash3(k: vec3<i32>) -> f32 {
     let u = bitcast<vec3<u32>>(k);
-    let h = pcg(u.x * 73856093u ^ u.y * 19349663u ^ u.z * 83492791u);
+    let h = pcg((u.x * 73856093u) ^ (u.y * 19349663u) ^ (u.z * 83492791u));
     return f32(h >> 8u) / 16777216.0;
 }
 

@@ -5,6 +5,7 @@
 
 pub mod bench;
 pub mod cli;
+pub mod clock;
 pub mod crawler;
 pub mod key_book;
 pub mod keys;

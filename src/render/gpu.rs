@@ -31,6 +31,15 @@ impl Gpu {
         Self::open(instance, Some(surface))
     }
 
+    /// [`Gpu::for_surface`] without blocking: the browser answers adapter and device requests only
+    /// once control returns to its event loop, so there it must be awaited.
+    pub async fn for_surface_async(
+        instance: wgpu::Instance,
+        surface: &wgpu::Surface<'_>,
+    ) -> Result<Gpu, RenderError> {
+        Self::open_async(instance, Some(surface)).await
+    }
+
     /// A one-line description of the adapter, for logs and the bench output.
     pub fn adapter_summary(&self) -> String {
         let info = self.adapter.get_info();
@@ -38,7 +47,14 @@ impl Gpu {
     }
 
     fn open(instance: wgpu::Instance, surface: Option<&wgpu::Surface<'_>>) -> Result<Gpu, RenderError> {
-        let adapter = pollster::block_on(pick_adapter(&instance, surface))?;
+        pollster::block_on(Self::open_async(instance, surface))
+    }
+
+    async fn open_async(
+        instance: wgpu::Instance,
+        surface: Option<&wgpu::Surface<'_>>,
+    ) -> Result<Gpu, RenderError> {
+        let adapter = pick_adapter(&instance, surface).await?;
         // Regression (no Vulkan, only a GL fallback): the world pass renders into a depth target
         // that the sprite pass then reads, which some adapters cannot; say so instead of failing
         // deep in wgpu.
@@ -54,12 +70,14 @@ impl Gpu {
         // WebGL2-class limits; downlevel defaults have it. Resolution limits come from the adapter so
         // that 4K targets work where the hardware allows them.
         let required_limits = wgpu::Limits::downlevel_defaults().using_resolution(adapter.limits());
-        let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
-            label: Some("hollowdeep device"),
-            required_limits,
-            ..Default::default()
-        }))
-        .map_err(|e| RenderError::Device(e.to_string()))?;
+        let (device, queue) = adapter
+            .request_device(&wgpu::DeviceDescriptor {
+                label: Some("hollowdeep device"),
+                required_limits,
+                ..Default::default()
+            })
+            .await
+            .map_err(|e| RenderError::Device(e.to_string()))?;
         Ok(Gpu { instance, adapter, device, queue })
     }
 }

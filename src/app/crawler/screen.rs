@@ -202,7 +202,7 @@ impl Screen for RunScreen {
 /// With the player's yes, moves the waiting save out of the way (never deletes it).
 fn set_save_aside(shell: &Shell, abandon: bool) -> Result<(), String> {
     let path = run_save::path(&shell.data_dir);
-    if abandon && path.exists() {
+    if abandon && writer::exists(&path) {
         let moved = files::move_aside(&path, "set-aside")?;
         println!("The saved run was set aside as {}.", moved.display());
     }
@@ -247,10 +247,8 @@ pub fn command_line_run(
 
 /// A seed for runs started without `--seed`: the only place the app reads the clock for the game.
 pub fn random_seed() -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos() as u64)
-        .unwrap_or(0);
+    use crate::app::clock::{SystemTime, UNIX_EPOCH};
+    let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0);
     // Spread consecutive start times over the whole seed space.
     nanos.wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }

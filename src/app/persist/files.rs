@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 // Setting a file aside renames it, so it lives with the one writer; it is read here by its old name.
-pub use super::writer::move_aside;
+pub use super::writer::{exists, move_aside};
 
 /// Overrides every location at once; tests and portable installs point it at a folder of their own.
 pub const HOME_OVERRIDE_VAR: &str = "HOLLOWDEEP_HOME";
@@ -21,13 +21,20 @@ fn xdg(var: &str, fallback: &str) -> PathBuf {
     home.join(fallback).join("hollowdeep")
 }
 
-/// Saved run, profile and morgue files: `$XDG_DATA_HOME/hollowdeep` or `~/.local/share/hollowdeep`.
+/// Saved run, profile and morgue files: `$XDG_DATA_HOME/hollowdeep` or `~/.local/share/hollowdeep`
+/// (in the browser, the storage entries under `data/`).
 pub fn data_dir() -> PathBuf {
+    if cfg!(target_arch = "wasm32") {
+        return PathBuf::from("data");
+    }
     home_override().map(|h| h.join("data")).unwrap_or_else(|| xdg("XDG_DATA_HOME", ".local/share"))
 }
 
-/// Settings: `$XDG_CONFIG_HOME/hollowdeep` or `~/.config/hollowdeep`.
+/// Settings: `$XDG_CONFIG_HOME/hollowdeep` or `~/.config/hollowdeep` (in the browser, `config/`).
 pub fn config_dir() -> PathBuf {
+    if cfg!(target_arch = "wasm32") {
+        return PathBuf::from("config");
+    }
     home_override().map(|h| h.join("config")).unwrap_or_else(|| xdg("XDG_CONFIG_HOME", ".config"))
 }
 
@@ -56,6 +63,9 @@ pub fn set_aside_note(path: &Path, moved: &Path) -> String {
 
 /// Reads a file that may not exist yet: `Ok(None)` when it is absent.
 pub fn read_optional(path: &Path) -> Result<Option<String>, String> {
+    #[cfg(target_arch = "wasm32")]
+    return super::browser::read(path);
+    #[cfg(not(target_arch = "wasm32"))]
     match std::fs::read(path) {
         Ok(bytes) => String::from_utf8(bytes).map(Some).map_err(|_| "it is not text".to_string()),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
@@ -63,12 +73,18 @@ pub fn read_optional(path: &Path) -> Result<Option<String>, String> {
     }
 }
 
+/// The whole of a file (or the browser's entry) that must exist.
+pub fn read_bytes(path: &Path) -> Result<Vec<u8>, String> {
+    #[cfg(target_arch = "wasm32")]
+    return super::browser::read(path)?.map(String::into_bytes).ok_or_else(|| "there is no such file".into());
+    #[cfg(not(target_arch = "wasm32"))]
+    std::fs::read(path).map_err(|e| e.to_string())
+}
+
 /// Today's date (UTC) as YYYY-MM-DD and a file-name stamp YYYYMMDD-HHMMSS, from the system clock.
 pub fn date_and_stamp() -> (String, String) {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs() as i64)
-        .unwrap_or(0);
+    use crate::app::clock::{SystemTime, UNIX_EPOCH};
+    let secs = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0);
     let (y, m, d) = civil_from_days(secs.div_euclid(86_400));
     let rem = secs.rem_euclid(86_400);
     let (hh, mm, ss) = (rem / 3600, rem / 60 % 60, rem % 60);

@@ -3,6 +3,8 @@
 //! Every file is written atomically (temporary file, then rename) and read defensively: a file that
 //! cannot be used is moved aside with one clear message, never deleted or overwritten.
 
+#[cfg(target_arch = "wasm32")]
+pub mod browser;
 pub mod files;
 pub mod morgue;
 pub mod profile;

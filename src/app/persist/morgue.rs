@@ -50,7 +50,7 @@ pub fn write(data_dir: &Path, game: &Game, stamp: &str, date: &str) -> Result<Pa
             let suffix = if n == 0 { String::new() } else { format!("-{n}") };
             dir.join(format!("morgue-{stamp}-seed{}{suffix}.txt", game.seed()))
         })
-        .find(|p| !p.exists())
+        .find(|p| !super::writer::exists(p))
         .expect("an unbounded search finds a free name");
     write_kept(&path, &text(game, date))?;
     Ok(path)

@@ -55,12 +55,7 @@ pub fn safe_point(last: Option<(u32, u64)>, depth: u32, turn: u64) -> bool {
 /// The run has ended: its save goes (a missing one is no error).
 pub fn remove(data_dir: &Path) -> Result<(), String> {
     let path = path(data_dir);
-    match std::fs::remove_file(&path) {
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-            Err(format!("Could not remove the ended run's save {}: {e}.", path.display()))
-        }
-        _ => Ok(()),
-    }
+    super::writer::remove(&path).map_err(|e| format!("The ended run's save stays: {e}"))
 }
 
 /// Loads the saved run. The file stays until the run ends or is saved again, so a crash while

@@ -6,18 +6,29 @@
 //! new one. A symlink is followed and its target replaced the same way, so the link stays a link. A
 //! device, pipe or socket is written straight into, as `cp` or a shell redirection would: renaming
 //! over `/dev/null` would replace the machine's device with a regular file.
+//!
+//! In the browser (wasm32) there are no files: an output is gathered in memory and committed as one
+//! entry of the site's storage (`browser`), which replaces the old text whole, as the rename does.
 
+#[cfg(not(target_arch = "wasm32"))]
 use std::fs::{File, OpenOptions};
 use std::io::{Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 /// How many links are followed before the path is called a loop (Linux's own limit).
+#[cfg(not(target_arch = "wasm32"))]
 const MAX_LINKS: usize = 40;
+
+/// Where an output's bytes go until the commit: a temporary file, or memory in the browser.
+#[cfg(not(target_arch = "wasm32"))]
+type Sink = File;
+#[cfg(target_arch = "wasm32")]
+type Sink = std::io::Cursor<Vec<u8>>;
 
 /// An output being written. Dropped without [`Output::commit`], it leaves the old file untouched
 /// and removes its temporary.
 pub struct Output {
-    file: File,
+    file: Sink,
     /// The path the user named, for messages.
     named: PathBuf,
     /// For a replaced file: the temporary and the file it will replace.
@@ -25,7 +36,19 @@ pub struct Output {
 }
 
 impl Output {
+    /// In the browser: gathered in memory, kept in one piece by the commit.
+    #[cfg(target_arch = "wasm32")]
+    pub fn create(path: &Path) -> Result<Output, String> {
+        let named = path.to_path_buf();
+        Ok(Output {
+            file: std::io::Cursor::new(Vec::new()),
+            replace: Some((named.clone(), named.clone())),
+            named,
+        })
+    }
+
     /// Opens `path` for writing as described in the module's comment.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn create(path: &Path) -> Result<Output, String> {
         let named = path.to_path_buf();
         let special = match std::fs::metadata(path) {
@@ -60,8 +83,17 @@ impl Output {
         Ok(Output { file, named, replace: Some((tmp, target)) })
     }
 
+    /// In the browser: the gathered bytes become the entry's whole text.
+    #[cfg(target_arch = "wasm32")]
+    pub fn commit(mut self) -> Result<(), String> {
+        let bytes = std::mem::take(self.file.get_mut());
+        self.replace = None;
+        super::browser::write(&self.named, &bytes)
+    }
+
     /// Makes the written bytes the file's: synced and renamed into place (or flushed into the
     /// device or pipe).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn commit(mut self) -> Result<(), String> {
         let named = self.named.display().to_string();
         let Some((tmp, target)) = self.replace.take() else {
@@ -102,6 +134,9 @@ impl Seek for Output {
 
 impl Drop for Output {
     fn drop(&mut self) {
+        if cfg!(target_arch = "wasm32") {
+            return; // nothing was kept before the commit
+        }
         if let Some((tmp, _)) = &self.replace {
             let _ = std::fs::remove_file(tmp);
         }
@@ -123,6 +158,9 @@ pub fn write_text(path: &Path, text: &str) -> Result<(), String> {
 /// Refuses, before any work is done, an output whose folder does not exist: a run played or a
 /// level solved for minutes must not end in "Could not write".
 pub fn check_output_folder(path: &Path) -> Result<(), String> {
+    if cfg!(target_arch = "wasm32") {
+        return Ok(()); // the browser's storage has no folders
+    }
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     if dir.is_dir() {
         Ok(())
@@ -134,6 +172,9 @@ pub fn check_output_folder(path: &Path) -> Result<(), String> {
 /// Makes the folder `path` goes in: for the files the program keeps in folders of its own (saves,
 /// records, settings, morgue files, screenshots), which may not exist yet on a first run.
 pub fn make_folder_for(path: &Path) -> Result<(), String> {
+    if cfg!(target_arch = "wasm32") {
+        return Ok(());
+    }
     let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) else { return Ok(()) };
     std::fs::create_dir_all(dir).map_err(|e| format!("Could not create {}: {e}.", dir.display()))
 }
@@ -149,18 +190,50 @@ pub fn move_aside(path: &Path, why: &str) -> Result<PathBuf, String> {
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     for n in 1..10_000 {
         let target = path.with_file_name(format!("{name}.{why}-{n}"));
-        if !target.exists() {
-            std::fs::rename(path, &target)
-                .map_err(|e| format!("Could not move {} aside: {e}.", path.display()))?;
+        if !exists(&target) {
+            rename(path, &target).map_err(|e| format!("Could not move {} aside: {e}.", path.display()))?;
             return Ok(target);
         }
     }
     Err(format!("Could not move {} aside: too many old copies.", path.display()))
 }
 
+/// Whether something is kept at `path` (a file, or the browser's entry).
+pub fn exists(path: &Path) -> bool {
+    #[cfg(target_arch = "wasm32")]
+    return super::browser::exists(path);
+    #[cfg(not(target_arch = "wasm32"))]
+    path.exists()
+}
+
+/// Removes what is kept at `path`; a missing file is no error.
+pub fn remove(path: &Path) -> Result<(), String> {
+    #[cfg(target_arch = "wasm32")]
+    return super::browser::remove(path);
+    #[cfg(not(target_arch = "wasm32"))]
+    match std::fs::remove_file(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            Err(format!("Could not remove {}: {e}.", path.display()))
+        }
+        _ => Ok(()),
+    }
+}
+
+fn rename(from: &Path, to: &Path) -> Result<(), String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let text = super::browser::read(from)?.unwrap_or_default();
+        super::browser::write(to, text.as_bytes())?;
+        return super::browser::remove(from);
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    std::fs::rename(from, to).map_err(|e| e.to_string())
+}
+
 /// The file a chain of symlinks ends at (which may not exist yet: a dangling link is written
 /// through, as a shell redirection would), and whether the chain passed through `/proc`, whose
 /// links (`/dev/stdout` → `/proc/self/fd/1`) name open files rather than paths.
+#[cfg(not(target_arch = "wasm32"))]
 fn resolve_links(path: &Path) -> Result<(PathBuf, bool), String> {
     let mut current = path.to_path_buf();
     let mut through_proc = false;
@@ -183,17 +256,20 @@ fn resolve_links(path: &Path) -> Result<(PathBuf, bool), String> {
 
 /// `.NAME.tmp-PID`: hidden, beside the file it replaces, and named by its writer so that a
 /// temporary still being written by a live process is never taken for a stale one.
+#[cfg(not(target_arch = "wasm32"))]
 fn temporary_name(name: &str) -> String {
     format!(".{name}.tmp-{}", std::process::id())
 }
 
 /// The writer's pid in a temporary's name, and the name of the file it was replacing.
+#[cfg(not(target_arch = "wasm32"))]
 fn parse_temporary(file_name: &str) -> Option<(&str, u32)> {
     let (name, pid) = file_name.strip_prefix('.')?.rsplit_once(".tmp-")?;
     Some((name, pid.parse().ok()?))
 }
 
 /// Removes what killed or failed writes of `name` left in `dir`.
+#[cfg(not(target_arch = "wasm32"))]
 fn clean_stale_temporaries_of(dir: &Path, name: &str) {
     clean_matching(dir, |n| n == name);
 }
@@ -205,6 +281,13 @@ pub fn clean_stale_temporaries(dir: &Path) -> usize {
     clean_matching(dir, |_| true)
 }
 
+/// The browser has no pids and leaves no temporaries.
+#[cfg(target_arch = "wasm32")]
+fn clean_matching(_dir: &Path, _wanted: impl Fn(&str) -> bool) -> usize {
+    0
+}
+
+#[cfg(not(target_arch = "wasm32"))]
 fn clean_matching(dir: &Path, wanted: impl Fn(&str) -> bool) -> usize {
     let Ok(entries) = std::fs::read_dir(dir) else { return 0 };
     let mut removed = 0;
@@ -222,6 +305,7 @@ fn clean_matching(dir: &Path, wanted: impl Fn(&str) -> bool) -> usize {
     removed
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn process_alive(pid: u32, file: &Path) -> bool {
     let proc = Path::new("/proc");
     if proc.is_dir() {

@@ -92,7 +92,7 @@ pub fn campaign_page(data_dir: &Path) -> (CampaignPage, Option<String>) {
         LevelRecord {
             shipped: index,
             name: index.map_or(id.to_string(), |i| short_name(&levels[i].name)),
-            in_progress: reactor_records::progress_path(data_dir, id).exists(),
+            in_progress: files::exists(&reactor_records::progress_path(data_dir, id)),
             best: reactor_records::best_in(&bests, id).map(|b| (b.lengthy, b.undos)),
         }
     };
@@ -150,7 +150,7 @@ fn record_win(dir: &Path, r: &Reactor, m: Metrics) -> Vec<String> {
         undos: m.undos,
         peak_heat: m.peak_heat,
     };
-    let _ = std::fs::remove_file(reactor_records::progress_path(dir, &r.game.level.id));
+    let _ = crate::app::persist::writer::remove(&reactor_records::progress_path(dir, &r.game.level.id));
     match reactor_records::record_win(dir, &r.game.level.id, win) {
         Ok((b, set_aside)) => {
             let mut lines = vec![
@@ -257,7 +257,7 @@ pub fn save_progress(mode: &Reactor, data_dir: &Path) {
             _ => false,
         };
         if ours {
-            let _ = std::fs::remove_file(&path);
+            let _ = crate::app::persist::writer::remove(&path);
         }
         return;
     }

@@ -7,4 +7,6 @@ pub mod keys;
 pub mod mode_screen;
 pub mod screen;
 pub mod stack;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 pub mod window;

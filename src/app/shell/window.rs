@@ -3,15 +3,15 @@
 
 use super::screen::{Canvas, KeyPress, Pointer, Raw, Screen, Shell, ShellCommand};
 use super::stack::{Home, Stack};
+use crate::app::clock::Instant;
 use crate::app::persist::{self, files, writer};
 use crate::audio;
 use crate::render::{self, Gpu, Renderer};
 use std::sync::Arc;
-use std::time::Instant;
 use winit::application::ApplicationHandler;
 use winit::dpi::LogicalSize;
 use winit::event::{ElementState, KeyEvent, MouseButton, MouseScrollDelta, WindowEvent};
-use winit::event_loop::{ActiveEventLoop, EventLoop};
+use winit::event_loop::{ActiveEventLoop, EventLoop, EventLoopProxy};
 use winit::keyboard::{ModifiersState, PhysicalKey};
 use winit::window::{Fullscreen, Window, WindowId};
 
@@ -32,7 +32,10 @@ pub type Opening = Box<dyn FnOnce(&mut Shell) -> Result<Vec<Box<dyn Screen>>, St
 /// Opens the window on `opening`'s screens and plays until the last one leaves (falling back to
 /// `home` while there is one), the player quits, or `--quit-after-frames` is reached.
 pub fn run(options: WindowOptions, opening: Opening, home: Option<Home>) -> Result<(), String> {
-    if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
+    if cfg!(not(target_arch = "wasm32"))
+        && std::env::var_os("DISPLAY").is_none()
+        && std::env::var_os("WAYLAND_DISPLAY").is_none()
+    {
         return Err(
             "No display found: run inside a desktop session or under xvfb-run, or use --headless.".into()
         );
@@ -41,7 +44,11 @@ pub fn run(options: WindowOptions, opening: Opening, home: Option<Home>) -> Resu
     for warning in &warnings {
         eprintln!("hollowdeep: {warning}");
     }
-    // No sound device is no problem: the game plays silently after one line saying so.
+    // No sound device is no problem: the game plays silently after one line saying so. A browser
+    // allows sound only after the first key or click, which opens it (`web::start_sound`).
+    #[cfg(target_arch = "wasm32")]
+    let (mut audio, why) = (audio::Output::Silent, None::<String>);
+    #[cfg(not(target_arch = "wasm32"))]
     let (mut audio, why) = audio::Output::open_device();
     if let Some(why) = why {
         eprintln!("hollowdeep: {why}");
@@ -55,7 +62,13 @@ pub fn run(options: WindowOptions, opening: Opening, home: Option<Home>) -> Resu
     let home = if options.quit_after_frames.is_some() { None } else { home };
     let mut stack = Stack::new(first, home);
     stack.start(&mut shell);
-    let mut app = App {
+    let event_loop = EventLoop::<Opened>::with_user_event()
+        .build()
+        .map_err(|e| format!("Could not open the window system ({e})."))?;
+    let app = App {
+        proxy: event_loop.create_proxy(),
+        sound_started: false,
+        opening: false,
         options,
         shell,
         stack,
@@ -64,7 +77,19 @@ pub fn run(options: WindowOptions, opening: Opening, home: Option<Home>) -> Resu
         modifiers: ModifiersState::empty(),
         frames: 0,
     };
-    let event_loop = EventLoop::new().map_err(|e| format!("Could not open the window system ({e})."))?;
+    play(event_loop, app)
+}
+
+/// The browser's loop runs after this returns, on the page's own turns; its failures show there.
+#[cfg(target_arch = "wasm32")]
+fn play(event_loop: EventLoop<Opened>, app: App) -> Result<(), String> {
+    use winit::platform::web::EventLoopExtWebSys;
+    event_loop.spawn_app(app);
+    Ok(())
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn play(event_loop: EventLoop<Opened>, mut app: App) -> Result<(), String> {
     if let Err(e) = event_loop.run_app(&mut app) {
         // The display went away under the event loop (an X server lost, a window destroyed
         // mid-call): what was in play is kept as a lost window keeps it.
@@ -89,7 +114,23 @@ struct Graphics {
     lost: Arc<std::sync::atomic::AtomicBool>,
 }
 
+/// A window with its GPU opened (or why not): the browser opens the GPU asynchronously and sends
+/// this back to the event loop.
+pub struct Opened {
+    pub(super) window: Arc<Window>,
+    pub(super) surface: wgpu::Surface<'static>,
+    pub(super) gpu: Result<Gpu, String>,
+}
+
 struct App {
+    /// Where the browser's asynchronous GPU start sends its `Opened`.
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    proxy: EventLoopProxy<Opened>,
+    /// Whether the first key or click has opened the browser's sound (unused on the desktop).
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    sound_started: bool,
+    /// A window is open and its GPU on the way: a second `resumed` must not open another.
+    opening: bool,
     options: WindowOptions,
     shell: Shell,
     stack: Stack,
@@ -105,6 +146,8 @@ impl App {
     }
 
     fn fail(&mut self, event_loop: &ActiveEventLoop, message: String) {
+        #[cfg(target_arch = "wasm32")]
+        super::web::show_failure(&message);
         self.shell.fail(message);
         event_loop.exit();
     }
@@ -191,7 +234,9 @@ impl App {
         }
     }
 
-    fn create_graphics(&self, event_loop: &ActiveEventLoop) -> Result<Graphics, String> {
+    /// The window, and its GPU opened at once (the desktop) or sent back as an `Opened` later
+    /// (the browser).
+    fn open_window(&self, event_loop: &ActiveEventLoop) -> Result<Option<Opened>, String> {
         let settings = &self.shell.settings;
         let (width, height) = self.options.size.unwrap_or((settings.window_width, settings.window_height));
         let mut attributes = Window::default_attributes()
@@ -201,6 +246,8 @@ impl App {
         if settings.fullscreen {
             attributes = attributes.with_fullscreen(Some(Fullscreen::Borderless(None)));
         }
+        #[cfg(target_arch = "wasm32")]
+        let attributes = super::web::attributes(attributes);
         let window = Arc::new(
             event_loop
                 .create_window(attributes)
@@ -210,7 +257,22 @@ impl App {
         let surface = instance
             .create_surface(window.clone())
             .map_err(|e| format!("Could not draw into the window ({e})."))?;
-        let gpu = Gpu::for_surface(instance, &surface).map_err(|e| e.to_string())?;
+        #[cfg(target_arch = "wasm32")]
+        {
+            super::web::open_gpu(self.proxy.clone(), window, instance, surface);
+            Ok(None)
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let gpu = Gpu::for_surface(instance, &surface).map_err(|e| e.to_string());
+            Ok(Some(Opened { window, surface, gpu }))
+        }
+    }
+
+    fn create_graphics(&self, opened: Opened) -> Result<Graphics, String> {
+        let settings = &self.shell.settings;
+        let Opened { window, surface, gpu } = opened;
+        let gpu = gpu?;
         let lost = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let sink = lost.clone();
         gpu.device.on_uncaptured_error(Arc::new(move |_: wgpu::Error| {
@@ -243,6 +305,8 @@ impl App {
     }
 
     fn press(&mut self, event_loop: &ActiveEventLoop, code: winit::keyboard::KeyCode) {
+        #[cfg(target_arch = "wasm32")]
+        super::web::start_sound(&mut self.shell, &mut self.sound_started);
         self.shell.now = self.now();
         let key = KeyPress { code, alt: self.modifiers.alt_key(), ctrl: self.modifiers.control_key() };
         let command = self.stack.key(&mut self.shell, key);
@@ -250,6 +314,10 @@ impl App {
     }
 
     fn pointer(&mut self, event_loop: &ActiveEventLoop, pointer: Pointer) {
+        #[cfg(target_arch = "wasm32")]
+        if matches!(pointer, Pointer::Click) {
+            super::web::start_sound(&mut self.shell, &mut self.sound_started);
+        }
         self.shell.now = self.now();
         let command = self.stack.pointer(&mut self.shell, pointer);
         self.after(event_loop, command);
@@ -365,14 +433,9 @@ impl App {
             }
         }
     }
-}
 
-impl ApplicationHandler for App {
-    fn resumed(&mut self, event_loop: &ActiveEventLoop) {
-        if self.graphics.is_some() {
-            return;
-        }
-        match self.create_graphics(event_loop) {
+    fn install(&mut self, event_loop: &ActiveEventLoop, opened: Opened) {
+        match self.create_graphics(opened) {
             Ok(graphics) => {
                 graphics.window.request_redraw();
                 self.graphics = Some(graphics);
@@ -382,6 +445,23 @@ impl ApplicationHandler for App {
             }
             Err(message) => self.fail(event_loop, message),
         }
+    }
+}
+
+impl ApplicationHandler<Opened> for App {
+    fn resumed(&mut self, event_loop: &ActiveEventLoop) {
+        if self.graphics.is_some() || std::mem::replace(&mut self.opening, true) {
+            return;
+        }
+        match self.open_window(event_loop) {
+            Ok(Some(opened)) => self.install(event_loop, opened),
+            Ok(None) => {} // the browser sends it when the GPU is open
+            Err(message) => self.fail(event_loop, message),
+        }
+    }
+
+    fn user_event(&mut self, event_loop: &ActiveEventLoop, opened: Opened) {
+        self.install(event_loop, opened);
     }
 
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {

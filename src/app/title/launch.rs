@@ -185,7 +185,7 @@ pub fn opening(shell: &mut Shell, launch: Launch) -> Result<Vec<Box<dyn Screen>>
         || opts.new_run
         || opts.record.is_some()
         || opts.sanity.is_some();
-    let save_waits = run_save::path(&shell.data_dir).exists();
+    let save_waits = crate::app::persist::writer::exists(&run_save::path(&shell.data_dir));
     if opts.record.is_some() && save_waits && !opts.new_run {
         // Regression: a recording replays from a seed, and a continued run did not start from
         // one, so the file could never replay. Checked before the save is taken, so it stays.

@@ -350,7 +350,7 @@ impl Document {
         let stem = base.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
         let free = (1..1000)
             .map(|n| base.with_file_name(format!("{stem}.recovered-{n}.json")))
-            .find(|p| !p.exists());
+            .find(|p| !crate::app::persist::writer::exists(p));
         Some(match free {
             Some(path) => crate::app::persist::writer::make_folder_for(&path)
                 .and_then(|()| write_level(&path, &crate::reactor::schema::save(self.editor.level())))
@@ -467,7 +467,7 @@ impl Document {
 
 /// Whether anything is at `path` (a dangling link too: writing there would create its target).
 fn occupied(path: &std::path::Path) -> bool {
-    std::fs::symlink_metadata(path).is_ok()
+    std::fs::symlink_metadata(path).is_ok() || crate::app::persist::writer::exists(path)
 }
 
 /// A sentence starts with a capital letter and ends with a full stop.

@@ -8,7 +8,8 @@ use std::path::Path;
 
 /// The level in `path`, or one sentence saying why it cannot be edited.
 pub fn read_level(path: &Path, b: &Balance) -> Result<Level, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("Cannot read {}: {e}.", path.display()))?;
+    let bytes = crate::app::persist::files::read_bytes(path)
+        .map_err(|e| format!("Cannot read {}: {e}.", path.display()))?;
     if path.extension().is_some_and(|e| e == "txt") {
         // The ASCII layer form (tests, bug reports) opens too; its problems show in the panel.
         let text = String::from_utf8(bytes).map_err(|_| format!("{} is not UTF-8 text.", path.display()))?;

@@ -29,11 +29,14 @@ pub const SHIPPED: &[&str] = &[
     include_str!("../../../assets/reactor/13-spark.json"),
     include_str!("../../../assets/reactor/14-door.json"),
     include_str!("../../../assets/reactor/15-spark-and-spill.json"),
-    include_str!("../../../assets/reactor/16-arc-and-valve.json"),
-    include_str!("../../../assets/reactor/17-wet-floor.json"),
-    include_str!("../../../assets/reactor/18-live-and-wet.json"),
-    include_str!("../../../assets/reactor/19-three-lines.json"),
-    include_str!("../../../assets/reactor/20-full-startup.json"),
+    include_str!("../../../assets/reactor/16-through-the-heat.json"),
+    include_str!("../../../assets/reactor/17-arc-and-valve.json"),
+    include_str!("../../../assets/reactor/18-wet-floor.json"),
+    include_str!("../../../assets/reactor/19-live-and-wet.json"),
+    include_str!("../../../assets/reactor/20-three-leaks.json"),
+    include_str!("../../../assets/reactor/21-three-lines.json"),
+    include_str!("../../../assets/reactor/22-full-startup.json"),
+    include_str!("../../../assets/reactor/23-heat-and-charge.json"),
 ];
 
 /// Shipped level `index`, as left in progress if it was, with the sentence saying a damaged save was

@@ -57,6 +57,18 @@ pub fn shipped_start(index: usize) -> Option<Level> {
     schema::load(SHIPPED.get(index)?.as_bytes(), &Balance::normal()).level
 }
 
+/// The shipped level a share code names, with the code's actions: the campaign page's typed code
+/// takes the same road as `--replay-code` (`share::decode`, then the built-in level whose hash the
+/// code holds). A code that cannot be replayed is one sentence saying why.
+pub fn shared_level(code: &str) -> Result<(usize, Vec<script::Action>), String> {
+    use crate::reactor::share;
+    let shared = share::decode(code).map_err(|why| format!("That code cannot be replayed: {why}."))?;
+    (0..SHIPPED.len())
+        .find(|i| shipped_start(*i).is_some_and(|l| share::level_key(&l) == shared.level))
+        .map(|i| (i, shared.actions))
+        .ok_or_else(|| "That code is for a level that is not built into this game.".to_string())
+}
+
 /// The campaign's groups and order, with each level's par (`assets/reactor/campaign.json`).
 pub const CAMPAIGN: &str = include_str!("../../../assets/reactor/campaign.json");
 

@@ -174,9 +174,10 @@ pub fn junction_routes(level: &Level, b: &Balance, cell: Pos) -> Vec<String> {
     };
     let n = b.junction_modes.len() as u32;
     let next = (mode + 1) % n.max(1);
+    // Short enough for one panel row at 1280x720 (the carrier is named on the prop's own line).
     vec![
-        format!("{} in from the {}: {}", c.name(), direction(from.1), sends(mode)),
-        format!("Next (interact), mode {} of {n}: {}", next + 1, sends(next)),
+        format!("In: {}. Out: {}", direction(from.1), sends(mode)),
+        format!("Next, mode {} of {n}: {}", next + 1, sends(next)),
     ]
 }
 
@@ -244,11 +245,8 @@ mod tests {
         let map = "[surface]\n######\n#..c.#\n#a.j.#\n######\n[coolant]\n......\n...=..\n.====.\n......\n[props]\na flow coolant on\nc consumer on\nj junction 1\n[level]\nid j\n";
         let (l, b) = parse(map);
         let lines = junction_routes(&l, &b, Pos::new(3, 2));
-        assert_eq!(lines[0], "coolant in from the west: north full, east half", "{lines:?}");
-        assert_eq!(
-            lines[1],
-            format!("Next (interact), mode 3 of {}: north half, east full", b.junction_modes.len())
-        );
+        assert_eq!(lines[0], "In: west. Out: north full, east half", "{lines:?}");
+        assert_eq!(lines[1], format!("Next, mode 3 of {}: north half, east full", b.junction_modes.len()));
         assert!(junction_routes(&l, &b, Pos::new(2, 2)).is_empty(), "no junction there");
     }
 

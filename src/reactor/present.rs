@@ -339,7 +339,8 @@ fn hud(
             // Where the routes can be named, they say what the mode does; the bare weights only
             // stand in for a junction nothing reaches.
             PropKind::Junction { mode } if !super::explain::junction_routes(level, b, cursor).is_empty() => {
-                format!("junction, mode {} of {}", mode + 1, b.junction_modes.len())
+                let carrier = level.carriers_at(cursor).first().map_or("", |c| c.name());
+                format!("junction ({carrier}), mode {} of {}", mode + 1, b.junction_modes.len())
             }
             PropKind::Junction { mode } => format!("junction, {}", super::explain::junction_mode(b, mode)),
             _ => prop_line(level, prop),

@@ -74,9 +74,15 @@ fn the_junction_of_2_1_says_where_its_coolant_comes_in_and_where_each_mode_sends
     s.hover(Some(Pos::new(3, 2)));
     let panel = texts(&hud(&s).panel);
     let n = bal().junction_modes.len();
-    assert!(panel.contains(&format!("Prop: junction, mode 4 of {n}")), "{panel:?}");
-    assert!(panel.contains(&"coolant in from the west: north full, east full".to_string()), "{panel:?}");
-    assert!(panel.contains(&format!("Next (interact), mode 5 of {n}: north full, east none")), "{panel:?}");
+    assert!(panel.contains(&format!("Prop: junction (coolant), mode 4 of {n}")), "{panel:?}");
+    assert!(panel.contains(&"In: west. Out: north full, east full".to_string()), "{panel:?}");
+    assert!(panel.contains(&format!("Next, mode 5 of {n}: north full, east none")), "{panel:?}");
+    // Each on one row of the panel at 1280x720.
+    let (_, width) = panel_720(&hud(&s));
+    for l in panel.iter().filter(|l| l.contains("junction") || l.starts_with("In:") || l.starts_with("Next,"))
+    {
+        assert_eq!(fit_line(l, width).len(), 1, "{l:?} wraps at {width} columns");
+    }
 }
 
 #[test]

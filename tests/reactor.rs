@@ -28,6 +28,8 @@ mod history;
 mod integrity;
 #[path = "reactor/network.rs"]
 mod network;
+#[path = "reactor/playtest.rs"]
+mod playtest;
 #[path = "reactor/properties.rs"]
 mod properties;
 #[path = "reactor/props.rs"]

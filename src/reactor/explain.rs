@@ -5,8 +5,7 @@
 use super::balance::Balance;
 use super::level::{Carrier, Level, PropKind, Quantity};
 use super::props::{producing_counts, reactor_feed};
-use super::words::count;
-use crate::grid::Pos;
+use crate::grid::{Facing, Pos};
 
 /// One requirement of Ready and whether it holds now.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,7 +28,9 @@ pub fn ready_needs(level: &Level, b: &Balance) -> Vec<Need> {
         .map(|c| {
             let (want, have) = (level.required[c as usize], counts[c as usize]);
             Need {
-                text: format!("{} producing {} ({have} now)", count(want, "consumer", "consumers"), c.name()),
+                // "0/1 electricity consumers producing": one panel row at 1280x720, where "1 consumer
+                // producing electricity (0 now)" wrapped.
+                text: format!("{have}/{want} {} consumers producing", c.name()),
                 met: have >= want,
             }
         })
@@ -41,7 +42,9 @@ pub fn ready_needs(level: &Level, b: &Balance) -> Vec<Need> {
         .collect();
     if !lines.is_empty() {
         needs.push(Need {
-            text: format!("the control's {} fed", join_and(&lines)),
+            // "control fed: fuel, coolant, electricity" stays on one row of the panel at 1280x720,
+            // where "the control's fuel, coolant and electricity lines fed" wrapped.
+            text: format!("control fed: {}", lines.join(", ")),
             met: reactor_feed(level, control.pos),
         });
     }
@@ -50,16 +53,6 @@ pub fn ready_needs(level: &Level, b: &Balance) -> Vec<Need> {
         met: level.max_heat() < b.terminal_heat,
     });
     needs
-}
-
-/// "fuel", "fuel and coolant", "fuel, coolant and electricity" (lines).
-fn join_and(names: &[&str]) -> String {
-    let noun = if names.len() == 1 { "line" } else { "lines" };
-    match names {
-        [] => String::new(),
-        [one] => format!("{one} {noun}"),
-        [rest @ .., last] => format!("{} and {last} {noun}", rest.join(", ")),
-    }
 }
 
 /// The bands' cut points, the heat that loses, and the unsafe rule (`hazards::unsafe_cell`), with
@@ -126,6 +119,77 @@ pub fn junction_mode(b: &Balance, mode: u32) -> String {
     )
 }
 
+/// A junction's branches in words, read from the walk the rules use (`network::flow_with`'s offers and
+/// `junction_modes`): where its carrier comes in, what share each outgoing branch gets in this mode,
+/// and what the next mode (one interaction) would send. Play-testers read "mode 1" as nothing at
+/// all; naming the compass directions on the board makes the choice readable before it is made.
+/// Empty when the cell holds no junction on exactly one carrier, or nothing comes in yet.
+pub fn junction_routes(level: &Level, b: &Balance, cell: Pos) -> Vec<String> {
+    let Some(mode) = level.props.iter().find_map(|p| match p.kind {
+        PropKind::Junction { mode } if p.pos == cell => Some(mode),
+        _ => None,
+    }) else {
+        return Vec::new();
+    };
+    let carriers = level.carriers_at(cell);
+    let &[c] = carriers.as_slice() else { return Vec::new() };
+    // Every source on and every valve open: the authored way in, even before anything flows.
+    let flow = super::network::flow_carrier(level, c, b, true);
+    let grid = &level.under[c as usize];
+    let Some(offers) = grid.index(cell).and_then(|i| flow.offers.iter().find(|(j, _)| *j == i)) else {
+        return Vec::new();
+    };
+    let Some(from) = Facing::ALL.into_iter().enumerate().find(|(d, _)| offers.1 & (1 << d) != 0) else {
+        return Vec::new();
+    };
+    let closed = |p: Pos| {
+        level
+            .props
+            .iter()
+            .any(|q| q.pos == p && matches!(q.kind, PropKind::Valve { carrier, open: false } if carrier == c))
+    };
+    let outs: Vec<Facing> = Facing::ALL
+        .into_iter()
+        .filter(|f| *f != from.1 && level.under_at(c, cell.step(*f)).present() && !closed(cell.step(*f)))
+        .collect();
+    let sends = |m: u32| -> String {
+        let row = b.junction_modes.get(m as usize).copied().unwrap_or([1.0; 3]);
+        let used = &row[..outs.len().min(3)];
+        let top = used.iter().copied().fold(0.0f32, f32::max);
+        let parts: Vec<String> = outs
+            .iter()
+            .enumerate()
+            .map(|(k, f)| {
+                let w = used.get(k).copied().unwrap_or(0.0);
+                let share = match w {
+                    _ if top <= 0.0 || w <= 0.0 => "none".to_string(),
+                    _ if w >= top => "full".to_string(),
+                    _ if (w / top - 0.5).abs() < 1e-3 => "half".to_string(),
+                    _ => format!("{:.0}%", 100.0 * w / top),
+                };
+                format!("{} {share}", direction(*f))
+            })
+            .collect();
+        parts.join(", ")
+    };
+    let n = b.junction_modes.len() as u32;
+    let next = (mode + 1) % n.max(1);
+    // Short enough for one panel row at 1280x720 (the carrier is named on the prop's own line).
+    vec![
+        format!("In: {}. Out: {}", direction(from.1), sends(mode)),
+        format!("Next, mode {} of {n}: {}", next + 1, sends(next)),
+    ]
+}
+
+fn direction(f: Facing) -> &'static str {
+    match f {
+        Facing::North => "north",
+        Facing::East => "east",
+        Facing::South => "south",
+        Facing::West => "west",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -147,8 +211,8 @@ mod tests {
         let needs = ready_needs(&l, &b);
         assert!(needs.iter().all(|n| n.met), "{needs:?}");
         assert!(state::readiness(&l, &b));
-        assert!(needs[0].text.starts_with("1 consumer producing fuel (1 now)"), "{needs:?}");
-        assert!(needs.iter().any(|n| n.text == "the control's fuel line fed"), "{needs:?}");
+        assert!(needs[0].text == "1/1 fuel consumers producing", "{needs:?}");
+        assert!(needs.iter().any(|n| n.text == "control fed: fuel"), "{needs:?}");
         let source = l.prop_at(Pos::new(1, 1)).unwrap();
         crate::reactor::props::apply(&mut l, &b, source);
         network::propagate(&mut l, &b);
@@ -172,6 +236,18 @@ mod tests {
         assert!(junction_mode(&b, 0).ends_with("full, full, full"), "{}", junction_mode(&b, 0));
         assert!(junction_mode(&b, last).ends_with("full, none, none"), "{}", junction_mode(&b, last));
         assert!(junction_mode(&b, 1).contains(&format!("of {}", b.junction_modes.len())));
+    }
+
+    #[test]
+    fn a_junction_says_where_its_carrier_comes_in_and_what_each_branch_gets() {
+        // Coolant from the source at (1, 2) enters the junction at (3, 2) from the west; its
+        // branches go north (a consumer) and east.
+        let map = "[surface]\n######\n#..c.#\n#a.j.#\n######\n[coolant]\n......\n...=..\n.====.\n......\n[props]\na flow coolant on\nc consumer on\nj junction 1\n[level]\nid j\n";
+        let (l, b) = parse(map);
+        let lines = junction_routes(&l, &b, Pos::new(3, 2));
+        assert_eq!(lines[0], "In: west. Out: north full, east half", "{lines:?}");
+        assert_eq!(lines[1], format!("Next, mode 3 of {}: north half, east full", b.junction_modes.len()));
+        assert!(junction_routes(&l, &b, Pos::new(2, 2)).is_empty(), "no junction there");
     }
 
     #[test]

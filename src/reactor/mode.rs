@@ -49,6 +49,10 @@ impl Mode for Reactor {
 
     fn act(&mut self, command: Action) -> Report {
         let before = self.game.level.state;
+        // The forecast on the screen as the robot steps off its terminal: kept in view (not in the
+        // rules' visible state) until the next action, so it can be read while walking to act on it.
+        let reading = super::command::at_active_terminal(&self.game.level)
+            .then(|| self.game.level.forecasts.iter().map(|f| f.line()).collect::<Vec<_>>());
         let mut report =
             Report { line: String::new(), pulse: None, lost_on_entry: false, before, refused: false };
         report.line = match command {
@@ -91,6 +95,19 @@ impl Mode for Reactor {
             }
         };
         self.view.message = (!report.line.is_empty()).then(|| report.line.clone());
+        match command {
+            // Moving and looking change nothing the forecast read: it stays true until an action.
+            Action::Do(
+                super::Command::MoveRobot(_) | super::Command::Inspect(_) | super::Command::ViewLayers,
+            ) => {
+                if let Some(lines) = reading.filter(|_| !super::command::at_active_terminal(&self.game.level))
+                {
+                    self.view.read_forecast = Some(lines);
+                }
+            }
+            _ if report.refused => {}
+            _ => self.view.read_forecast = None,
+        }
         report
     }
 

@@ -31,11 +31,22 @@ pub struct ViewState {
     pub target: usize,
     /// The legend of the board's marks is shown instead of the level.
     pub legend: bool,
+    /// The forecast lines read at the terminal the robot just left, shown until its next action
+    /// (moves change nothing a forecast reads). A play-tester lost it on the first step away.
+    pub read_forecast: Option<Vec<String>>,
 }
 
 impl Default for ViewState {
     fn default() -> Self {
-        Self { cursor: None, eye_view: false, facing: Facing::East, message: None, target: 0, legend: false }
+        Self {
+            cursor: None,
+            eye_view: false,
+            facing: Facing::East,
+            message: None,
+            target: 0,
+            legend: false,
+            read_forecast: None,
+        }
     }
 }
 
@@ -325,10 +336,19 @@ fn hud(
     }
     for prop in level.props.iter().filter(|p| p.pos == cursor) {
         let line = match prop.kind {
+            // Where the routes can be named, they say what the mode does; the bare weights only
+            // stand in for a junction nothing reaches.
+            PropKind::Junction { mode } if !super::explain::junction_routes(level, b, cursor).is_empty() => {
+                let carrier = level.carriers_at(cursor).first().map_or("", |c| c.name());
+                format!("junction ({carrier}), mode {} of {}", mode + 1, b.junction_modes.len())
+            }
             PropKind::Junction { mode } => format!("junction, {}", super::explain::junction_mode(b, mode)),
             _ => prop_line(level, prop),
         };
         panel.push(BoardLine::new(format!("Prop: {line}"), TEXT));
+        for route in super::explain::junction_routes(level, b, cursor) {
+            panel.push(BoardLine::new(route, TEXT));
+        }
         if let PropKind::Consumer { .. } = prop.kind {
             let services: Vec<String> = Carrier::ALL
                 .into_iter()
@@ -434,20 +454,28 @@ fn hud(
             panel.push(BoardLine::new(format!(" Supply: {}", parts.join(", ")), TEXT));
         }
     }
-    for line in super::explain::band_rules(b) {
-        panel.push(BoardLine::new(line, LABEL));
-    }
-    let forecasts = if layers {
-        let mut f = vec![BoardLine::new("Forecast", TEXT)];
-        if level.forecasts.is_empty() {
-            f.push(BoardLine::new(" nothing within the horizon", LABEL));
-        }
-        for fc in &level.forecasts {
-            f.push(BoardLine::new(fc.line(), BAND_COLOURS[2]));
-        }
-        f
+    let shown: Option<(&str, Vec<String>)> = if layers {
+        Some(("Forecast", level.forecasts.iter().map(|f| f.line()).collect()))
     } else {
-        Vec::new()
+        view.read_forecast.clone().map(|lines| ("Forecast as read (until your next action)", lines))
+    };
+    // While a forecast is shown it gets the rows: the band rules stand in the legend (G) and the
+    // help (F1) too, and with them T5's forecast ran off the panel at 1280x720.
+    if shown.is_none() {
+        for line in super::explain::band_rules(b) {
+            panel.push(BoardLine::new(line, LABEL));
+        }
+    }
+    let forecasts = match shown {
+        Some((title, lines)) => {
+            let mut f = vec![BoardLine::new(title, TEXT)];
+            if lines.is_empty() {
+                f.push(BoardLine::new(" nothing within the horizon", LABEL));
+            }
+            f.extend(lines.into_iter().map(|l| BoardLine::new(l, BAND_COLOURS[2])));
+            f
+        }
+        None => Vec::new(),
     };
     BoardHud {
         header,

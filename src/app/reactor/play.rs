@@ -29,11 +29,14 @@ pub const SHIPPED: &[&str] = &[
     include_str!("../../../assets/reactor/13-spark.json"),
     include_str!("../../../assets/reactor/14-door.json"),
     include_str!("../../../assets/reactor/15-spark-and-spill.json"),
-    include_str!("../../../assets/reactor/16-arc-and-valve.json"),
-    include_str!("../../../assets/reactor/17-wet-floor.json"),
-    include_str!("../../../assets/reactor/18-live-and-wet.json"),
-    include_str!("../../../assets/reactor/19-three-lines.json"),
-    include_str!("../../../assets/reactor/20-full-startup.json"),
+    include_str!("../../../assets/reactor/16-through-the-heat.json"),
+    include_str!("../../../assets/reactor/17-arc-and-valve.json"),
+    include_str!("../../../assets/reactor/18-wet-floor.json"),
+    include_str!("../../../assets/reactor/19-live-and-wet.json"),
+    include_str!("../../../assets/reactor/20-three-leaks.json"),
+    include_str!("../../../assets/reactor/21-three-lines.json"),
+    include_str!("../../../assets/reactor/22-full-startup.json"),
+    include_str!("../../../assets/reactor/23-heat-and-charge.json"),
 ];
 
 /// Shipped level `index`, as left in progress if it was, with the sentence saying a damaged save was
@@ -52,6 +55,18 @@ pub fn shipped(index: usize, data_dir: &Path) -> Option<(Level, Option<String>)>
 /// Shipped level `index` as shipped: where R returns to, even in a continued level.
 pub fn shipped_start(index: usize) -> Option<Level> {
     schema::load(SHIPPED.get(index)?.as_bytes(), &Balance::normal()).level
+}
+
+/// The shipped level a share code names, with the code's actions: the campaign page's typed code
+/// takes the same road as `--replay-code` (`share::decode`, then the built-in level whose hash the
+/// code holds). A code that cannot be replayed is one sentence saying why.
+pub fn shared_level(code: &str) -> Result<(usize, Vec<script::Action>), String> {
+    use crate::reactor::share;
+    let shared = share::decode(code).map_err(|why| format!("That code cannot be replayed: {why}."))?;
+    (0..SHIPPED.len())
+        .find(|i| shipped_start(*i).is_some_and(|l| share::level_key(&l) == shared.level))
+        .map(|i| (i, shared.actions))
+        .ok_or_else(|| "That code is for a level that is not built into this game.".to_string())
 }
 
 /// The campaign's groups and order, with each level's par (`assets/reactor/campaign.json`).

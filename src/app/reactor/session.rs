@@ -491,6 +491,12 @@ impl ReactorSession {
         heard.0.extend(self.mode.sounds(action, &report));
         heard.1 = world_delay(&report);
         self.played.push(action);
+        // A move says where the player's attention is: the panel goes back to the robot's cell, and
+        // the keyboard cursor starts again from there (decided after a play-test, where the panel
+        // kept showing a cell looked at with I J K L while the robot walked on).
+        if matches!(action, Action::Do(Rc::MoveRobot(_))) {
+            self.keyboard_cursor = false;
+        }
         if !self.keyboard_cursor {
             self.mode.view.cursor = None;
         }

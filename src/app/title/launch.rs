@@ -41,6 +41,24 @@ impl Launcher {
             TitleChoice::None => Step::Stay,
             TitleChoice::Quit => Step::Exit,
             TitleChoice::Editor => Step::Push(Box::new(EditorWindow::blank(shell))),
+            // A typed share code plays as `--replay-code` does: from the level's start, watched, and
+            // keeping no win, best or progress.
+            TitleChoice::ReplayCode { level, actions } => {
+                match crate::app::reactor::play::shipped_start(level) {
+                    Some(start) => {
+                        let mut session =
+                            crate::app::reactor::play::session(start, &shell.settings, &shell.data_dir);
+                        // Even a code with no actions in it is someone else's line, not the player's play.
+                        session.mode.keeps_records = false;
+                        session.replay(actions);
+                        Step::Push(Box::new(LevelScreen::new(session)))
+                    }
+                    None => {
+                        self.title.note("That reactor level could not be loaded.");
+                        Step::Stay
+                    }
+                }
+            }
             TitleChoice::Reactor(index) => match LevelScreen::shipped(shell, index) {
                 Some(level) => Step::Push(Box::new(level)),
                 None => {

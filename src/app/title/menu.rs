@@ -41,6 +41,11 @@ pub enum TitleChoice {
     Reactor(usize),
     /// Open the reactor level editor on a new level.
     Editor,
+    /// Replay shipped reactor level `level` with a share code's actions (the campaign page's field).
+    ReplayCode {
+        level: usize,
+        actions: Vec<crate::reactor::script::Action>,
+    },
     Quit,
 }
 
@@ -89,6 +94,8 @@ pub struct Title {
     campaign: CampaignPage,
     /// Today's date (UTC) when the daily run is offered.
     daily: Option<String>,
+    /// The campaign page's share-code field while it is open: what has been typed so far.
+    code: Option<String>,
 }
 
 impl Title {
@@ -103,6 +110,7 @@ impl Title {
             note: None,
             campaign: CampaignPage::default(),
             daily: None,
+            code: None,
         }
     }
 
@@ -175,6 +183,7 @@ impl Title {
 
     fn go(&mut self, page: Page) {
         self.page = page;
+        self.code = None;
         self.selected = 0;
     }
 
@@ -197,6 +206,16 @@ impl Title {
     pub fn key(&mut self, key: KeyCode, bindings: &Bindings) -> TitleChoice {
         if self.page == (Page::Keys { waiting: true }) {
             return self.capture(key);
+        }
+        if self.page == Page::Reactor {
+            if self.code.is_some() {
+                return self.code_key(key);
+            }
+            if key == CODE_KEY {
+                self.code = Some(String::new());
+                self.note = None;
+                return TitleChoice::None;
+            }
         }
         if self.page == Page::Seed {
             if let Some(digit) = digit_of(key) {
@@ -357,6 +376,34 @@ impl Title {
         }
     }
 
+    /// A key while the share-code field is open: characters a code can hold are typed, Backspace
+    /// takes one back, Esc closes the field, Enter replays the code's level with its actions (as
+    /// `--replay-code` does) or says in one sentence on the page why it cannot, keeping the text so
+    /// a mistyped character can be mended.
+    fn code_key(&mut self, key: KeyCode) -> TitleChoice {
+        let Some(text) = self.code.as_mut() else { return TitleChoice::None };
+        match key {
+            KeyCode::Escape => self.code = None,
+            KeyCode::Backspace => {
+                text.pop();
+            }
+            KeyCode::Enter | KeyCode::NumpadEnter => match crate::app::reactor::play::shared_level(text) {
+                Ok((level, actions)) => {
+                    self.code = None;
+                    self.note = None;
+                    return TitleChoice::ReplayCode { level, actions };
+                }
+                Err(why) => self.note = Some(why),
+            },
+            key => {
+                if let Some(c) = code_char(key).filter(|_| text.len() < crate::reactor::share::MAX_CODE) {
+                    text.push(c);
+                }
+            }
+        }
+        TitleChoice::None
+    }
+
     fn capture(&mut self, key: KeyCode) -> TitleChoice {
         let row = self.selected;
         self.page = Page::Keys { waiting: false };
@@ -482,6 +529,13 @@ impl Title {
                 items.push("Back".into());
                 let mut lines = vec!["Keep a failing reactor from melting down, then start it.".into()];
                 lines.extend(self.campaign.teaching_line(self.selected));
+                lines.push(match &self.code {
+                    Some(text) => format!("Share code: {text}_   (Enter replays it, Esc closes)"),
+                    None => format!(
+                        "{}: type a share code (RM1-...) to replay its solution",
+                        crate::app::bindings::key_label(CODE_KEY)
+                    ),
+                });
                 (lines, items)
             }
             Page::Settings => {
@@ -587,6 +641,50 @@ const SETTING_ROWS: [SettingRow; 11] = [
 fn next_volume(percent: &mut u8) {
     let step = crate::audio::tuning::AUDIO.volume_step;
     *percent = if *percent >= 100 { 0 } else { (*percent / step * step + step).min(100) };
+}
+
+/// The campaign page's key that opens the share-code field.
+const CODE_KEY: KeyCode = KeyCode::KeyP;
+
+/// The character a key types into a share code: a letter (as a capital), a digit, a dash or a space.
+fn code_char(key: KeyCode) -> Option<char> {
+    use KeyCode as K;
+    const LETTERS: [KeyCode; 26] = [
+        K::KeyA,
+        K::KeyB,
+        K::KeyC,
+        K::KeyD,
+        K::KeyE,
+        K::KeyF,
+        K::KeyG,
+        K::KeyH,
+        K::KeyI,
+        K::KeyJ,
+        K::KeyK,
+        K::KeyL,
+        K::KeyM,
+        K::KeyN,
+        K::KeyO,
+        K::KeyP,
+        K::KeyQ,
+        K::KeyR,
+        K::KeyS,
+        K::KeyT,
+        K::KeyU,
+        K::KeyV,
+        K::KeyW,
+        K::KeyX,
+        K::KeyY,
+        K::KeyZ,
+    ];
+    if let Some(i) = LETTERS.iter().position(|k| *k == key) {
+        return Some((b'A' + i as u8) as char);
+    }
+    match key {
+        K::Minus | K::NumpadSubtract => Some('-'),
+        K::Space => Some(' '),
+        k => digit_of(k),
+    }
 }
 
 fn digit_of(key: KeyCode) -> Option<char> {
@@ -870,6 +968,59 @@ mod tests {
         press(&mut t, &[K::ArrowUp, K::ArrowUp, K::ArrowUp]);
         let Overlay::Menu { selected, items, .. } = t.overlay(&Bindings::default()) else { panic!() };
         assert_eq!(items[selected], "first");
+    }
+
+    /// The keys that type `text` into the share-code field.
+    fn typing(text: &str) -> Vec<KeyCode> {
+        let every: Vec<KeyCode> = [K::Minus, K::Space]
+            .into_iter()
+            .chain([K::Digit0, K::Digit1, K::Digit2, K::Digit3, K::Digit4])
+            .chain([K::Digit5, K::Digit6, K::Digit7, K::Digit8, K::Digit9])
+            .chain([K::KeyA, K::KeyB, K::KeyC, K::KeyD, K::KeyE, K::KeyF, K::KeyG, K::KeyH, K::KeyI])
+            .chain([K::KeyJ, K::KeyK, K::KeyL, K::KeyM, K::KeyN, K::KeyO, K::KeyP, K::KeyQ, K::KeyR])
+            .chain([K::KeyS, K::KeyT, K::KeyU, K::KeyV, K::KeyW, K::KeyX, K::KeyY, K::KeyZ])
+            .collect();
+        text.chars()
+            .map(|c| *every.iter().find(|k| code_char(**k) == Some(c)).expect("a key types it"))
+            .collect()
+    }
+
+    #[test]
+    fn a_share_code_typed_on_the_campaign_page_replays_its_level_and_a_bad_one_says_why() {
+        use crate::app::reactor::play;
+        let start = play::shipped_start(0).expect("the first shipped level");
+        let line = "move:E move:E interact:3,1 move:E move:E move:E move:E move:E move:S move:S activate";
+        let actions = crate::reactor::script::parse_actions(line).unwrap();
+        let code = crate::reactor::share::encode(&start, &actions).expect("a code");
+        let mut t = with_campaign();
+        press(&mut t, &[K::ArrowDown, K::ArrowDown, K::Enter]);
+        assert_eq!(press(&mut t, &[CODE_KEY]), TitleChoice::None, "P opens the field");
+        let line_of = |t: &Title| {
+            let Overlay::Menu { lines, .. } = t.overlay(&Bindings::default()) else { panic!() };
+            lines.join("\n")
+        };
+        assert!(line_of(&t).contains("Share code: _"), "{}", line_of(&t));
+        // A mistyped character: one sentence on the page, and the text stays to be mended.
+        // (The fifth character is whole data, never the last one's padding bits.)
+        let mut bad: Vec<char> = code.chars().collect();
+        bad[5] = if bad[5] == '2' { '3' } else { '2' };
+        let bad: String = bad.into_iter().collect();
+        assert_eq!(press(&mut t, &typing(&bad)), TitleChoice::None);
+        assert_eq!(press(&mut t, &[K::Enter]), TitleChoice::None);
+        let page = line_of(&t);
+        let note = page.lines().find(|l| l.starts_with("That code cannot be replayed:")).expect("the why");
+        assert!(note.ends_with('.') && !note.contains(". "), "one sentence: {note}");
+        assert!(page.contains(&format!("Share code: {bad}_")), "the text stays: {page}");
+        // Backspace takes it back; the right code replays its level with its actions.
+        press(&mut t, &vec![K::Backspace; bad.len()]);
+        press(&mut t, &typing(&code));
+        let choice = press(&mut t, &[K::Enter]);
+        assert_eq!(choice, TitleChoice::ReplayCode { level: 0, actions });
+        assert!(!line_of(&t).contains("Share code:"), "the field closes on a replay");
+        // Esc closes the field without leaving the page; the menu keys work again.
+        press(&mut t, &[CODE_KEY, K::KeyR, K::Escape]);
+        assert!(!line_of(&t).contains("Share code:"));
+        assert_eq!(press(&mut t, &[K::Enter]), TitleChoice::Reactor(4), "the cursor's level is taken");
     }
 
     #[test]

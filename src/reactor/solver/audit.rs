@@ -6,7 +6,7 @@
 //! whose dedup key adds what the line has done so far (each prop's states met, its kinds of action,
 //! the terminals read, whether it already broke a rule), so merging two lines never hides a breach.
 
-use super::authoring::{critical_cell, step_of, Broken, Step};
+use super::authoring::{critical_cell, step_of, terminal_heat_after_start, Broken, Step};
 use super::key::key;
 use super::moves::candidates;
 use super::region::Region;
@@ -84,6 +84,7 @@ impl Walk<'_> {
                 .broken
                 .clone()
                 .or_else(|| critical_cell(level, self.b).map(Broken::StartedInCritical))
+                .or_else(|| terminal_heat_after_start(level, self.b).map(Broken::StartPulseAtTerminalHeat))
                 .or_else(|| (!self.tutorial && past.kinds.len() < 2).then_some(Broken::OneKind));
             if let Some(why) = broken {
                 let mut tokens = past.tokens.clone();

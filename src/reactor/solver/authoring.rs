@@ -1,7 +1,7 @@
 //! The campaign's authoring rules read off a winning line (REACTOR.md, "Decided 2026-12"): no prop
 //! is toggled and later toggled back (the seed: no player-facing wait), the reactor is never
-//! started while a cell is critical or at terminal heat, and a level after the tutorial needs two
-//! kinds of lengthy action. Also each line's shape, which no two levels may share. Reads a line by
+//! started while a cell is critical or at terminal heat, nor does its own pulse reach the terminal
+//! heat, and a level after the tutorial needs two kinds of lengthy action. Also each line's shape, which no two levels may share. Reads a line by
 //! playing it; changes nothing.
 
 use crate::grid::Pos;
@@ -27,6 +27,9 @@ pub enum Broken {
     TogglesBack(Pos),
     /// The reactor is started while this cell is critical or at terminal heat.
     StartedInCritical(Pos),
+    /// The start's own pulse takes this cell to the terminal heat: the win card would report a peak
+    /// heat the room cannot survive, a loss one pulse away dressed as a win.
+    StartPulseAtTerminalHeat(Pos),
     /// Every lengthy action (terminals and the start itself aside) is the same kind.
     OneKind,
 }
@@ -39,6 +42,9 @@ impl Broken {
             }
             Broken::StartedInCritical(p) => {
                 format!("the reactor is started while ({}, {}) is critical", p.x, p.y)
+            }
+            Broken::StartPulseAtTerminalHeat(p) => {
+                format!("the start's own pulse takes ({}, {}) to the terminal heat", p.x, p.y)
             }
             Broken::OneKind => "every lengthy action is the same kind".into(),
         }
@@ -78,6 +84,23 @@ pub(super) fn critical_cell(level: &Level, b: &Balance) -> Option<Pos> {
     })
 }
 
+/// Where the start's own pulse reaches the terminal heat, starting from `level` (the robot anywhere:
+/// it is put on the control): the hottest floor cell after that pulse. That pulse belongs to the
+/// start, since the win card reports its peak heat; values it leaves critical below the terminal
+/// heat do not, since the room is handed over running and nothing is played after it.
+pub(super) fn terminal_heat_after_start(level: &Level, b: &Balance) -> Option<Pos> {
+    let at = level.props.iter().find(|p| matches!(p.kind, PropKind::Reactor))?.pos;
+    let mut after = level.clone();
+    after.robot.pos = at;
+    after.peak_heat = 0.0;
+    crate::reactor::command::execute(&mut after, b, Command::ActivateReactor);
+    if after.peak_heat < b.terminal_heat {
+        return None;
+    }
+    let heat = |p: &Pos| after.surface.get(*p).map_or(0.0, |s| s.get(Quantity::Heat));
+    after.terrain.positions().filter(|p| after.is_floor(*p)).max_by(|p, q| heat(p).total_cmp(&heat(q)))
+}
+
 /// Plays `line` from `level` and reads it against the authoring rules.
 pub fn read(level: &Level, b: &Balance, line: &[Action], tutorial: bool) -> Reading {
     let mut game = Game::new(level.clone(), b.clone());
@@ -98,6 +121,8 @@ pub fn read(level: &Level, b: &Balance, line: &[Action], tutorial: bool) -> Read
         if step.verb == "activate" {
             if let Some(p) = critical_cell(&before, b) {
                 reading.broken.push(Broken::StartedInCritical(p));
+            } else if let Some(p) = terminal_heat_after_start(&before, b) {
+                reading.broken.push(Broken::StartPulseAtTerminalHeat(p));
             }
         }
         if let Some(k) = prop {
@@ -200,5 +225,17 @@ mod tests {
             .replace("[level]", "[values]\n1 1 fuel=9\n[level]");
         let r = read_map(&hot, "move:E move:E move:E activate", true);
         assert_eq!(r.broken, vec![Broken::StartedInCritical(Pos::new(1, 1))], "{r:?}");
+    }
+
+    #[test]
+    fn a_start_whose_own_pulse_reaches_the_terminal_heat_breaks_a_rule() {
+        // Ready from the start; nothing is critical when the robot presses, but fuel and charge at
+        // caution under caution heat ignite in the start's own pulse (10.0 against 9.0).
+        let ready = PLANT.replace("1,1 flow fuel off", "1,1 flow fuel on");
+        let line = "move:E move:E move:E activate";
+        assert_eq!(read_map(&ready, line, true).broken, vec![], "a cold room starts cleanly");
+        let smoulder = ready.replace("[level]", "[values]\n1 1 fuel=5 electricity=4 heat=6.5\n[level]");
+        let r = read_map(&smoulder, line, true);
+        assert_eq!(r.broken, vec![Broken::StartPulseAtTerminalHeat(Pos::new(1, 1))], "{r:?}");
     }
 }

@@ -229,7 +229,9 @@ pub struct Balance {
     // Sanity bands (plan §6.1), listed from sane to mad; a band holds from its floor (thousandths) up.
     pub sanity_bands: &'static [SanityBand],
     /// Each visible candidate cell becomes a phantom with the band's phantom percent times this factor
-    /// (per mille of the percent), so "20% phantom" means a real share of what the player sees.
+    /// (per mille of the percent), so "20% phantom" means a real share of what the player sees. Not
+    /// more: redrawn every turn, the false openings and walls kept a lost, mad player circling the
+    /// nearest one until it starved (docs/rules.md "Pacing").
     pub phantom_cell_per_mille_of_percent: u32,
     /// No shifting at depths shallower than this (plan §6.4).
     pub shift_min_depth: u32,
@@ -400,7 +402,7 @@ pub const BALANCE: Balance = Balance {
         SanityBand { floor: 20_000, phantom_percent: 15, shift_percent: 10 },
         SanityBand { floor: 0, phantom_percent: 20, shift_percent: 15 },
     ],
-    phantom_cell_per_mille_of_percent: 250,
+    phantom_cell_per_mille_of_percent: 150,
     shift_min_depth: 4,
     shift_cells: (1, 3),
     max_weakness_dimming: 0.8,

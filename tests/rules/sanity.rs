@@ -38,33 +38,59 @@ fn a_sane_mind_sees_no_phantoms() {
     }
 }
 
+/// Both kinds of phantom keep the band's rate (docs/rules.md "Sanity"): a floor cell shows as a
+/// wall, an inner wall as an opening, each with the band's percent times the table's factor.
 #[test]
 fn phantoms_appear_only_in_view_and_match_the_band_rate() {
-    let mut game = game_from(&HALL, Facing::East);
-    let (mut phantoms, mut candidates) = (0usize, 0usize);
-    for _ in 0..400 {
+    // Pillars give inner walls (the hall's walls are all border, which never shows an opening).
+    let pillars = [
+        "###########",
+        "#.........#",
+        "#.#.#.#.#.#",
+        "#.........#",
+        "#.#.#@#.#.#",
+        "#.........#",
+        "#.#.#.#.#.#",
+        "#.........#",
+        "###########",
+    ];
+    let mut game = game_from(&pillars, Facing::East);
+    // Per kind: phantoms seen, and visible cells that could have shown one.
+    let (mut walls, mut floors, mut passages, mut inner_walls) = (0usize, 0usize, 0usize, 0usize);
+    for _ in 0..1_000 {
         mad(&mut game, 5_000);
         game.act(Action::Wait);
         for p in game.map().cells() {
-            if game.phantom_at(p) != Phantom::None {
+            let phantom = game.phantom_at(p);
+            if phantom != Phantom::None {
                 assert!(game.is_visible(p), "phantom at {p:?} is out of view");
                 assert_ne!(p, game.player().pos);
                 assert!(!game.map().is_border(p));
-                phantoms += 1;
             }
             let interior_floor = game.map().get(p) == Tile::Floor && p != game.player().pos;
             let inner_wall = game.map().get(p) == Tile::Wall
                 && !game.map().is_border(p)
                 && p.neighbours4().iter().any(|&n| game.map().is_walkable(n));
-            if game.is_visible(p) && (interior_floor || inner_wall) {
-                candidates += 1;
+            if !game.is_visible(p) {
+                continue;
+            }
+            if interior_floor {
+                floors += 1;
+                walls += usize::from(phantom == Phantom::Wall);
+            }
+            if inner_wall {
+                inner_walls += 1;
+                passages += usize::from(phantom == Phantom::Passage);
             }
         }
     }
     let band = BALANCE.band_for(5_000);
     let expected = band.phantom_percent as f64 * BALANCE.phantom_cell_per_mille_of_percent as f64 / 100_000.0;
-    let rate = phantoms as f64 / candidates as f64;
-    assert!((rate - expected).abs() < expected * 0.25, "rate {rate} vs expected {expected}");
+    for (kind, seen, of) in [("wall", walls, floors), ("passage", passages, inner_walls)] {
+        let rate = seen as f64 / of as f64;
+        assert!(of > 0 && expected > 0.0, "{kind}: {of} candidates");
+        assert!((rate - expected).abs() < expected * 0.25, "{kind}: rate {rate} vs expected {expected}");
+    }
 }
 
 /// Waits at low sanity until the cell ahead shows `wanted`, returning the game in that state.

@@ -4,7 +4,7 @@
 //! what they name, and 3.1's caption.
 
 use super::support::*;
-use hollowdeep::app::bindings::Bindings;
+use hollowdeep::app::keys::Bindings;
 use hollowdeep::app::reactor::session::ReactorSession;
 use hollowdeep::reactor::mode::Reactor;
 use hollowdeep::render::hud::board_panel::{fit_line, panel_cols, panel_lines};

@@ -533,7 +533,7 @@ impl Title {
                     Some(text) => format!("Share code: {text}_   (Enter replays it, Esc closes)"),
                     None => format!(
                         "{}: type a share code (RM1-...) to replay its solution",
-                        crate::app::bindings::key_label(CODE_KEY)
+                        crate::app::keys::key_label(CODE_KEY)
                     ),
                 });
                 (lines, items)

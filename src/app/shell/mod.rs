@@ -5,6 +5,7 @@ pub mod audio_out;
 pub mod headless;
 pub mod keys;
 pub mod mode_screen;
+pub mod opened;
 pub mod screen;
 pub mod stack;
 #[cfg(target_arch = "wasm32")]

@@ -2,7 +2,7 @@
 //! (handed back to the event loop as a user event), sound started by the first key or click (a
 //! browser refuses audio before one), and failures shown on the page, where no terminal is.
 
-use super::window::Opened;
+use super::opened::Opened;
 use crate::app::shell::screen::Shell;
 use crate::audio;
 use crate::render::Gpu;

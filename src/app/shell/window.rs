@@ -1,6 +1,7 @@
 //! The real window: winit events in, the screen stack in the middle, wgpu frames out. It names no
 //! game: the screens it shows come from the fronts, through `run`'s opening and home.
 
+use super::opened::Opened;
 use super::screen::{Canvas, KeyPress, Pointer, Raw, Screen, Shell, ShellCommand};
 use super::stack::{Home, Stack};
 use crate::app::clock::Instant;
@@ -112,14 +113,6 @@ struct Graphics {
     /// What the GPU reported against this window (a surface lost with its display): set from
     /// wgpu's error callback instead of its default panic, read after every call that can fail.
     lost: Arc<std::sync::atomic::AtomicBool>,
-}
-
-/// A window with its GPU opened (or why not): the browser opens the GPU asynchronously and sends
-/// this back to the event loop.
-pub struct Opened {
-    pub(super) window: Arc<Window>,
-    pub(super) surface: wgpu::Surface<'static>,
-    pub(super) gpu: Result<Gpu, String>,
 }
 
 struct App {

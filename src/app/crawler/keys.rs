@@ -1,7 +1,7 @@
 //! The crawler's keys: its contexts, its command type and its rows (walking, items, the log,
 //! replays), the `--keys` tokens scripts and recordings are written in, and its hints.
 
-use crate::app::keys::{named, Bindings, Context, Row, RowInfo};
+use crate::app::keys::{Bindings, Context, Row, RowInfo};
 use crate::app::shell::keys::{self as shell_keys, ShellKey, GLOBAL};
 use crate::game::Action;
 use winit::keyboard::KeyCode;
@@ -66,17 +66,12 @@ pub const ROWS: &[Row<RunKey>] = &[
 /// The command `key` asks for in the live `contexts` (most specific first), the run's own rows
 /// and the shell's read context by context.
 pub fn lookup(bindings: &Bindings, key: KeyCode, alt: bool, contexts: &[Context]) -> Option<RunKey> {
-    contexts.iter().find_map(|c| {
-        let one = std::slice::from_ref(c);
-        bindings
-            .command(ROWS, key, alt, one)
-            .or_else(|| bindings.command(shell_keys::ROWS, key, alt, one).map(RunKey::Shell))
-    })
+    shell_keys::lookup(bindings, ROWS, RunKey::Shell, key, alt, contexts)
 }
 
 /// The crawler's row named `name`, or the shell's.
 fn row(name: &str) -> &'static RowInfo {
-    named(ROWS, name).or_else(|| named(shell_keys::ROWS, name)).unwrap_or_else(|| panic!("no key row {name}"))
+    shell_keys::row_of(ROWS, name)
 }
 
 /// Parses a `--keys` string ("W W Q SPACE ESC") into commands; an unknown token is one clear error.
@@ -100,8 +95,7 @@ pub fn command_for_token(token: &str) -> Option<RunKey> {
 
 /// The run's help overlay: its own rows and the shell's, context by context.
 pub fn describe(bindings: &Bindings) -> Vec<(String, String)> {
-    let book = crate::app::keys::row::infos(ROWS).chain(crate::app::keys::row::infos(shell_keys::ROWS));
-    bindings.describe(book, &[PLAY, GLOBAL, shell_keys::PROMPT, LOG, REPLAY])
+    shell_keys::describe_with(bindings, ROWS, &[PLAY, GLOBAL, shell_keys::PROMPT, LOG, REPLAY])
 }
 
 /// The help overlay's hint: "F1 ? the guide   Esc closes".

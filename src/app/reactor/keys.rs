@@ -1,7 +1,7 @@
 //! The reactor's keys on its board: its context, its command type, its rows and the panel's key
 //! lines.
 
-use crate::app::keys::{named, Bindings, Context, Row, RowInfo};
+use crate::app::keys::{Bindings, Context, Row, RowInfo};
 use crate::app::shell::keys::{self as shell_keys, ShellKey};
 use crate::grid::Facing;
 use winit::keyboard::KeyCode;
@@ -70,23 +70,17 @@ pub const ROWS: &[Row<ReactorKey>] = &[
 /// The command `key` asks for in the live `contexts`, the board's rows and the shell's read
 /// context by context.
 pub fn lookup(bindings: &Bindings, key: KeyCode, alt: bool, contexts: &[Context]) -> Option<ReactorKey> {
-    contexts.iter().find_map(|c| {
-        let one = std::slice::from_ref(c);
-        bindings
-            .command(ROWS, key, alt, one)
-            .or_else(|| bindings.command(shell_keys::ROWS, key, alt, one).map(ReactorKey::Shell))
-    })
+    shell_keys::lookup(bindings, ROWS, ReactorKey::Shell, key, alt, contexts)
 }
 
 /// The board's row named `name`, or the shell's.
 pub fn row(name: &str) -> &'static RowInfo {
-    named(ROWS, name).or_else(|| named(shell_keys::ROWS, name)).unwrap_or_else(|| panic!("no key row {name}"))
+    shell_keys::row_of(ROWS, name)
 }
 
 /// The help's rows: the board's and the shell's global ones.
 pub fn describe(bindings: &Bindings) -> Vec<(String, String)> {
-    let book = crate::app::keys::row::infos(ROWS).chain(crate::app::keys::row::infos(shell_keys::ROWS));
-    bindings.describe(book, &[REACTOR, shell_keys::GLOBAL])
+    shell_keys::describe_with(bindings, ROWS, &[REACTOR, shell_keys::GLOBAL])
 }
 
 /// The reactor's key lines for the board's panel, from the rows' first keys.

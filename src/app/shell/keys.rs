@@ -1,7 +1,9 @@
 //! The shell's own keys, the same on every screen of every game: help, screenshot, fullscreen,
 //! mute, and the answer to a yes/no question any screen may ask.
 
+use crate::app::keys::row::infos;
 use crate::app::keys::{named, Bindings, Context, Row, RowInfo};
+use winit::keyboard::KeyCode;
 use winit::keyboard::KeyCode as K;
 
 /// Always live, beneath every screen's own contexts.
@@ -35,6 +37,37 @@ pub const ROWS: &[Row<ShellKey>] = &[
 /// The shell's row named `name` (a front's hint that names the help or mute key).
 pub fn row(name: &str) -> &'static RowInfo {
     named(ROWS, name).unwrap_or_else(|| panic!("the shell has no key row {name}"))
+}
+
+/// The command `key` asks for among a front's `rows` and the shell's, context by context (so a
+/// front's log context can sit ahead of its play rows, and the shell's prompt ahead of both); a
+/// shell key comes back through `wrap`, the front's variant for it.
+pub fn lookup<C: Copy>(
+    bindings: &Bindings,
+    rows: &'static [Row<C>],
+    wrap: fn(ShellKey) -> C,
+    key: KeyCode,
+    alt: bool,
+    contexts: &[Context],
+) -> Option<C> {
+    contexts.iter().find_map(|c| {
+        let one = std::slice::from_ref(c);
+        bindings.command(rows, key, alt, one).or_else(|| bindings.command(ROWS, key, alt, one).map(wrap))
+    })
+}
+
+/// A front's row named `name`, or the shell's (a front's hint may name the help key).
+pub fn row_of<C>(rows: &'static [Row<C>], name: &str) -> &'static RowInfo {
+    named(rows, name).or_else(|| named(ROWS, name)).unwrap_or_else(|| panic!("no key row {name}"))
+}
+
+/// A front's help lines: its rows and the shell's, for `contexts` in order.
+pub fn describe_with<C>(
+    bindings: &Bindings,
+    rows: &'static [Row<C>],
+    contexts: &[Context],
+) -> Vec<(String, String)> {
+    bindings.describe(infos(rows).chain(infos(ROWS)), contexts)
 }
 
 /// A yes/no question with its answer keys: "Save and quit? (Y/N)".

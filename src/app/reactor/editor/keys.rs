@@ -1,7 +1,7 @@
 //! The level editor's keys: its context, its command type and its rows (the mouse does the same
 //! through the editor's widgets).
 
-use crate::app::keys::{named, Bindings, Context, Row, RowInfo};
+use crate::app::keys::{Bindings, Context, Row, RowInfo};
 use crate::app::shell::keys::{self as shell_keys, ShellKey, GLOBAL};
 use crate::grid::Facing;
 use winit::keyboard::KeyCode;
@@ -94,11 +94,10 @@ pub fn lookup(bindings: &Bindings, key: KeyCode, alt: bool, ctrl: bool) -> Optio
 
 /// The editor's row named `name`, or the shell's.
 pub fn row(name: &str) -> &'static RowInfo {
-    named(ROWS, name).or_else(|| named(shell_keys::ROWS, name)).unwrap_or_else(|| panic!("no key row {name}"))
+    shell_keys::row_of(ROWS, name)
 }
 
 /// The editor's help: its rows and the shell's global ones.
 pub fn describe(bindings: &Bindings) -> Vec<(String, String)> {
-    let book = crate::app::keys::row::infos(ROWS).chain(crate::app::keys::row::infos(shell_keys::ROWS));
-    bindings.describe(book, &[EDITOR, GLOBAL])
+    shell_keys::describe_with(bindings, ROWS, &[EDITOR, GLOBAL])
 }

@@ -16,4 +16,5 @@ pub mod run_end;
 pub mod screen;
 pub mod session;
 pub mod simulate;
+pub mod title_page;
 pub mod turn_machine;

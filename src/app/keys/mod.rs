@@ -5,6 +5,7 @@
 pub mod bindings;
 pub mod names;
 pub mod row;
+pub mod typing;
 
 pub use bindings::{Bindings, Taken};
 pub use names::{key_from_name, key_label, key_name};

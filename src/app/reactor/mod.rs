@@ -9,3 +9,4 @@ pub mod keys;
 pub mod play;
 pub mod screen;
 pub mod session;
+pub mod title_page;

@@ -4,6 +4,7 @@
 pub mod audio_out;
 pub mod headless;
 pub mod keys;
+pub mod menu;
 pub mod mode_screen;
 pub mod opened;
 pub mod screen;

@@ -5,11 +5,11 @@
 use super::menu::{Title, TitleChoice};
 use super::screen::TitleScreen;
 use crate::app::cli::Options;
-use crate::app::crawler::screen::{command_line_run, new_run, RunScreen};
-use crate::app::persist::{profile, run_save};
-use crate::app::reactor::editor::window::EditorWindow;
-use crate::app::reactor::screen::{CampaignPlace, LevelScreen};
+use crate::app::crawler::screen::{command_line_run, RunScreen};
+use crate::app::crawler::title_page::{ReplaceSave, RunRequest, Standing};
+use crate::app::persist::run_save;
 use crate::app::shell;
+use crate::app::shell::menu::Entry;
 use crate::app::shell::screen::{KeyPress, Note, Screen, Shell, Step};
 use crate::app::shell::window::WindowOptions;
 use crate::audio;
@@ -28,85 +28,31 @@ pub struct Launch {
 
 pub struct Launcher {
     title: TitleScreen,
-    launch: Launch,
 }
 
 impl Launcher {
-    pub fn new(shell: &mut Shell, launch: Launch) -> Launcher {
-        Launcher { title: title_screen(shell), launch }
+    pub fn new(shell: &mut Shell) -> Launcher {
+        Launcher { title: title_screen(shell) }
     }
 
     fn choose(&mut self, shell: &mut Shell, choice: TitleChoice) -> Step {
         match choice {
             TitleChoice::None => Step::Stay,
             TitleChoice::Quit => Step::Exit,
-            TitleChoice::Editor => Step::Push(Box::new(EditorWindow::blank(shell))),
-            // A typed share code plays as `--replay-code` does: from the level's start, watched, and
-            // keeping no win, best or progress.
-            TitleChoice::ReplayCode { level, actions } => {
-                match crate::app::reactor::play::shipped_start(level) {
-                    Some(start) => {
-                        let mut session =
-                            crate::app::reactor::play::session(start, &shell.settings, &shell.data_dir);
-                        // Even a code with no actions in it is someone else's line, not the player's play.
-                        session.mode.keeps_records = false;
-                        session.replay(actions);
-                        Step::Push(Box::new(LevelScreen::new(session)))
-                    }
-                    None => {
-                        self.title.note("That reactor level could not be loaded.");
-                        Step::Stay
-                    }
-                }
-            }
-            TitleChoice::Reactor(index) => match LevelScreen::shipped(shell, index) {
-                Some(level) => Step::Push(Box::new(level)),
-                None => {
-                    self.title.note("That reactor level could not be loaded.");
-                    Step::Stay
-                }
-            },
             TitleChoice::SettingsChanged => {
                 shell.settings = self.title.settings().clone();
                 shell.settings_changed();
                 Step::Stay
             }
-            TitleChoice::Continue => match run_save::load(&shell.data_dir) {
-                Ok(run_save::Loaded::Game(game)) => {
-                    let mut run = RunScreen::of_game(shell, *game);
-                    run.session.notify("You return to the depths.", shell.now);
-                    Step::Push(Box::new(run))
-                }
-                Ok(run_save::Loaded::MovedAside(message)) => {
-                    eprintln!("hollowdeep: {message}");
-                    self.title = title_screen(shell);
-                    self.title.note(&message);
-                    Step::Stay
-                }
-                Ok(run_save::Loaded::None) => {
-                    self.title = title_screen(shell);
-                    Step::Stay
-                }
+            TitleChoice::Open(opener) => match opener.open(shell) {
+                Ok(screen) => Step::Push(screen),
                 Err(message) => {
+                    // What failed may have changed the entries (a damaged save set aside).
+                    self.title.set_entries(entries(shell).0);
                     self.title.note(&message);
                     Step::Stay
                 }
             },
-            TitleChoice::NewRun { seed, abandon, command_line } => {
-                let run = if command_line {
-                    command_line_run(shell, &self.launch.opts, self.launch.seed, abandon)
-                } else {
-                    // A run from the menu: depth 1, the typed seed or a fresh one.
-                    new_run(shell, seed.unwrap_or_else(crate::app::crawler::screen::random_seed), abandon)
-                };
-                match run {
-                    Ok(run) => Step::Push(Box::new(run)),
-                    Err(message) => {
-                        self.title.note(&message);
-                        Step::Stay
-                    }
-                }
-            }
         }
     }
 }
@@ -133,14 +79,15 @@ impl Screen for Launcher {
         self.title.set_muted(settings.muted);
     }
 
-    /// Back from a run or a level: the scores, the save and the campaign are read again.
+    /// Back from a run or a level: the scores, the save and the campaign are read again, and a
+    /// front may put the title back on one of its pages.
     fn resumed(&mut self, shell: &mut Shell, back: Option<Box<dyn Any>>) {
         self.title = title_screen(shell);
         let Some(back) = back else { return };
-        if let Some(CampaignPlace(index)) = back.downcast_ref::<CampaignPlace>() {
-            self.title.open_campaign_at(*index);
-        } else if let Some(Note(text)) = back.downcast_ref::<Note>() {
+        if let Some(Note(text)) = back.downcast_ref::<Note>() {
             self.title.note(text);
+        } else if let Some(page) = crate::app::reactor::title_page::reopen(shell, back.as_ref()) {
+            self.title.open_page(page);
         }
     }
 
@@ -151,30 +98,22 @@ impl Screen for Launcher {
     }
 }
 
-/// The title screen as it stands now: the waiting save (if any) and the high scores. A damaged
-/// file found on the way (settings, profile, the reactor's bests) is said in one line under the
-/// title; the details went to stderr.
+/// Every front's entries, in the title's order, with the sentences saying a damaged file was set
+/// aside on the way (the profile, the reactor's bests).
+fn entries(shell: &Shell) -> (Vec<Entry>, Vec<String>) {
+    let (standing, profile_note) = Standing::read(shell);
+    let (reactor, set_aside) = crate::app::reactor::title_page::entries(shell);
+    let mut entries = standing.entries();
+    entries.extend(reactor);
+    (entries, profile_note.into_iter().chain(set_aside).collect())
+}
+
+/// The title screen as it stands now. A damaged file found on the way (settings, profile, the
+/// reactor's bests) is said in one line under the title; the details went to stderr.
 fn title_screen(shell: &mut Shell) -> TitleScreen {
-    let save = run_save::peek(&shell.data_dir);
-    let mut notes = vec![shell.startup_note.take()];
-    let scores = match profile::load(&shell.data_dir) {
-        Ok((p, warning)) => {
-            if let Some(warning) = warning {
-                eprintln!("hollowdeep: {warning}");
-                notes.push(Some("Your profile was damaged and set aside; a new one begins.".into()));
-            }
-            p.table().lines().map(String::from).collect()
-        }
-        Err(message) => vec![message],
-    };
-    let (campaign, set_aside) = crate::app::reactor::play::campaign_page(&shell.data_dir);
-    notes.push(set_aside);
-    let mut screen = TitleScreen::new(
-        Title::new(save, scores, shell.settings.clone())
-            .with_campaign(campaign)
-            .with_daily(crate::app::crawler::daily::today()),
-    );
-    if let Some(note) = notes.into_iter().flatten().next() {
+    let (entries, notes) = entries(shell);
+    let mut screen = TitleScreen::new(Title::new(entries, shell.settings.clone()));
+    if let Some(note) = shell.startup_note.take().into_iter().chain(notes).next() {
         screen.note(&note);
     }
     screen
@@ -182,7 +121,7 @@ fn title_screen(shell: &mut Shell) -> TitleScreen {
 
 /// The title, for the stack to fall back to when its last screen leaves.
 pub fn home(shell: &mut Shell) -> Box<dyn Screen> {
-    Box::new(Launcher::new(shell, Launch::default()))
+    Box::new(Launcher::new(shell))
 }
 
 /// The first screens of the crawler's command line: a replay, the run it asks for, or the title
@@ -215,10 +154,12 @@ pub fn opening(shell: &mut Shell, launch: Launch) -> Result<Vec<Box<dyn Screen>>
     if asked_for_a_run && !save_waits {
         return Ok(vec![Box::new(command_line_run(shell, opts, launch.seed, false)?)]);
     }
-    let seed = opts.seed;
-    let mut launcher = Launcher::new(shell, launch.clone());
+    let mut launcher = Launcher::new(shell);
     if asked_for_a_run {
-        launcher.title.confirm_new_run(seed);
+        let save = run_save::peek(&shell.data_dir).unwrap_or_else(|| "saved run".into());
+        let run =
+            RunRequest::CommandLine { opts: Box::new(launch.opts.clone()), seed: launch.seed, abandon: true };
+        launcher.title.open_page(Box::new(ReplaceSave::new(save, run)));
     }
     Ok(vec![Box::new(launcher)])
 }

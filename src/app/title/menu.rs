@@ -1,232 +1,129 @@
-//! The title screen and its pages: continue the saved run, new run, new run with a seed, high
-//! scores, settings with key rebinding, quit; and the question asked before a new run would replace
-//! a waiting save. Pure state: keys in, a choice out, the menu overlay to draw. No file is touched
-//! here; the window does what a choice asks.
+//! The title screen and its pages: the entries the games' fronts contribute and the pages they
+//! open, then the title's own settings (with key rebinding) and Quit. Pure state: keys in, a choice
+//! out, the menu overlay to draw. No file is touched and no game is named here; the launcher opens
+//! what a choice asks for.
 
 use super::keys::{menu_hint, MenuStep, MENU, ROWS as MENU_ROWS};
 use crate::app::key_book::book;
 use crate::app::keys::{key_name, Bindings};
 use crate::app::persist::settings::{Settings, FOV_RANGE};
-use crate::app::reactor::campaign_page::CampaignPage;
+use crate::app::shell::menu::{Choice, Entry, Leads, MenuPage, Opener};
 use crate::render::Overlay;
 use winit::keyboard::KeyCode;
 
 /// The game's name as the title screen shows it.
 pub const TITLE: &str = "HOLLOWDEEP";
-/// The longest seed the seed page takes: every u64 has at most 20 digits.
-const SEED_DIGITS: usize = 20;
-/// The Reactor page's entry that opens the level editor.
-pub const EDITOR_ITEM: &str = "Reactor editor";
 /// The Keys page's entry that puts every binding back to the key table's defaults.
 const RESET_KEYS_ITEM: &str = "Reset every key to its default";
 /// Field-of-view steps the settings page cycles through, in degrees.
 const FOV_STEP: f32 = 10.0;
 
 /// What the window must do after a key on the title screen.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub enum TitleChoice {
     None,
-    /// Continue the waiting save.
-    Continue,
-    /// Start a new run (`seed`: chosen, or none for a random one). `abandon` says the player agreed
-    /// to set the waiting save aside; `command_line` that it is the run the command line asked for.
-    NewRun {
-        seed: Option<u64>,
-        abandon: bool,
-        command_line: bool,
-    },
+    /// Open what a front's entry or page asked for, over the title.
+    Open(Opener),
     /// The settings changed: write them and apply them.
     SettingsChanged,
-    /// Play the shipped reactor level of this index.
-    Reactor(usize),
-    /// Open the reactor level editor on a new level.
-    Editor,
-    /// Replay shipped reactor level `level` with a share code's actions (the campaign page's field).
-    ReplayCode {
-        level: usize,
-        actions: Vec<crate::reactor::script::Action>,
-    },
     Quit,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
 enum Page {
     Main,
-    Seed,
-    Scores,
     Settings,
     Keys {
         waiting: bool,
     },
-    /// The reactor campaign: its groups and levels.
-    Reactor,
-    /// Asked before a new run when a save waits.
-    Confirm {
-        seed: Option<u64>,
-        command_line: bool,
-    },
+    /// A page a game's front contributed (its campaign, a seed field, a question).
+    Front(Box<dyn MenuPage>),
 }
 
+/// The main page's rows after the fronts' entries: the title's own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum MainItem {
-    Continue,
-    NewRun,
-    NewRunWithSeed,
-    Reactor,
-    Daily,
-    Scores,
+enum Own {
     Settings,
     Quit,
 }
 
+const OWN: [Own; 2] = [Own::Settings, Own::Quit];
+
 pub struct Title {
     page: Page,
     selected: usize,
-    /// The waiting save in words ("depth 3, turn 120"), if there is one.
-    save: Option<String>,
-    /// The high-score table, one line per row.
-    scores: Vec<String>,
+    /// Where the cursor was on the main page, to come back to from a page.
+    main_selected: usize,
+    /// What the games' fronts put on the main page, in their order.
+    entries: Vec<Entry>,
     pub settings: Settings,
-    seed_text: String,
     /// A line under the title: what went wrong last, or what just happened.
     note: Option<String>,
-    /// The reactor campaign as its page lists it.
-    campaign: CampaignPage,
-    /// Today's date (UTC) when the daily run is offered.
-    daily: Option<String>,
-    /// The campaign page's share-code field while it is open: what has been typed so far.
-    code: Option<String>,
 }
 
 impl Title {
-    pub fn new(save: Option<String>, scores: Vec<String>, settings: Settings) -> Title {
-        Title {
-            page: Page::Main,
-            selected: 0,
-            save,
-            scores,
-            settings,
-            seed_text: String::new(),
-            note: None,
-            campaign: CampaignPage::default(),
-            daily: None,
-            code: None,
+    pub fn new(entries: Vec<Entry>, settings: Settings) -> Title {
+        Title { page: Page::Main, selected: 0, main_selected: 0, entries, settings, note: None }
+    }
+
+    /// The fronts' entries read again (a save was taken or set aside), keeping the open page.
+    pub fn set_entries(&mut self, entries: Vec<Entry>) {
+        self.entries = entries;
+        if matches!(self.page, Page::Main) {
+            self.selected = self.selected.min(self.item_count() - 1);
         }
     }
 
-    /// Offers today's daily run (`date`, UTC) on the main page.
-    pub fn with_daily(mut self, date: String) -> Title {
-        self.daily = Some(date);
-        self
-    }
-
-    /// Lists the reactor campaign under a "Reactor Maintenance" entry of the main page.
-    pub fn with_campaign(mut self, campaign: CampaignPage) -> Title {
-        self.campaign = campaign;
-        self
-    }
-
-    /// Opens the question before a new run (for a run asked for on the command line while a save
-    /// waits); `seed` is the run's.
-    pub fn confirm_new_run(&mut self, seed: Option<u64>) {
-        self.go(Page::Confirm { seed, command_line: true });
-    }
-
-    /// Opens the campaign page with the cursor on shipped level `shipped` (where a level played
-    /// from it is left); on its first level when the campaign does not list that one.
-    pub fn open_campaign_at(&mut self, shipped: usize) {
-        self.go(Page::Reactor);
-        self.selected = self.campaign.row_of(shipped).unwrap_or(0);
-        self.pass_headers(1);
+    /// Shows a front's page (a question the command line's run asks, a campaign page come back to).
+    pub fn open_page(&mut self, page: Box<dyn MenuPage>) {
+        if matches!(self.page, Page::Main) {
+            self.main_selected = self.selected;
+        }
+        self.selected = page.first_item();
+        self.page = Page::Front(page);
     }
 
     pub fn set_note(&mut self, note: &str) {
         self.note = Some(note.to_string());
     }
 
-    pub fn has_save(&self) -> bool {
-        self.save.is_some()
-    }
-
-    fn main_items(&self) -> Vec<MainItem> {
-        let mut items = Vec::new();
-        if self.save.is_some() {
-            items.push(MainItem::Continue);
-        }
-        items.extend([MainItem::NewRun, MainItem::NewRunWithSeed]);
-        if !self.campaign.rows.is_empty() {
-            items.push(MainItem::Reactor);
-        }
-        if self.daily.is_some() {
-            items.push(MainItem::Daily);
-        }
-        items.extend([MainItem::Scores, MainItem::Settings, MainItem::Quit]);
-        items
-    }
-
-    /// On the campaign page, moves the cursor off a group's header, going on by `stride` (1 down,
-    /// count - 1 up) until it rests on a level or on Back.
-    fn pass_headers(&mut self, stride: usize) {
-        if self.page != Page::Reactor {
-            return;
-        }
-        let count = self.item_count();
-        for _ in 0..count {
-            let on_header =
-                self.selected < self.campaign.rows.len() && !self.campaign.selectable(self.selected);
-            if !on_header {
-                return;
-            }
-            self.selected = (self.selected + stride) % count;
-        }
-    }
-
     fn go(&mut self, page: Page) {
+        if matches!(self.page, Page::Main) {
+            self.main_selected = self.selected;
+        }
+        self.selected = match page {
+            Page::Main => self.main_selected,
+            _ => 0,
+        };
         self.page = page;
-        self.code = None;
-        self.selected = 0;
     }
 
     /// The number of choices on the open page.
     fn item_count(&self) -> usize {
         match &self.page {
-            Page::Main => self.main_items().len(),
-            Page::Seed | Page::Scores => 1,
-            // The campaign's rows, the editor, Back.
-            Page::Reactor => self.campaign.rows.len() + 2,
+            Page::Main => self.entries.len() + OWN.len(),
+            Page::Front(page) => page.items().len(),
             Page::Settings => SETTING_ROWS.len(),
             // Every command, the reset, Back.
             Page::Keys { .. } => book().len() + 2,
-            Page::Confirm { .. } => 2,
+        }
+    }
+
+    fn selectable(&self, item: usize) -> bool {
+        match &self.page {
+            Page::Front(page) => page.selectable(item),
+            _ => true,
         }
     }
 
     /// A key press. Text fields and key capture read the raw key first; everything else goes
     /// through the key table's menu context.
     pub fn key(&mut self, key: KeyCode, bindings: &Bindings) -> TitleChoice {
-        if self.page == (Page::Keys { waiting: true }) {
+        if matches!(self.page, Page::Keys { waiting: true }) {
             return self.capture(key);
         }
-        if self.page == Page::Reactor {
-            if self.code.is_some() {
-                return self.code_key(key);
-            }
-            if key == CODE_KEY {
-                self.code = Some(String::new());
-                self.note = None;
-                return TitleChoice::None;
-            }
-        }
-        if self.page == Page::Seed {
-            if let Some(digit) = digit_of(key) {
-                if self.seed_text.len() < SEED_DIGITS {
-                    self.seed_text.push(digit);
-                }
-                return TitleChoice::None;
-            }
-            if key == KeyCode::Backspace {
-                self.seed_text.pop();
-                return TitleChoice::None;
+        if let Page::Front(page) = &mut self.page {
+            if let Some(choice) = page.typed(key) {
+                return self.front_choice(choice);
             }
         }
         match bindings.command(MENU_ROWS, key, false, &[MENU]) {
@@ -259,9 +156,9 @@ impl Title {
         }
     }
 
-    /// Up or down one choice, passing over the campaign's headers. The ends are walls, not doors:
-    /// ↑ on the first choice stays there (wrapping took a player reaching for "New run" to Quit),
-    /// and so does a move that would only find headers.
+    /// Up or down one choice, passing over rows the cursor may not rest on (a campaign's headers).
+    /// The ends are walls, not doors: ↑ on the first choice stays there (wrapping took a player
+    /// reaching for "New run" to Quit), and so does a move that would only find headers.
     fn move_cursor(&mut self, down: bool) {
         let count = self.item_count();
         let mut at = self.selected;
@@ -271,9 +168,7 @@ impl Title {
                 return;
             }
             at = next;
-            let header =
-                self.page == Page::Reactor && at < self.campaign.rows.len() && !self.campaign.selectable(at);
-            if !header {
+            if self.selectable(at) {
                 self.selected = at;
                 return;
             }
@@ -282,63 +177,27 @@ impl Title {
 
     fn take(&mut self) -> TitleChoice {
         self.note = None;
-        match self.page.clone() {
-            Page::Main => match self.main_items()[self.selected.min(self.main_items().len() - 1)] {
-                MainItem::Continue => TitleChoice::Continue,
-                MainItem::NewRun => self.new_run(None),
-                MainItem::NewRunWithSeed => {
-                    self.seed_text.clear();
-                    self.go(Page::Seed);
-                    TitleChoice::None
-                }
-                MainItem::Scores => {
-                    self.go(Page::Scores);
-                    TitleChoice::None
-                }
-                MainItem::Daily => {
-                    let seed = self.daily.as_deref().map(crate::app::crawler::daily::seed_of);
-                    self.new_run(seed)
-                }
-                MainItem::Reactor => {
-                    self.go(Page::Reactor);
-                    self.pass_headers(1);
-                    TitleChoice::None
-                }
-                MainItem::Settings => {
-                    self.go(Page::Settings);
-                    TitleChoice::None
-                }
-                MainItem::Quit => TitleChoice::Quit,
+        match &mut self.page {
+            Page::Main => match self.entries.get(self.selected) {
+                Some(entry) => match entry.leads.clone() {
+                    Leads::Screen(opener) => TitleChoice::Open(opener),
+                    Leads::Page(make) => {
+                        self.open_page(make());
+                        TitleChoice::None
+                    }
+                },
+                None => match OWN[(self.selected - self.entries.len()).min(OWN.len() - 1)] {
+                    Own::Settings => {
+                        self.go(Page::Settings);
+                        TitleChoice::None
+                    }
+                    Own::Quit => TitleChoice::Quit,
+                },
             },
-            Page::Seed => match self.seed_text.parse::<u64>() {
-                Ok(seed) => self.new_run(Some(seed)),
-                Err(_) if self.seed_text.is_empty() => {
-                    self.note = Some("Type the seed's digits first.".into());
-                    TitleChoice::None
-                }
-                Err(_) => {
-                    self.note = Some(format!("A seed is a whole number up to {}.", u64::MAX));
-                    TitleChoice::None
-                }
-            },
-            Page::Scores => {
-                self.go(Page::Main);
-                TitleChoice::None
+            Page::Front(page) => {
+                let choice = page.take(self.selected);
+                self.front_choice(choice)
             }
-            Page::Reactor => match self.campaign.rows.get(self.selected) {
-                Some(row) if !row.open => {
-                    let before = row.group.saturating_sub(1);
-                    let name = self.campaign.group_names.get(before).cloned().unwrap_or_default();
-                    self.note = Some(format!("Locked: win a level of {name} to open it."));
-                    TitleChoice::None
-                }
-                Some(row) => row.level.map_or(TitleChoice::None, TitleChoice::Reactor),
-                None if self.selected == self.campaign.rows.len() => TitleChoice::Editor,
-                None => {
-                    self.go(Page::Main);
-                    TitleChoice::None
-                }
-            },
             Page::Settings => self.change_setting(),
             Page::Keys { .. } => match self.selected {
                 i if i < book().len() => {
@@ -355,50 +214,19 @@ impl Title {
                     TitleChoice::None
                 }
             },
-            Page::Confirm { seed, command_line } => {
-                if self.selected == 1 {
-                    TitleChoice::NewRun { seed, abandon: true, command_line }
-                } else {
-                    self.go(Page::Main);
-                    TitleChoice::None
-                }
-            }
         }
     }
 
-    /// A new run: at once when no save waits, otherwise after the question.
-    fn new_run(&mut self, seed: Option<u64>) -> TitleChoice {
-        if self.save.is_some() {
-            self.go(Page::Confirm { seed, command_line: false });
-            TitleChoice::None
-        } else {
-            TitleChoice::NewRun { seed, abandon: false, command_line: false }
-        }
-    }
-
-    /// A key while the share-code field is open: characters a code can hold are typed, Backspace
-    /// takes one back, Esc closes the field, Enter replays the code's level with its actions (as
-    /// `--replay-code` does) or says in one sentence on the page why it cannot, keeping the text so
-    /// a mistyped character can be mended.
-    fn code_key(&mut self, key: KeyCode) -> TitleChoice {
-        let Some(text) = self.code.as_mut() else { return TitleChoice::None };
-        match key {
-            KeyCode::Escape => self.code = None,
-            KeyCode::Backspace => {
-                text.pop();
-            }
-            KeyCode::Enter | KeyCode::NumpadEnter => match crate::app::reactor::play::shared_level(text) {
-                Ok((level, actions)) => {
-                    self.code = None;
-                    self.note = None;
-                    return TitleChoice::ReplayCode { level, actions };
-                }
-                Err(why) => self.note = Some(why),
-            },
-            key => {
-                if let Some(c) = code_char(key).filter(|_| text.len() < crate::reactor::share::MAX_CODE) {
-                    text.push(c);
-                }
+    /// What a front's page asked for.
+    fn front_choice(&mut self, choice: Choice) -> TitleChoice {
+        match choice {
+            Choice::Stay => {}
+            Choice::Back => self.go(Page::Main),
+            Choice::Note(text) => self.note = Some(text),
+            Choice::Open(opener) => return TitleChoice::Open(opener),
+            Choice::Page(page) => {
+                self.note = None;
+                self.open_page(page);
             }
         }
         TitleChoice::None
@@ -451,7 +279,7 @@ impl Title {
     /// ← or → on the settings page: a switch off or on, a number down or up by its step, held at
     /// its ends (Enter still cycles). Nothing to write when the value stays.
     fn adjust_setting(&mut self, up: bool) -> TitleChoice {
-        if self.page != Page::Settings {
+        if !matches!(self.page, Page::Settings) {
             return TitleChoice::None;
         }
         let before = self.settings.clone();
@@ -489,55 +317,17 @@ impl Title {
         let (mut lines, items): (Vec<String>, Vec<String>) = match &self.page {
             Page::Main => {
                 let items = self
-                    .main_items()
+                    .entries
                     .iter()
-                    .map(|item| match item {
-                        MainItem::Continue => {
-                            format!("Continue ({})", self.save.as_deref().unwrap_or("saved run"))
-                        }
-                        MainItem::NewRun => "New run".into(),
-                        MainItem::NewRunWithSeed => "New run with a seed".into(),
-                        MainItem::Reactor => "Reactor Maintenance".into(),
-                        MainItem::Daily => {
-                            format!("Daily run ({})", self.daily.as_deref().unwrap_or("today"))
-                        }
-                        MainItem::Scores => "High scores".into(),
-                        MainItem::Settings => "Settings".into(),
-                        MainItem::Quit => "Quit".into(),
-                    })
+                    .map(|e| e.label.clone())
+                    .chain(OWN.iter().map(|own| match own {
+                        Own::Settings => "Settings".into(),
+                        Own::Quit => "Quit".into(),
+                    }))
                     .collect();
                 (vec!["A dungeon that lies to you, deeper without end.".into()], items)
             }
-            Page::Seed => (
-                vec![
-                    "Type the seed (digits), then choose Start.".into(),
-                    format!("Seed: {}_", self.seed_text),
-                ],
-                vec!["Start".into()],
-            ),
-            Page::Scores => {
-                let lines = if self.scores.is_empty() {
-                    vec!["No finished runs yet.".into()]
-                } else {
-                    self.scores.clone()
-                };
-                (lines, vec!["Back".into()])
-            }
-            Page::Reactor => {
-                let mut items: Vec<String> = self.campaign.rows.iter().map(|r| r.label.clone()).collect();
-                items.push(EDITOR_ITEM.into());
-                items.push("Back".into());
-                let mut lines = vec!["Keep a failing reactor from melting down, then start it.".into()];
-                lines.extend(self.campaign.teaching_line(self.selected));
-                lines.push(match &self.code {
-                    Some(text) => format!("Share code: {text}_   (Enter replays it, Esc closes)"),
-                    None => format!(
-                        "{}: type a share code (RM1-...) to replay its solution",
-                        crate::app::keys::key_label(CODE_KEY)
-                    ),
-                });
-                (lines, items)
-            }
+            Page::Front(page) => (page.lines(self.selected), page.items()),
             Page::Settings => {
                 let keys = |name: &str| {
                     MENU_ROWS
@@ -569,13 +359,6 @@ impl Title {
                 items.push("Back".into());
                 (vec![line], items)
             }
-            Page::Confirm { .. } => (
-                vec![
-                    format!("A saved run is waiting ({}).", self.save.as_deref().unwrap_or("saved run")),
-                    "A new run sets it aside for good: it is moved out of the way, not continued.".into(),
-                ],
-                vec!["Keep it and go back".into(), "Set it aside and start a new run".into()],
-            ),
         };
         if let Some(note) = &self.note {
             lines.push(note.clone());
@@ -643,74 +426,39 @@ fn next_volume(percent: &mut u8) {
     *percent = if *percent >= 100 { 0 } else { (*percent / step * step + step).min(100) };
 }
 
-/// The campaign page's key that opens the share-code field.
-const CODE_KEY: KeyCode = KeyCode::KeyP;
-
-/// The character a key types into a share code: a letter (as a capital), a digit, a dash or a space.
-fn code_char(key: KeyCode) -> Option<char> {
-    use KeyCode as K;
-    const LETTERS: [KeyCode; 26] = [
-        K::KeyA,
-        K::KeyB,
-        K::KeyC,
-        K::KeyD,
-        K::KeyE,
-        K::KeyF,
-        K::KeyG,
-        K::KeyH,
-        K::KeyI,
-        K::KeyJ,
-        K::KeyK,
-        K::KeyL,
-        K::KeyM,
-        K::KeyN,
-        K::KeyO,
-        K::KeyP,
-        K::KeyQ,
-        K::KeyR,
-        K::KeyS,
-        K::KeyT,
-        K::KeyU,
-        K::KeyV,
-        K::KeyW,
-        K::KeyX,
-        K::KeyY,
-        K::KeyZ,
-    ];
-    if let Some(i) = LETTERS.iter().position(|k| *k == key) {
-        return Some((b'A' + i as u8) as char);
-    }
-    match key {
-        K::Minus | K::NumpadSubtract => Some('-'),
-        K::Space => Some(' '),
-        k => digit_of(k),
-    }
-}
-
-fn digit_of(key: KeyCode) -> Option<char> {
-    use KeyCode as K;
-    let digits = [
-        (K::Digit0, K::Numpad0),
-        (K::Digit1, K::Numpad1),
-        (K::Digit2, K::Numpad2),
-        (K::Digit3, K::Numpad3),
-        (K::Digit4, K::Numpad4),
-        (K::Digit5, K::Numpad5),
-        (K::Digit6, K::Numpad6),
-        (K::Digit7, K::Numpad7),
-        (K::Digit8, K::Numpad8),
-        (K::Digit9, K::Numpad9),
-    ];
-    digits.iter().position(|&(a, b)| key == a || key == b).and_then(|d| char::from_digit(d as u32, 10))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::crawler::title_page::{RunRequest, Standing};
+    use crate::app::reactor::campaign_page::CampaignPage;
+    use crate::app::reactor::title_page::{entry_of, LevelRequest, CODE_KEY, EDITOR_ITEM};
+    use crate::app::shell::menu::Request;
     use KeyCode as K;
 
     fn title(save: bool) -> Title {
-        Title::new(save.then(|| "depth 3, turn 120".to_string()), vec![], Settings::default())
+        let standing =
+            Standing { save: save.then(|| "depth 3, turn 120".to_string()), ..Standing::default() };
+        Title::new(standing.entries(), Settings::default())
+    }
+
+    /// What a choice asks a front to open, when it is a request of type `R`.
+    fn opened<R: Request + Clone>(choice: TitleChoice) -> Option<R> {
+        match choice {
+            TitleChoice::Open(opener) => opener.request::<R>().cloned(),
+            _ => None,
+        }
+    }
+
+    fn new_run(seed: Option<u64>, abandon: bool) -> Option<RunRequest> {
+        Some(RunRequest::New { seed, abandon })
+    }
+
+    fn is_none(choice: TitleChoice) -> bool {
+        matches!(choice, TitleChoice::None)
+    }
+
+    fn is_settings(choice: TitleChoice) -> bool {
+        matches!(choice, TitleChoice::SettingsChanged)
     }
 
     fn press(t: &mut Title, keys: &[KeyCode]) -> TitleChoice {
@@ -730,11 +478,12 @@ mod tests {
     #[test]
     fn the_reactor_page_opens_the_level_editor() {
         let mut t = with_campaign();
-        assert_eq!(items(&t)[2], "Reactor Maintenance");
-        press(&mut t, &[K::ArrowDown, K::ArrowDown, K::Enter]);
+        assert_eq!(items(&t)[3], "Reactor Maintenance", "after the crawler's entries");
+        press(&mut t, &[K::ArrowDown, K::ArrowDown, K::ArrowDown, K::Enter]);
         assert_eq!(items(&t)[6..], [EDITOR_ITEM, "Back"], "after the campaign's rows");
         // From the first level: the second, the third (past a header), then the editor.
-        assert_eq!(press(&mut t, &[K::ArrowDown, K::ArrowDown, K::ArrowDown, K::Enter]), TitleChoice::Editor);
+        let choice = press(&mut t, &[K::ArrowDown, K::ArrowDown, K::ArrowDown, K::Enter]);
+        assert_eq!(opened(choice), Some(LevelRequest::Editor));
     }
 
     #[test]
@@ -743,46 +492,41 @@ mod tests {
         let with = items(&title(true));
         assert_eq!(with[0], "Continue (depth 3, turn 120)");
         assert_eq!(with.len(), 6);
-        assert_eq!(press(&mut title(true), &[K::Enter]), TitleChoice::Continue);
+        assert_eq!(opened(press(&mut title(true), &[K::Enter])), Some(RunRequest::Continue));
         assert_eq!(
-            press(&mut title(false), &[K::ArrowUp, K::Enter]),
-            TitleChoice::NewRun { seed: None, abandon: false, command_line: false },
+            opened(press(&mut title(false), &[K::ArrowUp, K::Enter])),
+            new_run(None, false),
             "up on the first choice stays there"
         );
     }
 
     #[test]
     fn a_new_run_while_a_save_waits_asks_first_and_keeping_it_goes_back() {
-        assert_eq!(
-            press(&mut title(false), &[K::Enter]),
-            TitleChoice::NewRun { seed: None, abandon: false, command_line: false }
-        );
+        assert_eq!(opened(press(&mut title(false), &[K::Enter])), new_run(None, false));
         let mut t = title(true);
-        assert_eq!(press(&mut t, &[K::ArrowDown, K::Enter]), TitleChoice::None, "asks");
+        assert!(is_none(press(&mut t, &[K::ArrowDown, K::Enter])), "asks");
         let Overlay::Menu { lines, .. } = t.overlay(&Bindings::default()) else { panic!() };
         assert!(lines[0].contains("A saved run is waiting (depth 3, turn 120)"), "{lines:?}");
-        assert_eq!(press(&mut t, &[K::Enter]), TitleChoice::None, "the first answer keeps it");
+        assert!(is_none(press(&mut t, &[K::Enter])), "the first answer keeps it");
         assert_eq!(items(&t)[0], "Continue (depth 3, turn 120)", "back on the main page");
-        assert_eq!(
-            press(&mut t, &[K::ArrowDown, K::Enter, K::ArrowDown, K::Enter]),
-            TitleChoice::NewRun { seed: None, abandon: true, command_line: false }
-        );
+        assert_eq!(selected(&t), 1, "on the entry that asked");
+        assert_eq!(opened(press(&mut t, &[K::Enter, K::ArrowDown, K::Enter])), new_run(None, true));
     }
 
     #[test]
     fn a_seed_is_typed_in_digits_and_a_bad_one_says_why() {
         let mut t = title(false);
         press(&mut t, &[K::ArrowDown, K::Enter]);
-        assert_eq!(press(&mut t, &[K::Enter]), TitleChoice::None);
+        assert!(is_none(press(&mut t, &[K::Enter])));
         let Overlay::Menu { lines, .. } = t.overlay(&Bindings::default()) else { panic!() };
         assert!(lines.iter().any(|l| l.contains("digits first")), "{lines:?}");
         let choice = press(&mut t, &[K::Digit4, K::KeyQ, K::Numpad2, K::Digit7, K::Backspace, K::Enter]);
-        assert_eq!(choice, TitleChoice::NewRun { seed: Some(42), abandon: false, command_line: false });
+        assert_eq!(opened(choice), new_run(Some(42), false));
         let mut t = title(false);
         press(&mut t, &[K::ArrowDown, K::Enter]);
         press(&mut t, &[K::Digit9; 20]);
-        assert_eq!(press(&mut t, &[K::Enter]), TitleChoice::None, "20 nines do not fit a u64");
-        assert_eq!(press(&mut t, &[K::Escape]), TitleChoice::None);
+        assert!(is_none(press(&mut t, &[K::Enter])), "20 nines do not fit a u64");
+        assert!(is_none(press(&mut t, &[K::Escape])));
         assert_eq!(items(&t)[0], "New run", "Esc goes back");
     }
 
@@ -797,7 +541,7 @@ mod tests {
             press(&mut t, &[K::ArrowDown]);
         }
         let before = t.settings.master_volume;
-        assert_eq!(press(&mut t, &[K::Enter]), TitleChoice::SettingsChanged);
+        assert!(is_settings(press(&mut t, &[K::Enter])));
         let step = crate::audio::tuning::AUDIO.volume_step;
         assert_eq!(t.settings.master_volume, (before + step).min(100));
         while t.settings.master_volume < 100 {
@@ -844,11 +588,11 @@ mod tests {
         press(&mut t, &vec![K::ArrowDown; master]);
         let step = crate::audio::tuning::AUDIO.volume_step;
         let before = t.settings.master_volume;
-        assert_eq!(press(&mut t, &[K::ArrowLeft]), TitleChoice::SettingsChanged);
+        assert!(is_settings(press(&mut t, &[K::ArrowLeft])));
         assert_eq!(t.settings.master_volume, before.saturating_sub(step));
         press(&mut t, &[K::ArrowRight; 20]);
         assert_eq!(t.settings.master_volume, 100, "→ holds at full, never wraps to silence");
-        assert_eq!(press(&mut t, &[K::ArrowRight]), TitleChoice::None, "nothing changed, nothing to save");
+        assert!(is_none(press(&mut t, &[K::ArrowRight])), "nothing changed, nothing to save");
         press(&mut t, &[K::KeyQ; 20]);
         assert_eq!(t.settings.master_volume, 0, "Q, the other turn key, lowers too and holds at 0");
         // The field of view holds at its range's ends; a switch turns off with ← and on with →.
@@ -859,9 +603,9 @@ mod tests {
         press(&mut t, &[K::ArrowLeft; 20]);
         assert_eq!(t.settings.fov_degrees, FOV_RANGE.0.ceil());
         press(&mut t, &[K::ArrowUp, K::ArrowUp, K::ArrowUp, K::ArrowUp]);
-        assert_eq!(press(&mut t, &[K::ArrowRight]), TitleChoice::SettingsChanged);
+        assert!(is_settings(press(&mut t, &[K::ArrowRight])));
         assert!(t.settings.reduced_effects);
-        assert_eq!(press(&mut t, &[K::ArrowRight]), TitleChoice::None);
+        assert!(is_none(press(&mut t, &[K::ArrowRight])));
         press(&mut t, &[K::ArrowLeft]);
         assert!(!t.settings.reduced_effects);
         let Overlay::Menu { lines, .. } = t.overlay(&Bindings::default()) else { panic!() };
@@ -878,13 +622,13 @@ mod tests {
         press(&mut t, &[K::Enter]);
         let wait = book().iter().position(|b| b.name == "wait").unwrap();
         press(&mut t, &vec![K::ArrowDown; wait]);
-        assert_eq!(press(&mut t, &[K::Enter, K::KeyM]), TitleChoice::SettingsChanged);
+        assert!(is_settings(press(&mut t, &[K::Enter, K::KeyM])));
         let Overlay::Menu { lines, .. } = t.overlay(&Bindings::default()) else { panic!() };
         assert!(lines.iter().any(|l| l == "Wait is now M (it was Automap's, which keeps Tab)."), "{lines:?}");
         let reset = items(&t).iter().position(|i| i == RESET_KEYS_ITEM).expect("a reset entry");
         assert_eq!(reset, book().len());
         press(&mut t, &vec![K::ArrowDown; reset - wait]);
-        assert_eq!(press(&mut t, &[K::Enter]), TitleChoice::SettingsChanged);
+        assert!(is_settings(press(&mut t, &[K::Enter])));
         assert_eq!(t.settings.bindings, Bindings::default());
         assert_eq!(items(&t).last().map(String::as_str), Some("Back"));
     }
@@ -894,24 +638,24 @@ mod tests {
         let mut t = title(false);
         press(&mut t, &[K::ArrowDown, K::ArrowDown, K::ArrowDown, K::Enter]);
         assert_eq!(items(&t)[0], "Reduced effects: off");
-        assert_eq!(press(&mut t, &[K::Enter]), TitleChoice::SettingsChanged);
+        assert!(is_settings(press(&mut t, &[K::Enter])));
         assert!(t.settings.reduced_effects);
-        assert_eq!(
-            press(&mut t, &[K::ArrowDown, K::ArrowDown, K::ArrowDown, K::ArrowDown, K::Enter]),
-            TitleChoice::SettingsChanged
-        );
+        assert!(is_settings(press(
+            &mut t,
+            &[K::ArrowDown, K::ArrowDown, K::ArrowDown, K::ArrowDown, K::Enter]
+        )));
         assert_ne!(t.settings.fov_degrees, Settings::default().fov_degrees);
         assert!(t.settings.fov_degrees >= FOV_RANGE.0 && t.settings.fov_degrees <= FOV_RANGE.1);
         // Keys...: choose "Move forward", press K.
         press(&mut t, &[K::ArrowDown, K::Enter]);
         assert!(items(&t)[0].starts_with("Move forward"), "{:?}", items(&t));
-        assert_eq!(press(&mut t, &[K::Enter, K::KeyK]), TitleChoice::SettingsChanged);
+        assert!(is_settings(press(&mut t, &[K::Enter, K::KeyK])));
         let play = [crate::app::crawler::keys::PLAY];
         assert_eq!(
             crate::app::crawler::keys::lookup(&t.settings.bindings, K::KeyK, false, &play),
             Some(crate::app::crawler::keys::RunKey::Act(crate::game::Action::MoveForward))
         );
-        assert_eq!(press(&mut t, &[K::Enter, K::Escape]), TitleChoice::None, "Esc keeps the old key");
+        assert!(is_none(press(&mut t, &[K::Enter, K::Escape])), "Esc keeps the old key");
         assert_eq!(t.settings.bindings.keys(book()[0]), [K::KeyK]);
     }
 
@@ -934,9 +678,15 @@ mod tests {
     }
 
     fn with_campaign() -> Title {
+        let mut entries = Standing::default().entries();
+        entries.push(entry_of(campaign()));
+        Title::new(entries, Settings::default())
+    }
+
+    fn campaign() -> CampaignPage {
         use crate::app::reactor::campaign_page::CampaignRow;
         let row = |label: &str, group, level, open| CampaignRow { label: label.into(), group, level, open };
-        let page = CampaignPage {
+        CampaignPage {
             rows: vec![
                 row("Tutorial", 0, None, true),
                 row("first", 0, Some(4), true),
@@ -947,20 +697,19 @@ mod tests {
             ],
             teaches: vec!["pulses".into(), "valves".into(), "water".into()],
             group_names: vec!["Tutorial".into(), "Group 1".into(), "Group 2".into()],
-        };
-        title(false).with_campaign(page)
+        }
     }
 
     #[test]
     fn the_campaign_page_passes_over_headers_and_a_locked_level_says_why() {
         let mut t = with_campaign();
-        // New run, New run with a seed, Reactor Maintenance.
-        press(&mut t, &[K::ArrowDown, K::ArrowDown, K::Enter]);
+        // New run, New run with a seed, High scores, Reactor Maintenance.
+        press(&mut t, &[K::ArrowDown, K::ArrowDown, K::ArrowDown, K::Enter]);
         let Overlay::Menu { selected, lines, items, .. } = t.overlay(&Bindings::default()) else { panic!() };
         assert_eq!((selected, items[selected].as_str()), (1, "first"), "the cursor starts on a level");
         assert!(lines.iter().any(|l| l.contains("Tutorial teaches: pulses")), "{lines:?}");
-        assert_eq!(press(&mut t, &[K::ArrowDown]), TitleChoice::None);
-        assert_eq!(press(&mut t, &[K::Enter]), TitleChoice::Reactor(7), "the header was passed over");
+        assert!(is_none(press(&mut t, &[K::ArrowDown])));
+        assert_eq!(opened(press(&mut t, &[K::Enter])), Some(LevelRequest::Shipped(7)), "past the header");
         press(&mut t, &[K::ArrowDown, K::Enter]);
         let Overlay::Menu { lines, .. } = t.overlay(&Bindings::default()) else { panic!() };
         assert!(lines.iter().any(|l| l.contains("Locked: win a level of Group 1")), "{lines:?}");
@@ -972,17 +721,13 @@ mod tests {
 
     /// The keys that type `text` into the share-code field.
     fn typing(text: &str) -> Vec<KeyCode> {
-        let every: Vec<KeyCode> = [K::Minus, K::Space]
-            .into_iter()
-            .chain([K::Digit0, K::Digit1, K::Digit2, K::Digit3, K::Digit4])
-            .chain([K::Digit5, K::Digit6, K::Digit7, K::Digit8, K::Digit9])
-            .chain([K::KeyA, K::KeyB, K::KeyC, K::KeyD, K::KeyE, K::KeyF, K::KeyG, K::KeyH, K::KeyI])
-            .chain([K::KeyJ, K::KeyK, K::KeyL, K::KeyM, K::KeyN, K::KeyO, K::KeyP, K::KeyQ, K::KeyR])
-            .chain([K::KeyS, K::KeyT, K::KeyU, K::KeyV, K::KeyW, K::KeyX, K::KeyY, K::KeyZ])
-            .collect();
-        text.chars()
-            .map(|c| *every.iter().find(|k| code_char(**k) == Some(c)).expect("a key types it"))
-            .collect()
+        use crate::app::keys::typing::{digit_of, letter_of, typing_keys};
+        let types = |k: KeyCode| match k {
+            K::Minus => Some('-'),
+            K::Space => Some(' '),
+            k => letter_of(k).or_else(|| digit_of(k)),
+        };
+        text.chars().map(|c| typing_keys().find(|k| types(*k) == Some(c)).expect("a key types it")).collect()
     }
 
     #[test]
@@ -993,8 +738,8 @@ mod tests {
         let actions = crate::reactor::script::parse_actions(line).unwrap();
         let code = crate::reactor::share::encode(&start, &actions).expect("a code");
         let mut t = with_campaign();
-        press(&mut t, &[K::ArrowDown, K::ArrowDown, K::Enter]);
-        assert_eq!(press(&mut t, &[CODE_KEY]), TitleChoice::None, "P opens the field");
+        press(&mut t, &[K::ArrowDown, K::ArrowDown, K::ArrowDown, K::Enter]);
+        assert!(is_none(press(&mut t, &[CODE_KEY])), "P opens the field");
         let line_of = |t: &Title| {
             let Overlay::Menu { lines, .. } = t.overlay(&Bindings::default()) else { panic!() };
             lines.join("\n")
@@ -1005,8 +750,8 @@ mod tests {
         let mut bad: Vec<char> = code.chars().collect();
         bad[5] = if bad[5] == '2' { '3' } else { '2' };
         let bad: String = bad.into_iter().collect();
-        assert_eq!(press(&mut t, &typing(&bad)), TitleChoice::None);
-        assert_eq!(press(&mut t, &[K::Enter]), TitleChoice::None);
+        assert!(is_none(press(&mut t, &typing(&bad))));
+        assert!(is_none(press(&mut t, &[K::Enter])));
         let page = line_of(&t);
         let note = page.lines().find(|l| l.starts_with("That code cannot be replayed:")).expect("the why");
         assert!(note.ends_with('.') && !note.contains(". "), "one sentence: {note}");
@@ -1015,21 +760,22 @@ mod tests {
         press(&mut t, &vec![K::Backspace; bad.len()]);
         press(&mut t, &typing(&code));
         let choice = press(&mut t, &[K::Enter]);
-        assert_eq!(choice, TitleChoice::ReplayCode { level: 0, actions });
+        assert_eq!(opened(choice), Some(LevelRequest::Replay { level: 0, actions }));
         assert!(!line_of(&t).contains("Share code:"), "the field closes on a replay");
         // Esc closes the field without leaving the page; the menu keys work again.
         press(&mut t, &[CODE_KEY, K::KeyR, K::Escape]);
         assert!(!line_of(&t).contains("Share code:"));
-        assert_eq!(press(&mut t, &[K::Enter]), TitleChoice::Reactor(4), "the cursor's level is taken");
+        assert_eq!(opened(press(&mut t, &[K::Enter])), Some(LevelRequest::Shipped(4)), "the cursor's level");
     }
 
     #[test]
     fn a_level_left_opens_the_campaign_page_on_that_level() {
+        use crate::app::reactor::title_page::CampaignMenu;
         let mut t = with_campaign();
-        t.open_campaign_at(7);
+        t.open_page(Box::new(CampaignMenu::new(campaign(), Some(7))));
         let Overlay::Menu { selected, items, .. } = t.overlay(&Bindings::default()) else { panic!() };
         assert_eq!(items[selected], "second");
-        t.open_campaign_at(99);
+        t.open_page(Box::new(CampaignMenu::new(campaign(), Some(99))));
         let Overlay::Menu { selected, items, .. } = t.overlay(&Bindings::default()) else { panic!() };
         assert_eq!(items[selected], "first", "an unlisted level: the first level, past its header");
     }

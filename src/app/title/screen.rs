@@ -2,6 +2,7 @@
 //! from its start, slowly turning), so the first thing a player sees is the dungeon.
 
 use crate::app::persist::settings::Settings;
+use crate::app::shell::menu::{Entry, MenuPage};
 use crate::app::title::menu::{Title, TitleChoice};
 use crate::game::present::ScenePresenter;
 use crate::game::Game;
@@ -46,15 +47,16 @@ impl TitleScreen {
         self.refresh();
     }
 
-    /// Opens the question before the run the command line asked for (a save waits).
-    pub fn confirm_new_run(&mut self, seed: Option<u64>) {
-        self.menu.confirm_new_run(seed);
+    /// Shows a front's page: the question before the run the command line asked for, or the
+    /// campaign page a level was left for.
+    pub fn open_page(&mut self, page: Box<dyn MenuPage>) {
+        self.menu.open_page(page);
         self.refresh();
     }
 
-    /// Opens the reactor campaign's page on shipped level `shipped`.
-    pub fn open_campaign_at(&mut self, shipped: usize) {
-        self.menu.open_campaign_at(shipped);
+    /// The fronts' entries read again, the open page kept.
+    pub fn set_entries(&mut self, entries: Vec<Entry>) {
+        self.menu.set_entries(entries);
         self.refresh();
     }
 

@@ -1,10 +1,14 @@
-//! The picture stays the same: frames of fixed scenes (seeds, depths, sanities, times, an exit pit in
-//! view, a vanishing pulse) are compared with committed PNGs under `tests/fixtures/frames/`, within a
-//! small per-pixel tolerance, so a shader rewritten for speed (issue 17) cannot change what players
-//! see. Re-bless on purpose with `HOLLOWDEEP_BLESS=1`; every run writes the differences it measured
-//! to `/tmp/hollowdeep_frames.txt`.
+//! The picture stays the same: frames of fixed scenes (depths, sanities, times, an exit pit in view,
+//! a vanishing pulse, a jolt) are compared with committed PNGs under `tests/fixtures/frames/`, within
+//! a small per-pixel tolerance, so a shader rewritten for speed (issue 17) cannot change what players
+//! see. Every scene is a level drawn by hand here, never a generated one: a change to a generator
+//! changes what seeds hold, and must not force the shader's guard to be re-blessed (issue 30).
+//! Re-bless on purpose with `HOLLOWDEEP_BLESS=1`; every run writes the differences it measured to
+//! `/tmp/hollowdeep_frames.txt`.
 
 use crate::common::{gpu_or_skip, rest_view, Stage};
+use hollowdeep::game::entity::{EntityKind, Item, Pickup, Variant};
+use hollowdeep::game::gen::landmarks::{Landmark, LandmarkKind};
 use hollowdeep::game::{Facing, Game, Map, Pos};
 use hollowdeep::render::{Effects, Offscreen, Renderer};
 use std::fmt::Write as _;
@@ -23,6 +27,40 @@ const MAX_MEAN: f64 = 0.05;
 /// A room with the exit two cells ahead of the player, so the pit and its rim fill the view.
 const EXIT_ROOM: &[&str] = &["#######", "#.....#", "#..>..#", "#.....#", "#.....#", "#######"];
 
+/// A hall seen from its south end: side rooms through doorways, a pillar, two wall torches, a
+/// creature, two pickups and the exit pit at the far end, so one view holds near and far wall runs,
+/// corners, lit and dark stone, sprites and the pit.
+#[rustfmt::skip]
+const HALL: &[&str] = &[
+    "#################",
+    "#....##...##....#",
+    "#....#..>..#....#",
+    "#...............#",
+    "#....#.....#....#",
+    "######.#...######",
+    "#....#.....#....#",
+    "#..........#....#",
+    "#....#.#...#....#",
+    "######.....######",
+    "#....#.....#....#",
+    "#..........#....#",
+    "#################",
+];
+
+/// The hall as found at `depth` (its theme and darkness) with the player at `sanity` percent.
+fn hall(depth: u32, sanity: u32) -> Game {
+    let map = Map::from_rows(HALL).expect("the hall's rows");
+    let torch = |x, y, facing| Landmark { kind: LandmarkKind::Torch, pos: Pos::new(x, y), facing };
+    let mut game = Game::from_map_at_depth(map, Pos::new(8, 11), Facing::North, depth)
+        .with_landmarks(vec![torch(11, 5, Facing::West), torch(5, 9, Facing::East)]);
+    let lurker = EntityKind::Enemy { variant: Variant::Lurker, hp: 3, max_hp: 3, damage: 1 };
+    game.spawn(Pos::new(9, 6), lurker).expect("a free cell for the lurker");
+    game.spawn(Pos::new(8, 9), EntityKind::Pickup(Pickup::Item(Item::Food))).expect("a free cell for food");
+    game.spawn(Pos::new(10, 4), EntityKind::Pickup(Pickup::Weapon { base: 2 }))
+        .expect("a free cell for a weapon");
+    game.with_sanity_percent(sanity)
+}
+
 struct Case {
     name: &'static str,
     game: Game,
@@ -31,7 +69,6 @@ struct Case {
 }
 
 fn cases() -> Vec<Case> {
-    let run = |seed, depth, sanity| Game::new_at_depth(seed, depth).with_sanity_percent(sanity);
     let exit_room = |sanity| {
         Game::from_map(Map::from_rows(EXIT_ROOM).unwrap(), Pos::new(3, 4), Facing::North)
             .with_sanity_percent(sanity)
@@ -40,17 +77,17 @@ fn cases() -> Vec<Case> {
     let pulse = Effects { warp_pulse: 0.7, jolt_px: glam::Vec2::new(3.0, -2.0), ..Effects::default() };
     let jolt = Effects { jolt_px: glam::Vec2::new(2.5, 1.0), ..Effects::default() };
     vec![
-        Case { name: "seed42_depth1_sanity100", game: run(42, 1, 100), time: 0.0, effects: calm },
-        Case { name: "seed42_depth13_sanity10", game: run(42, 13, 10), time: 0.73, effects: calm },
-        Case { name: "seed7_depth6_sanity40", game: run(7, 6, 40), time: 1.9, effects: calm },
-        Case { name: "seed3_depth13_sanity25", game: run(3, 13, 25), time: 3.1, effects: calm },
-        Case { name: "seed9_depth9_sanity60_pulse", game: run(9, 9, 60), time: 0.4, effects: pulse },
+        Case { name: "hall_depth1_sanity100", game: hall(1, 100), time: 0.0, effects: calm },
+        Case { name: "hall_depth13_sanity10", game: hall(13, 10), time: 0.73, effects: calm },
+        Case { name: "hall_depth6_sanity40", game: hall(6, 40), time: 1.9, effects: calm },
+        Case { name: "hall_depth13_sanity25", game: hall(13, 25), time: 3.1, effects: calm },
+        Case { name: "hall_depth9_sanity60_pulse", game: hall(9, 60), time: 0.4, effects: pulse },
         Case { name: "exit_sanity100", game: exit_room(100), time: 0.2, effects: calm },
         Case { name: "exit_sanity10", game: exit_room(10), time: 0.55, effects: calm },
         // Drift and breathing only: drawn surface by surface over strips (issue 17).
-        Case { name: "seed5_depth3_sanity70", game: run(5, 3, 70), time: 1.1, effects: calm },
+        Case { name: "hall_depth3_sanity70", game: hall(3, 70), time: 1.1, effects: calm },
         // A calm frame jolted sideways: the column table must follow the jolt.
-        Case { name: "seed42_depth2_sanity100_jolt", game: run(42, 2, 100), time: 0.3, effects: jolt },
+        Case { name: "hall_depth2_sanity100_jolt", game: hall(2, 100), time: 0.3, effects: jolt },
     ]
 }
 
@@ -122,8 +159,12 @@ fn frames_match_the_committed_pictures() {
 #[test]
 fn a_linear_target_shows_the_same_picture_as_an_srgb_one() {
     let Some(gpu) = gpu_or_skip() else { return };
-    let case = &cases()[1];
-    let scene = crate::common::scene(&case.game);
+    let case = cases().into_iter().find(|c| c.name == "hall_depth13_sanity10").expect("the mad hall");
+    // Without its sprites: their additive glows act on encoded values on a linear target, which
+    // moves a near creature's glow by up to 25 steps (measured on the hall's lurker and food). That
+    // is the sprites' blend, not the shaders' own encoding that this test is about.
+    let mut scene = crate::common::scene(&case.game);
+    scene.world.sprites.clear();
     let input = hollowdeep::render::Frame {
         view: rest_view(&case.game, case.time),
         effects: case.effects,
@@ -159,10 +200,11 @@ fn a_linear_target_shows_the_same_picture_as_an_srgb_one() {
             .collect()
     };
     let d = diff(&split(&srgb, false), &split(&linear, false));
-    // The fixed-function encode and the shader's round differently by a step; the sprites' blends
-    // act on encoded values on a linear target, which moves their glow a few steps (measured: max 6,
-    // 0.7% of the pixels more than 2 apart).
-    assert!(d.max <= 8 && d.mean < 0.5 && d.off_share < 0.02, "linear vs sRGB target: {d:?}");
+    // The fixed-function encode and the shader's round differently by a step. Blended pixels (the
+    // torch's flame, the pit's glow, a warped wall's edge) blend encoded values on a linear target
+    // and move further, but they are few: measured max 19, 0.65% of the pixels more than 2 apart.
+    // A missing or doubled encode moves every pixel by tens of steps, far past both bounds.
+    assert!(d.max <= 24 && d.mean < 0.5 && d.off_share < 0.02, "linear vs sRGB target: {d:?}");
     let s = diff(&split(&srgb, true), &split(&linear, true));
     assert!(s.max <= 16, "linear vs sRGB target in the turn strip (measured max 11): {s:?}");
     assert!(srgb.chunks(4).any(|p| p[0] > 40), "the frame is not black");

@@ -6,7 +6,7 @@ use super::balance::Balance;
 use super::hazards;
 use super::level::{Carrier, Item, Level, LossCause, PropKind, Status};
 use super::props::{self, Refusal};
-use super::pulse::{self, PulseReport};
+use super::pulse::{self, Cascade, PulseReport};
 use crate::grid::{Facing, Pos};
 
 /// What to do with a leak.
@@ -71,9 +71,9 @@ pub fn reachable_leaks(level: &Level) -> Vec<usize> {
         .collect()
 }
 
-/// Runs one command on the level. Forecasts and the final level state are refreshed by the caller
-/// (`Game`), which also keeps the undo snapshots.
-pub fn execute(level: &mut Level, b: &Balance, cmd: Command) -> Outcome {
+/// Runs one command on the level; a pulse keeps its steps when `cascade` asks. Forecasts and the
+/// level state are refreshed by the caller (`Game`), which also keeps the undo snapshots.
+pub fn execute(level: &mut Level, b: &Balance, cmd: Command, cascade: Cascade) -> Outcome {
     if level.is_over() {
         return Outcome::Refused(Refusal::LevelOver);
     }
@@ -91,13 +91,13 @@ pub fn execute(level: &mut Level, b: &Balance, cmd: Command) -> Outcome {
             match props::choose(level, at).and_then(|k| props::check(level, b, k).map(|_| k)) {
                 Ok(k) => {
                     props::apply(level, b, k);
-                    Outcome::Pulsed(pulse::run(level, b, true))
+                    Outcome::Pulsed(pulse::run(level, b, cascade))
                 }
                 Err(r) => Outcome::Refused(r),
             }
         }
         Command::InteractLeak(at, action) => match interact_leak(level, b, at, action) {
-            Ok(()) => Outcome::Pulsed(pulse::run(level, b, true)),
+            Ok(()) => Outcome::Pulsed(pulse::run(level, b, cascade)),
             Err(r) => Outcome::Refused(r),
         },
         Command::ApplyHeatShield => match level.inventory.iter().position(|i| *i == Item::HeatShield) {
@@ -105,7 +105,7 @@ pub fn execute(level: &mut Level, b: &Balance, cmd: Command) -> Outcome {
                 level.inventory.remove(k);
                 level.remedies_used = level.remedies_used.saturating_add(1);
                 level.robot.heat_immunity = b.heat_shield_steps;
-                Outcome::Pulsed(pulse::run(level, b, true))
+                Outcome::Pulsed(pulse::run(level, b, cascade))
             }
             None => Outcome::Refused(Refusal::NoItem),
         },
@@ -118,7 +118,7 @@ pub fn execute(level: &mut Level, b: &Balance, cmd: Command) -> Outcome {
                 Outcome::Refused(Refusal::NotReady)
             } else {
                 level.status = Status::Won;
-                Outcome::Pulsed(pulse::run(level, b, true))
+                Outcome::Pulsed(pulse::run(level, b, cascade))
             }
         }
     }

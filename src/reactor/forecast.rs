@@ -42,7 +42,7 @@ fn simulate(level: &Level, b: &Balance, out: &mut Vec<Forecast>) {
     let mut ready_reported = super::state::readiness(level, b);
     for pulse in 1..=b.forecast_horizon {
         let leaks_before = sim.leaks.len();
-        super::pulse::run(&mut sim, b, false);
+        super::pulse::run(&mut sim, b, super::pulse::Cascade::Skip);
         if sim.status != Status::Playing {
             let hot = hottest(&sim);
             out.push(Forecast {

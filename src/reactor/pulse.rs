@@ -6,6 +6,14 @@ use super::hazards;
 use super::level::{Level, LossCause, Quantity, Status, Surface};
 use crate::grid::Grid;
 
+/// Whether a pulse keeps the surface after each step: the player's game does, so the view can play
+/// the cascade back; the solver's nodes and the forecasts' copies do not, as nobody watches them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cascade {
+    Record,
+    Skip,
+}
+
 /// What a pulse did, kept so the view can play the cascade back.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PulseReport {
@@ -18,7 +26,7 @@ pub struct PulseReport {
 }
 
 /// Runs pulse steps 2–9 on `level`. Won is final: a pulse after activation cannot lose it.
-pub fn run(level: &mut Level, b: &Balance, record: bool) -> PulseReport {
+pub fn run(level: &mut Level, b: &Balance, cascade: Cascade) -> PulseReport {
     let mut report = PulseReport::default();
     // 2. Validate runtime state: walls never hold surface values, values stay in range.
     sanitize(level, b);
@@ -33,7 +41,7 @@ pub fn run(level: &mut Level, b: &Balance, record: bool) -> PulseReport {
     let mut delta = Vec::new();
     for s in 0..b.steps_per_pulse {
         step_with(level, b, &floor, &doors, &mut delta);
-        if record {
+        if cascade == Cascade::Record {
             report.steps.push(level.surface.clone());
         }
         let heat = level.max_heat();
@@ -48,9 +56,9 @@ pub fn run(level: &mut Level, b: &Balance, record: bool) -> PulseReport {
     }
     let after = hazard_totals(level);
     level.hazard_growing = (0..3).any(|k| after[k] > before[k]);
-    // 7. Readiness and level state (forecast-free; the caller refreshes forecasts, then derives again).
+    // 7. Readiness and the level state need the forecasts (step 10): the caller derives the state
+    // once, after them (`undo::refresh_forecasts`). A forecast's copy reads readiness directly.
     level.forecasts.clear();
-    level.state = super::state::derive(level, b);
     // 8. The robot stays where it is; a pulse never causes UnsafeEntryLoss.
     // 9. Durations advance once per pulse.
     for s in level.surface.as_mut_slice() {

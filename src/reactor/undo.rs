@@ -12,6 +12,7 @@ use super::level::{
     Caption, Difficulty, Item, Leak, Level, LevelState, Prop, Robot, Status, Surface, Terrain, Under,
 };
 use super::props::Refusal;
+use super::pulse::Cascade;
 use crate::grid::Grid;
 
 #[derive(Clone, Debug)]
@@ -29,6 +30,9 @@ pub struct Game {
     /// rebuilds this game exactly, history and metrics included; `None` once `set_start` names a start
     /// this game was not played from (its path from there is not known).
     log: Option<Vec<Action>>,
+    /// Whether a pulse keeps its steps for the view's cascade: off for games nobody watches (the
+    /// solver's audits), which would otherwise copy the surface eight times a node.
+    pub cascade: Cascade,
 }
 
 impl Game {
@@ -45,6 +49,7 @@ impl Game {
             undos: 0,
             lengthy_actions: 0,
             log: Some(Vec::new()),
+            cascade: Cascade::Record,
         }
     }
 
@@ -55,7 +60,7 @@ impl Game {
             None
         };
         let counts = cmd.counts_toward_par(&self.level);
-        let out = command::execute(&mut self.level, &self.balance, cmd);
+        let out = command::execute(&mut self.level, &self.balance, cmd, self.cascade);
         match &out {
             Outcome::Pulsed(_) => {
                 if let Some(b) = before {

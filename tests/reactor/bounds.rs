@@ -179,7 +179,7 @@ fn counters_saturate_instead_of_wrapping() {
     assert_eq!(g.lengthy_actions, u32::MAX);
     g.undo().expect("the shield is undone");
     assert_eq!(g.undos, u32::MAX);
-    pulse::run(&mut g.level, &bal(), false);
+    pulse::run(&mut g.level, &bal(), pulse::Cascade::Skip);
     assert_eq!(g.level.pulse, u32::MAX);
 }
 

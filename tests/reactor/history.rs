@@ -147,3 +147,21 @@ fn undo_after_many_actions_restores_exactly_what_a_whole_level_history_would() {
         assert_eq!(bits(&g.level), bits(&e));
     }
 }
+
+/// Issue 30: the player's game keeps each pulse's steps for the cascade the view plays; a game nobody
+/// watches (the solver's audits) keeps none, and both end in the same level.
+#[test]
+fn only_a_watched_game_keeps_the_steps_of_its_pulses() {
+    use hollowdeep::reactor::command::Outcome;
+    use hollowdeep::reactor::pulse::Cascade;
+    let mut watched = Game::new(largest(), bal());
+    let mut unwatched = Game::new(largest(), bal());
+    unwatched.cascade = Cascade::Skip;
+    let steps = |o: Outcome| match o {
+        Outcome::Pulsed(p) => p.steps.len(),
+        other => panic!("a pulse, not {other:?}"),
+    };
+    assert_eq!(steps(watched.apply(Command::InteractProp(None))), bal().steps_per_pulse as usize);
+    assert_eq!(steps(unwatched.apply(Command::InteractProp(None))), 0);
+    assert_eq!(bits(&watched.level), bits(&unwatched.level));
+}

@@ -68,7 +68,7 @@ pub fn game(map: &str) -> Game {
 
 /// Advances one pulse without a player action (a test tool, as the seed allows).
 pub fn advance(g: &mut Game) {
-    pulse::run(&mut g.level, &g.balance, false);
+    pulse::run(&mut g.level, &g.balance, pulse::Cascade::Skip);
     undo::refresh_forecasts(&mut g.level, &g.balance);
 }
 

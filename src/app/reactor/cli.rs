@@ -390,7 +390,7 @@ fn bench(b: &Balance, quick: bool) {
         let base = level.clone();
         let mut l = base.clone();
         let pulse = time_us(reps * 4, || {
-            reactor::pulse::run(&mut l, b, false);
+            reactor::pulse::run(&mut l, b, reactor::pulse::Cascade::Skip);
             if l.is_over() {
                 l = base.clone();
             }

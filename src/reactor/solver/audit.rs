@@ -14,6 +14,7 @@ use super::search::{reactor_pos, terminal_of};
 use crate::reactor::balance::Balance;
 use crate::reactor::command::{self, Command, Outcome};
 use crate::reactor::level::{Level, PropKind};
+use crate::reactor::pulse::Cascade;
 use crate::reactor::state;
 use std::collections::BTreeMap;
 
@@ -112,7 +113,7 @@ impl Walk<'_> {
                 }
                 let step = step_of(&here, cmd);
                 let mut child = here.clone();
-                if !matches!(command::execute(&mut child, self.b, cmd), Outcome::Pulsed(_)) {
+                if !matches!(command::execute(&mut child, self.b, cmd, Cascade::Skip), Outcome::Pulsed(_)) {
                     continue;
                 }
                 self.nodes += 1;

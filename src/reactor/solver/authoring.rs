@@ -9,6 +9,7 @@ use crate::reactor::balance::Balance;
 use crate::reactor::command::{Command, LeakAction, Outcome};
 use crate::reactor::hazards::{band, Band};
 use crate::reactor::level::{Level, PropKind, Quantity};
+use crate::reactor::pulse::Cascade;
 use crate::reactor::script::Action;
 use crate::reactor::undo::Game;
 
@@ -93,7 +94,7 @@ pub(super) fn terminal_heat_after_start(level: &Level, b: &Balance) -> Option<Po
     let mut after = level.clone();
     after.robot.pos = at;
     after.peak_heat = 0.0;
-    crate::reactor::command::execute(&mut after, b, Command::ActivateReactor);
+    crate::reactor::command::execute(&mut after, b, Command::ActivateReactor, Cascade::Skip);
     if after.peak_heat < b.terminal_heat {
         return None;
     }
@@ -104,6 +105,7 @@ pub(super) fn terminal_heat_after_start(level: &Level, b: &Balance) -> Option<Po
 /// Plays `line` from `level` and reads it against the authoring rules.
 pub fn read(level: &Level, b: &Balance, line: &[Action], tutorial: bool) -> Reading {
     let mut game = Game::new(level.clone(), b.clone());
+    game.cascade = Cascade::Skip;
     let mut reading = Reading::default();
     // Every (prop, state) met on a prop the line worked, the state before the first time too; a prop
     // that comes back to a state it had is toggled back (a junction cycled round, a valve shut and

@@ -10,6 +10,7 @@ use crate::reactor::balance::Balance;
 use crate::reactor::command::{Command, Outcome};
 use crate::reactor::dump;
 use crate::reactor::level::Level;
+use crate::reactor::pulse::Cascade;
 use crate::reactor::script::{self, Action};
 use crate::reactor::undo::Game;
 use serde_json::Value;
@@ -61,7 +62,8 @@ pub fn outcome_view(visible: &Value) -> Value {
 /// Every distinct accepted first lengthy action of `level`, in the order the region meets them. A
 /// heat shield is the same action wherever it is used, so it is listed once, where the robot stands.
 pub fn first_actions(level: &Level, b: &Balance, limits: Limits) -> Vec<FirstAction> {
-    let start = Game::new(level.clone(), b.clone());
+    let mut start = Game::new(level.clone(), b.clone());
+    start.cascade = Cascade::Skip;
     let region = Region::explore(&start.level, b);
     let before = dump::visible(&start.level, b, 0);
     let mut tried: Vec<(Command, Pos)> = Vec::new();

@@ -17,6 +17,7 @@ use super::region::{Region, Spot};
 use crate::reactor::balance::Balance;
 use crate::reactor::command::{self, Command, Outcome};
 use crate::reactor::level::{Level, PropKind, Status};
+use crate::reactor::pulse::Cascade;
 use crate::reactor::script::Action;
 use crate::reactor::state;
 use std::collections::BTreeMap;
@@ -180,7 +181,7 @@ impl Round<'_> {
                     return true;
                 }
                 let mut child = here.clone();
-                if !matches!(command::execute(&mut child, self.b, cmd), Outcome::Pulsed(_)) {
+                if !matches!(command::execute(&mut child, self.b, cmd, Cascade::Skip), Outcome::Pulsed(_)) {
                     continue;
                 }
                 self.nodes += 1;
@@ -220,13 +221,13 @@ fn spell(root: &Level, b: &Balance, line: &[Step], last: Spot) -> Vec<Action> {
         let region = Region::explore(level, b);
         let k = region.find(spot).expect("the search found this spot reachable");
         for f in region.path_to(k) {
-            command::execute(level, b, Command::MoveRobot(f));
+            command::execute(level, b, Command::MoveRobot(f), Cascade::Skip);
             out.push(Action::Do(Command::MoveRobot(f)));
         }
     };
     for step in line {
         walk(&mut level, &mut out, step.spot);
-        command::execute(&mut level, b, step.cmd);
+        command::execute(&mut level, b, step.cmd, Cascade::Skip);
         out.push(Action::Do(step.cmd));
     }
     walk(&mut level, &mut out, last);

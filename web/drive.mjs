@@ -14,26 +14,30 @@ import { mkdtempSync, readFileSync, readdirSync, writeFileSync, rmSync } from "n
 import { join, extname, resolve } from "node:path";
 import { tmpdir } from "node:os";
 
-// Without a GPU, Chromium's WebGPU (Dawn) opens SwiftShader's Vulkan, but its compositor stays on
-// ANGLE's GL SwiftShader and cannot take the canvas's frames ("Could not find
-// SharedImageBackingFactory ... WebgpuSwapChainTexture"): the page stays black. --enable-gpu with
-// Vulkan on SwiftShader puts the compositor on the same Vulkan, and frames are presented.
-// $WEB_DRIVE_GPU_FLAGS replaces the GPU part, to try another set (docs/web.md lists those tried).
+// Without a GPU, Chromium's WebGPU (Dawn) opens SwiftShader's Vulkan either way, but unless
+// Chromium itself runs on Vulkan (the Vulkan feature, SwiftShader's Vulkan) with ANGLE on
+// SwiftShader, the compositor cannot take the canvas's frames ("Could not find
+// SharedImageBackingFactory ... WebgpuSwapChainTexture") and the canvas shows white. docs/web.md
+// lists the sets tried. $WEB_DRIVE_GPU_FLAGS replaces this set, to try another.
 const GPU_FLAGS = process.env.WEB_DRIVE_GPU_FLAGS?.split(" ").filter(Boolean) ?? [
-  "--enable-unsafe-webgpu", "--ignore-gpu-blocklist", "--enable-gpu",
-  "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
-  "--enable-features=Vulkan", "--use-vulkan=swiftshader",
+  "--enable-unsafe-webgpu", "--use-angle=swiftshader", "--enable-features=Vulkan", "--use-vulkan=swiftshader",
 ];
-const FLAGS = ["--headless", "--no-sandbox", "--no-first-run", "--no-default-browser-check", "--mute-audio", ...GPU_FLAGS];
+// WEB_DRIVE_HEADFUL=1 opens a real window instead (under Xvfb, say), to compare. --no-sandbox:
+// Chromium will not start as root with its sandbox, and CI containers run as root.
+const FLAGS = [
+  ...(process.env.WEB_DRIVE_HEADFUL ? [] : ["--headless"]),
+  "--no-sandbox", "--no-first-run", "--no-default-browser-check", "--mute-audio", ...GPU_FLAGS,
+];
 const WIDTH = 1280;
 const HEIGHT = 720;
-/// The title draws its name and menu over a dim world: about 4.5% of its screenshot is lit (a
-/// channel above 40). A black page lights only the storage buttons' labels (well under 1%).
-const LIT_SHARE = 0.02;
+/// The title's name and menu are amber (red well above blue): on the title screen about 1.5% of the
+/// screenshot's pixels are, on a black page none, and on a white one (how Chromium shows a canvas
+/// it could not present) none either.
+const AMBER_SHARE = 0.005;
 /// The page's own storage entries (src/app/persist/browser.rs).
 const PREFIX = "hollowdeep:";
 
-const [scenario = "smoke", outDir = "."] = process.argv.slice(2);
+const [scenario = "smoke", outDir] = process.argv.slice(2);
 if (typeof WebSocket === "undefined") {
   console.error("web/drive.mjs needs WebSocket: run it with node --experimental-websocket (Node 20) or Node 22+.");
   process.exit(2);
@@ -166,18 +170,18 @@ async function shot(name) {
   writeFileSync(file, Buffer.from(await screenshot(), "base64"));
   console.log(stamp(), "screenshot", file);
 }
-/// The share of a screenshot's pixels that are not near black, measured by the page itself (its
-/// 2D canvas decodes the PNG, so no image package is needed).
-async function litShare() {
+/// The share of a screenshot's pixels that are amber, measured by the page itself (its 2D canvas
+/// decodes the PNG, so no image package is needed).
+async function amberShare() {
   return evaluate(`(async () => {
     const bitmap = await createImageBitmap(await (await fetch("data:image/png;base64,${await screenshot()}")).blob());
     const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
     const context = canvas.getContext("2d");
     context.drawImage(bitmap, 0, 0);
     const pixels = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
-    let lit = 0;
-    for (let i = 0; i < pixels.length; i += 4) if (Math.max(pixels[i], pixels[i + 1], pixels[i + 2]) > 40) lit++;
-    return lit / (pixels.length / 4);
+    let amber = 0;
+    for (let i = 0; i < pixels.length; i += 4) if (pixels[i] > 150 && pixels[i] - pixels[i + 2] > 60) amber++;
+    return amber / (pixels.length / 4);
   })()`);
 }
 /// Waits until the page says the module started `count` times, then until a frame lights the
@@ -188,9 +192,10 @@ async function firstFrame(count, since, limit = 60) {
     await sleep(100);
   }
   while (Date.now() - since < limit * 1000) {
-    const share = await litShare();
-    if (share > LIT_SHARE) {
-      console.log(stamp(), `drawn: ${(share * 100).toFixed(1)}% of the screen lit`);
+    const share = await amberShare();
+    if (process.env.WEB_DRIVE_DEBUG) console.log(stamp(), `amber: ${(share * 100).toFixed(2)}%`);
+    if (share > AMBER_SHARE) {
+      console.log(stamp(), `drawn: ${(share * 100).toFixed(2)}% of the screen amber`);
       return (Date.now() - since) / 1000;
     }
     await sleep(250);
@@ -212,18 +217,40 @@ await send("Page.enable");
 await send("Emulation.setDeviceMetricsOverride", { width: WIDTH, height: HEIGHT, deviceScaleFactor: 1, mobile: false });
 await send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: downloads }).catch(() =>
   send("Page.setDownloadBehavior", { behavior: "allow", downloadPath: downloads }));
+// Sound: every AudioContext the page makes is kept where the checks can read its state.
+await send("Page.addScriptToEvaluateOnNewDocument", { source: `window.hollowdeepAudio = [];
+  const Original = window.AudioContext;
+  window.AudioContext = class extends Original {
+    constructor(...options) { super(...options); window.hollowdeepAudio.push(this); }
+  };` });
 const navigated = Date.now();
 await send("Page.navigate", { url: pageUrl });
 const seconds = await firstFrame(1, navigated);
 check(seconds !== null, seconds === null ? "the title was drawn within 60 s" : `the title was drawn ${seconds.toFixed(1)} s after the page was asked for`);
+if (scenario === "smoke" && outDir) await shot("web-smoke.png");
+if (seconds !== null) {
+  // A browser's window is resized after the page starts: the canvas and its frames must follow.
+  const canvasSize = `(() => { const c = document.querySelector("canvas");
+    return [innerWidth, innerHeight, c.clientWidth, c.clientHeight, c.width, c.height].join(" "); })()`;
+  for (const [width, height] of [[960, 540], [WIDTH, HEIGHT]]) {
+    await send("Emulation.setDeviceMetricsOverride", { width, height, deviceScaleFactor: 1, mobile: false });
+    await sleep(1500);
+    const size = await evaluate(canvasSize);
+    check(size === `${width} ${height} `.repeat(3).trim(), `at ${width}×${height} the canvas fills the page (page, CSS, pixels: ${size})`);
+  }
+}
 
 if (scenario === "tour" && seconds !== null) {
   await sleep(3000);
   await shot("web-title.png");
+  const audioStates = `hollowdeepAudio.map((c) => c.state).join(",")`;
+  check(await evaluate(audioStates) === "", "no sound is opened before the first key");
 
   // The reactor: the campaign's first level, its legend closed, one step and a switch thrown.
   await press("ArrowDown ArrowDown Enter");
   await sleep(2500);
+  const states = await evaluate(audioStates);
+  check(states === "running", `the first key opens the sound, running without a console error (${states})`);
   await shot("web-reactor-campaign.png");
   await press("Enter");
   await sleep(3000);
@@ -297,7 +324,10 @@ if (scenario === "tour" && seconds !== null) {
 }
 
 socket.close();
+// Chromium writes its profile until it has exited: only then can the folder go.
+const exited = new Promise((ok) => chrome.once("exit", ok));
 chrome.kill();
+await Promise.race([exited, sleep(10000)]);
 server.close();
 rmSync(profile, { recursive: true, force: true });
 rmSync(downloads, { recursive: true, force: true });

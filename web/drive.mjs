@@ -273,7 +273,8 @@ if (scenario === "tour" && seconds !== null) {
   await shot("web-editor.png");
 
   // The crawler on a fresh page: seed 42 (the same dungeon every time), one step towards an item
-  // on the floor, then Esc → Y saves the run.
+  // on the floor, then Esc → Y saves the run (and ends the app's loop, as quitting does: the page
+  // needs a reload after it, which the storage checks below do).
   await send("Page.reload");
   check(await firstFrame(loadedLine + 1, Date.now()) !== null, "the page draws again after a reload");
   await sleep(3000);

@@ -16,17 +16,13 @@ use winit::window::{Window, WindowAttributes};
 const MESSAGE_ID: &str = "message";
 
 /// A canvas appended to the page, filling the browser's window, taking keys without the page
-/// scrolling under them.
-pub fn attributes(attributes: WindowAttributes) -> WindowAttributes {
-    let page = web_sys::window();
-    let size = |v: Option<wasm_bindgen::JsValue>| v.and_then(|v| v.as_f64()).unwrap_or(720.0).max(200.0);
-    let width = size(page.as_ref().and_then(|w| w.inner_width().ok()));
-    let height = size(page.as_ref().and_then(|w| w.inner_height().ok()));
-    attributes
-        .with_inner_size(winit::dpi::LogicalSize::new(width, height))
-        .with_append(true)
-        .with_prevent_default(true)
-        .with_focusable(true)
+/// scrolling under them. No size is asked for: a size would be written on the canvas in pixels,
+/// so the canvas would keep the window's size at load after the window was resized (a browser's
+/// window often still grows after the page starts). The page's stylesheet sizes it instead, and
+/// winit's resize observer reports each new size.
+pub fn attributes(mut attributes: WindowAttributes) -> WindowAttributes {
+    attributes.inner_size = None;
+    attributes.with_append(true).with_prevent_default(true).with_focusable(true)
 }
 
 /// Opens the GPU for `surface` on the browser's own loop and sends what came of it back.

@@ -214,6 +214,7 @@ impl Screen for Probe {
             KeyCode::KeyP => Step::Push(Probe::boxed("pushed", &self.log)),
             KeyCode::KeyS => Step::Switch(Probe::boxed("switched", &self.log)),
             KeyCode::Escape => Step::pop(),
+            KeyCode::KeyQ => Step::Exit,
             _ => Step::Stay,
         }
     }
@@ -263,6 +264,27 @@ fn push_switch_and_pop_leave_and_resume_the_screens_in_order_and_fall_back_home(
     );
     assert!(!stack.ended(), "the home screen is on top");
     assert_eq!(stack.depth(), 1);
+}
+
+/// Issue 36: in a browser, "save and quit" stopped the loop and froze the page on its last frame;
+/// there, ending the program leaves every screen and opens home.
+#[test]
+fn where_exit_goes_home_every_screen_leaves_and_home_opens() {
+    let log = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+    let home_log = log.clone();
+    let home: hollowdeep::app::shell::stack::Home =
+        Box::new(move |_| Probe::boxed("home", &home_log) as Box<dyn Screen>);
+    let mut shell = shell();
+    let mut stack = Stack::new(vec![Probe::boxed("bottom", &log), Probe::boxed("top", &log)], Some(home))
+        .exit_goes_home();
+    stack.start(&mut shell);
+    stack.key(&mut shell, KeyPress::plain(KeyCode::KeyQ));
+    assert_eq!(*log.borrow(), ["top key", "top leave", "bottom leave", "home resumed"]);
+    assert!(!stack.ended(), "home is on top");
+    assert_eq!(stack.depth(), 1);
+    let mut plain = Stack::new(vec![Probe::boxed("only", &log)], None).exit_goes_home();
+    plain.key(&mut shell, KeyPress::plain(KeyCode::KeyQ));
+    assert!(plain.ended(), "with no home to go to, the program ends");
 }
 
 #[test]

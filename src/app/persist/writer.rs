@@ -219,14 +219,15 @@ pub fn remove(path: &Path) -> Result<(), String> {
     }
 }
 
+#[cfg(target_arch = "wasm32")]
 fn rename(from: &Path, to: &Path) -> Result<(), String> {
-    #[cfg(target_arch = "wasm32")]
-    {
-        let text = super::browser::read(from)?.unwrap_or_default();
-        super::browser::write(to, text.as_bytes())?;
-        return super::browser::remove(from);
-    }
-    #[cfg(not(target_arch = "wasm32"))]
+    let text = super::browser::read(from)?.unwrap_or_default();
+    super::browser::write(to, text.as_bytes())?;
+    super::browser::remove(from)
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn rename(from: &Path, to: &Path) -> Result<(), String> {
     std::fs::rename(from, to).map_err(|e| e.to_string())
 }
 

@@ -77,10 +77,12 @@ pub fn shipped_index(id: &str) -> Option<usize> {
     (0..SHIPPED.len()).find(|i| shipped_start(*i).is_some_and(|l| l.id == id))
 }
 
-/// Where leaving `mode` returns to on the campaign's page: its shipped level, for a game whose
-/// records are kept (not a replay, not a level from the editor).
+/// Where leaving `mode` returns to on the campaign's page: its shipped level. A replay of a shared
+/// code returns there too, to the page the code was typed on (its card says "Esc back to the
+/// campaign"; a play-tester landed on the title instead). A screen beneath that is not the title
+/// (the editor a level was played from) ignores the place.
 pub fn campaign_place(mode: &Reactor) -> Option<usize> {
-    mode.keeps_records.then(|| shipped_index(&mode.game.level.id)).flatten()
+    shipped_index(&mode.game.level.id)
 }
 
 /// The shipped campaign; none only if the built-in file is broken, which a test rules out.

@@ -18,13 +18,23 @@ pub struct Stack {
     ended: bool,
     /// The top screen changed since the last `take_top_changed`.
     top_changed: bool,
+    /// A screen's request to end the program leaves every screen and opens home instead: a
+    /// browser's page cannot end, and a stopped loop froze it on its last frame.
+    exit_goes_home: bool,
 }
 
 impl Stack {
     /// The stack over `first` (bottom first).
     pub fn new(first: Vec<Box<dyn Screen>>, home: Option<Home>) -> Stack {
         let ended = first.is_empty() && home.is_none();
-        Stack { screens: first, home, ended, top_changed: true }
+        Stack { screens: first, home, ended, top_changed: true, exit_goes_home: false }
+    }
+
+    /// Ending the program (a run's "save and quit", the title's Quit) returns to home instead, as
+    /// in a browser, where there is nothing to end to. Without a home the program still ends.
+    pub fn exit_goes_home(mut self) -> Stack {
+        self.exit_goes_home = true;
+        self
     }
 
     pub fn top(&self) -> Option<&dyn Screen> {
@@ -106,7 +116,13 @@ impl Stack {
                     None => self.fall_back_home(shell, back),
                 }
             }
-            Step::Exit => self.end(shell),
+            Step::Exit => {
+                self.end(shell);
+                if self.exit_goes_home && self.home.is_some() {
+                    self.ended = false;
+                    self.fall_back_home(shell, None);
+                }
+            }
             Step::Shell(command) => return Some(command),
         }
         None

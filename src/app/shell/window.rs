@@ -62,6 +62,9 @@ pub fn run(options: WindowOptions, opening: Opening, home: Option<Home>) -> Resu
     // A smoke test's window ends with its last screen; a player's falls back to the title.
     let home = if options.quit_after_frames.is_some() { None } else { home };
     let mut stack = Stack::new(first, home);
+    if cfg!(target_arch = "wasm32") {
+        stack = stack.exit_goes_home();
+    }
     stack.start(&mut shell);
     let event_loop = EventLoop::<Opened>::with_user_event()
         .build()

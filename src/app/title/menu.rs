@@ -46,7 +46,9 @@ enum Own {
     Quit,
 }
 
-const OWN: [Own; 2] = [Own::Settings, Own::Quit];
+/// A browser's page has nothing to quit to (ending the program there returns to the title), so it
+/// offers no Quit.
+const OWN: &[Own] = if cfg!(target_arch = "wasm32") { &[Own::Settings] } else { &[Own::Settings, Own::Quit] };
 
 pub struct Title {
     page: Page,

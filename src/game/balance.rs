@@ -100,6 +100,11 @@ pub struct Balance {
     // drains stay whole numbers: 100% = 100_000.
     pub start_hp: i32,
     pub max_hp: i32,
+    /// The body hardens on the way down: arriving at each depth listed here (by descent, or a
+    /// practice run started there or deeper) raises max HP by `max_hp_step` and heals as much, so
+    /// the player's HP keeps some pace with the enemy tiers (docs/rules.md "Pacing").
+    pub max_hp_step_depths: &'static [u32],
+    pub max_hp_step: i32,
     pub max_sanity: i32,
     pub max_weakness: i32,
     pub start_weapon: i32,
@@ -301,6 +306,8 @@ pub const BALANCE: Balance = Balance {
 
     start_hp: 5,
     max_hp: 5,
+    max_hp_step_depths: &[6, 7],
+    max_hp_step: 1,
     max_sanity: 100_000,
     max_weakness: 100,
     start_weapon: 1,
@@ -402,7 +409,7 @@ pub const BALANCE: Balance = Balance {
         SanityBand { floor: 20_000, phantom_percent: 15, shift_percent: 10 },
         SanityBand { floor: 0, phantom_percent: 20, shift_percent: 15 },
     ],
-    phantom_cell_per_mille_of_percent: 150,
+    phantom_cell_per_mille_of_percent: 120,
     shift_min_depth: 4,
     shift_cells: (1, 3),
     max_weakness_dimming: 0.8,
@@ -432,6 +439,12 @@ impl Balance {
             .iter()
             .find(|b| sanity >= b.floor)
             .unwrap_or(&self.sanity_bands[self.sanity_bands.len() - 1])
+    }
+
+    /// The player's max HP at `depth`: the start's, plus every hardening step at or above it.
+    pub fn max_hp_at(&self, depth: u32) -> i32 {
+        let steps = self.max_hp_step_depths.iter().filter(|&&d| d <= depth).count() as i32;
+        self.max_hp + steps * self.max_hp_step
     }
 
     /// The theme of the levels at `depth`.

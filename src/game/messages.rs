@@ -46,6 +46,7 @@ pub const NOTHING_TO_USE: &str = "Nothing to use in this slot.";
 pub const NOTHING_TO_DISCARD: &str = "Nothing to discard in this slot.";
 pub const STARVING: &str = "You are starving.";
 pub const BLEEDING: &str = "You are bleeding.";
+pub const HARDENED: &str = "The descent hardens you. You feel sturdier.";
 pub const SOLID_STONE: &str = "You walk into solid stone.";
 pub const WALL_NEVER_THERE: &str = "The wall was never there.";
 pub const EPITAPH: &str = "You had become yet another legend of this dungeon.";

@@ -87,6 +87,7 @@ impl Game {
         if game.depth > 1 {
             game.practice = true;
             game.player.weapon = game.player.weapon.max(standard_weapon(game.depth));
+            game.harden();
             let extra_food = (game.depth >= BALANCE.practice_extra_food_depth).then_some(Item::Food);
             for item in BALANCE.practice_items.iter().copied().chain(extra_food) {
                 // A full inventory keeps the rest of the kit out, as it would a pickup.
@@ -360,6 +361,20 @@ impl Game {
         self.player.facing = start_facing(&self.floor.level.map, self.player.pos);
         report.events.push(Event::Descended { depth: self.depth });
         self.say(&format!("You descend to depth {}.", self.depth), report);
+        if self.harden() > 0 {
+            self.say(msg::HARDENED, report);
+        }
+    }
+
+    /// Raises max HP to the depth's (`Balance::max_hp_at`), healing by the rise; returns the rise.
+    /// Never lowers it: a save from before a step keeps what it had.
+    fn harden(&mut self) -> i32 {
+        let rise = BALANCE.max_hp_at(self.depth) - self.player.max_hp;
+        if rise > 0 {
+            self.player.max_hp += rise;
+            self.player.heal(rise);
+        }
+        rise.max(0)
     }
 
     /// Once per player turn: time, hunger, the slow drain of sanity, and the player's statuses.

@@ -2,7 +2,7 @@
 //! the unseen) and the sane cures (rest in calm, under a ceiling that falls with depth), turning
 //! for free, the pickup count, and every style of the simulator's player against the targets.
 
-use crate::support::{drain, game_with, scene, sturdy, turn};
+use crate::support::{drain, game_with, said, scene, sturdy, turn};
 use hollowdeep::app::crawler::autoplayer::Style;
 use hollowdeep::app::crawler::simulate::{play_many_as, Pacing};
 use hollowdeep::game::balance::BALANCE;
@@ -250,4 +250,33 @@ fn a_new_enemy_tier_phases_in_over_its_first_depths() {
         assert!(BALANCE.phase_in_at(t.min_depth).is_none(), "early tiers step at once");
         assert_eq!(below_tier(t.min_depth), 0.0);
     }
+}
+
+/// Issue 34, worst depth: the body hardens on the way down. Arriving at a step depth of the
+/// balance table raises max HP by the step and heals as much, with a message; any other descent
+/// leaves max HP alone, and a practice run started deep begins with the depth's max HP.
+#[test]
+fn the_descent_hardens_the_body_at_the_table_depths() {
+    let rows = ["#####", "#@>.#", "#####"];
+    assert!(!BALANCE.max_hp_step_depths.is_empty() && BALANCE.max_hp_step > 0, "some step");
+    let deepest = *BALANCE.max_hp_step_depths.iter().max().unwrap();
+    for to in 2..=deepest + 1 {
+        let mut game = scene(&rows).depth(to - 1).build();
+        let before = BALANCE.max_hp_at(to - 1);
+        game.player_mut().max_hp = before;
+        game.player_mut().hp = 2;
+        turn(&mut game, Action::MoveForward);
+        let report = turn(&mut game, Action::Interact);
+        assert_eq!(game.depth(), to, "descended");
+        let step = if BALANCE.max_hp_step_depths.contains(&to) { BALANCE.max_hp_step } else { 0 };
+        assert_eq!(BALANCE.max_hp_at(to), before + step, "depth {to}");
+        assert_eq!(game.player().max_hp, before + step, "depth {to}");
+        assert_eq!(game.player().hp, 2 + step, "depth {to}: the rise heals");
+        let hardened = said(&report).contains(&hollowdeep::game::messages::HARDENED);
+        assert_eq!(hardened, step > 0, "depth {to}: {:?}", said(&report));
+    }
+    assert_eq!(BALANCE.max_hp_at(1), BALANCE.max_hp, "no step before the first descent");
+    let practice = Game::start_run(1, deepest);
+    assert_eq!(practice.player().max_hp, BALANCE.max_hp_at(deepest));
+    assert_eq!(practice.player().hp, BALANCE.start_hp + (BALANCE.max_hp_at(deepest) - BALANCE.max_hp));
 }

@@ -67,7 +67,10 @@ pub struct Family {
 pub struct ItemRow {
     pub item: Item,
     pub name: &'static str,
+    /// Its letter in dumps, events and the state hash (kept, so recordings still verify).
     pub glyph: char,
+    /// What the screen draws for it (slot and sprite), where that differs from `glyph`.
+    pub look: char,
     /// Its pickup colour (plan §8.3), sRGB.
     pub colour: Srgb,
     /// Its weight in the pickup table at depth 1, and growth per depth.
@@ -164,6 +167,7 @@ pub const ITEMS: [ItemRow; Item::COUNT] = [
         item: Item::Food,
         name: "food",
         glyph: 'F',
+        look: 'F',
         colour: [79, 231, 89],
         pickup_weight: 40,
         pickup_per_depth: 10,
@@ -172,6 +176,9 @@ pub const ITEMS: [ItemRow; Item::COUNT] = [
         item: Item::Pill,
         name: "pill",
         glyph: '0',
+        // A scored tablet of its own in the font: the digit `0` read as a count of zero in its
+        // slot (issue 34).
+        look: '●',
         colour: [56, 219, 239],
         pickup_weight: 10,
         pickup_per_depth: 5,
@@ -180,6 +187,7 @@ pub const ITEMS: [ItemRow; Item::COUNT] = [
         item: Item::Bandage,
         name: "bandage",
         glyph: '+',
+        look: '+',
         colour: [239, 239, 239],
         pickup_weight: 35,
         pickup_per_depth: 2,

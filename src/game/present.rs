@@ -192,6 +192,12 @@ fn shrine_sprites(game: &Game) -> impl Iterator<Item = SpriteLook> + '_ {
     )
 }
 
+/// Pickups' sprite ids are their entity ids with this bit set. The renderer paints sprites far to
+/// near and, at equal distance, the higher id first, so a creature standing on an item's cell is
+/// drawn over it (issue 34: an item was drawn over the creature in front of it, because items,
+/// placed with the level, had the lower ids).
+pub const PICKUP_SPRITE_IDS: u32 = 1 << 31;
+
 /// Sprite ids of shrines count down from here, below the false `@`s' ids.
 const SHRINE_SPRITE_ID: u32 = u32::MAX - 64;
 pub const SHRINE_GLYPH: char = '⌂';
@@ -262,11 +268,15 @@ fn entity_sprite(game: &Game, e: &Entity, from: Pos, tell: f32) -> SpriteLook {
             (SpriteKind::Actor, shade, family.map_or(e.glyph(), |f| f.figure))
         }
         EntityKind::Pickup(p) | EntityKind::HallucinatedPickup(p) => {
-            (SpriteKind::Pickup, p.colour(), e.glyph())
+            let look = match p {
+                super::entity::Pickup::Item(item) => item.row().look,
+                _ => e.glyph(),
+            };
+            (SpriteKind::Pickup, p.colour(), look)
         }
     };
     SpriteLook {
-        id: e.id.0,
+        id: if kind == SpriteKind::Pickup { PICKUP_SPRITE_IDS | e.id.0 } else { e.id.0 },
         kind,
         glyph,
         colour,
@@ -322,6 +332,12 @@ fn status_look(kind: StatusKind, turns_left: u32) -> StatusLook {
     StatusLook { label, short, tone, turns_left }
 }
 
+/// Whether a message of the game's log is in the HUD model now: all are but the prompt to descend,
+/// which stays only while the player stands on the pit (see `hud_model`).
+pub fn message_shown(game: &Game, text: &str) -> bool {
+    text != super::messages::DESCEND_PROMPT || game.on_exit()
+}
+
 fn hud_model(game: &Game) -> HudModel {
     let p = game.player();
     let bar = BarModel {
@@ -336,7 +352,7 @@ fn hud_model(game: &Game) -> HudModel {
             .inventory
             .slots()
             .iter()
-            .map(|c| c.map(|c| SlotLook { glyph: c.item.glyph(), colour: c.item.row().colour }))
+            .map(|c| c.map(|c| SlotLook { glyph: c.item.row().look, colour: c.item.row().colour }))
             .collect(),
         selected: p.inventory.selected(),
         depth: game.depth(),
@@ -347,17 +363,24 @@ fn hud_model(game: &Game) -> HudModel {
         .into_iter()
         .filter_map(|id| match id {
             ActorId::Player => Some(StripActor::Player),
-            ActorId::Entity(raw) => game.entity(super::entity::EntityId(raw)).map(|_| StripActor::Hostile),
+            ActorId::Entity(raw) => game.entity(super::entity::EntityId(raw)).map(|e| {
+                // The figure the view draws for it (issue 34: the strip still showed `@`).
+                StripActor::Hostile(apparent_family(game, e).map_or(e.glyph(), |f| f.figure))
+            }),
         })
         .collect();
     HudModel {
         bar,
         strip,
+        // "Press Space to descend" speaks of the pit underfoot: once the player has stepped off,
+        // it would tell them to press a key that no longer descends (issue 34), so it goes.
         messages: game
             .messages()
             .iter()
+            .filter(|m| message_shown(game, &m.text))
             .map(|m| MessageLine { turn: m.turn, text: m.text.clone() })
             .collect(),
+        lines_from: 0,
         turn: game.turn(),
         automap: automap(game),
         target: target_look(game),
@@ -400,6 +423,7 @@ fn automap(game: &Game) -> AutomapModel {
 
 #[cfg(test)]
 mod tests {
+    use super::super::messages as msg;
     use super::*;
     use crate::game::inventory::Carried;
     use crate::game::{Action, Facing, Item, Map, Pickup, Variant};
@@ -516,7 +540,7 @@ mod tests {
         p.statuses.apply(StatusKind::Bleeding, 2);
         let bar = scene_with(&g, None, &[]).hud.bar;
         assert_eq!((bar.hp, bar.sanity, bar.weakness, bar.depth), (3, 72, 45, 1));
-        let pill = SlotLook { glyph: Item::Pill.glyph(), colour: Item::Pill.row().colour };
+        let pill = SlotLook { glyph: Item::Pill.row().look, colour: Item::Pill.row().colour };
         assert_eq!(bar.slots, vec![Some(pill), None, None, None]);
         assert_eq!(bar.statuses, vec![status_look(StatusKind::Bleeding, 2)]);
     }
@@ -585,6 +609,32 @@ mod tests {
         }
     }
 
+    /// Issue 34: a pill showed "0" in its slot, read as a count of zero. Slot and sprite draw its
+    /// tablet; the dump's letter (and so every recording's hash) stays.
+    #[test]
+    fn a_pill_is_drawn_as_its_tablet_not_a_digit() {
+        let mut g = corridor();
+        g.player_mut().inventory.add(Carried { item: Item::Pill, hallucinated: false }).unwrap();
+        g.spawn(Pos::new(3, 1), EntityKind::Pickup(Pickup::Item(Item::Pill))).unwrap();
+        let scene = scene_with(&g, None, &[]);
+        assert_eq!(scene.hud.bar.slots[0].map(|s| s.glyph), Some('●'));
+        assert!(scene.world.sprites.iter().any(|s| s.glyph == '●'), "{:?}", scene.world.sprites);
+        assert_eq!(Item::Pill.glyph(), '0', "the dump's letter stays");
+    }
+
+    /// Issue 34: "Press Space to descend" stayed on screen after the player walked off the pit.
+    #[test]
+    fn the_prompt_to_descend_goes_once_the_player_leaves_the_pit() {
+        let map = Map::from_rows(&["######", "#.>..#", "######"]).unwrap();
+        let mut g = Game::from_map(map, Pos::new(1, 1), Facing::East);
+        let prompt =
+            |g: &Game| scene_with(g, None, &[]).hud.messages.iter().any(|m| m.text == msg::DESCEND_PROMPT);
+        g.act(Action::MoveForward);
+        assert!(g.on_exit() && prompt(&g), "on the pit it asks");
+        g.act(Action::MoveForward);
+        assert!(!g.on_exit() && !prompt(&g), "off the pit it is gone");
+    }
+
     #[test]
     fn the_strip_lists_the_player_and_visible_enemies_only() {
         let rows = ["#########", "#...#...#", "#...#...#", "#########"];
@@ -597,7 +647,8 @@ mod tests {
         g.spawn(Pos::new(3, 2), enemy).unwrap(); // in the same room
         let strip = scene_with(&g, None, &[]).hud;
         assert_eq!(strip.strip[0], StripActor::Player);
-        assert!(strip.strip.contains(&StripActor::Hostile), "{strip:?}");
+        let lurker = Variant::Lurker.family().figure;
+        assert!(strip.strip.contains(&StripActor::Hostile(lurker)), "its figure, as the view: {strip:?}");
         assert_eq!(strip.strip.len(), STRIP_LEN);
     }
 }

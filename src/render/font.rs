@@ -188,6 +188,8 @@ glyphs! {
     '▼' => "..... ..... ##### .###. ..#..",
     '◄' => "..... ...#. ..##. .###. ..##. ...#.",
     '·' => "..... ..... ..... ..#..",
+    // The pill (an item's look): a solid round tablet, so it never reads as the digit 0.
+    '●' => "..... .###. ##### ##### ##### .###.",
     // Creature figures (`scene::figures`): silhouettes, 5 wide and 7 high like a capital, feet on
     // the baseline, each with its own outline so that no two tell apart by colour alone.
     HULK => "..... .###. ##### ##### #.#.# #.#.# ##.##",
@@ -225,7 +227,7 @@ mod tests {
 
     #[test]
     fn hud_symbols_exist_and_unknown_characters_fall_back_to_question_mark() {
-        for ch in ['♥', '♦', '⌂', '─', '│', '┌', '┘', '█', '↑', '↓', '←', '→', '▲', '►', '▼', '◄', '·']
+        for ch in ['♥', '♦', '⌂', '─', '│', '┌', '┘', '█', '↑', '↓', '←', '→', '▲', '►', '▼', '◄', '·', '●']
         {
             assert_eq!(glyph(ch).ch, ch);
         }

@@ -50,8 +50,9 @@ pub struct BarModel {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StripActor {
     Player,
-    /// An enemy or a hallucination: the strip does not tell them apart.
-    Hostile,
+    /// An enemy or a hallucination, by the figure of the family it looks like ([`super::figures`]),
+    /// as the view draws it: a mask is worn whole, so the strip does not tell them apart.
+    Hostile(char),
 }
 
 /// A line of the message history.
@@ -109,6 +110,10 @@ pub struct HudModel {
     pub strip: Vec<StripActor>,
     /// The whole history, oldest first (the HUD shows the newest; the log overlay shows all).
     pub messages: Vec<MessageLine>,
+    /// Messages before this index are the log's only, never the HUD's lines: on a resumed run,
+    /// those from before the reload, which would otherwise stand under the app's "You return to
+    /// the depths." notice and read as newer than it (issue 34).
+    pub lines_from: usize,
     /// The turn the HUD is shown on (messages fade by their age in turns).
     pub turn: u64,
     pub automap: AutomapModel,

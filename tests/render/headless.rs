@@ -201,7 +201,8 @@ fn hud_bar_shows_depth_and_heartbeat_in_the_atlas_font_at_every_scale() {
     let v = rest_view(&g, 0.0);
     // 320x200 is too narrow for the labels: the bar shortens them (see hud_bar::BarStyle).
     // The full bar right-aligns the heartbeat in four columns so it never shifts the boxes.
-    for (w, h, scale, depth, beats) in [(320, 200, 1, "D:1", "♥♥ 12"), (1152, 540, 2, "DEPTH:1", "♥♥   12")]
+    for (w, h, scale, depth, beats) in
+        [(320, 200, 1, "D:1", "♥♥ 12"), (1152, 540, 2, "DEPTH:1", "♥♥ Beats:   12")]
     {
         let f = render(gpu, &g, &v, w, h);
         assert_eq!(HudGrid::new(w, h).scale, scale);

@@ -116,7 +116,7 @@ fn plan_game() -> Game {
     g
 }
 
-const PLAN_LINE: &str = "♥ 3/5 ♦ SAN: 72% ⌂ Weak: 45% ♥♥ 42 WPN:2 F 0 + DEPTH:7 BLEED 2";
+const PLAN_LINE: &str = "♥ 3/5 ♦ SAN: 72% ⌂ Weak: 45% ♥♥ Beats: 42 WPN:2 F ● + DEPTH:7 BLEED 2";
 
 /// The glyphs of the bar's status line.
 fn bar_glyphs(game: &Game, w: u32, h: u32) -> Vec<ScreenGlyph> {
@@ -172,7 +172,13 @@ fn strip_glyphs(game: &Game, w: u32, h: u32) -> Vec<ScreenGlyph> {
     let grid = HudGrid::new(w, h);
     let layout = strip_layout(&TurnStrip { actors: scene(game).hud.strip }, &grid)
         .expect("the player is always listed");
-    layout.glyphs.iter().filter(|p| p.ch == '@').map(|p| grid.place(p)).collect()
+    // Every entry: the player's `@` and each creature's figure (the label is ASCII letters).
+    layout
+        .glyphs
+        .iter()
+        .filter(|p| !p.ch.is_ascii_alphabetic() && p.ch != ':')
+        .map(|p| grid.place(p))
+        .collect()
 }
 
 #[test]
@@ -224,7 +230,7 @@ fn the_turn_strip_lists_the_player_and_a_visible_enemy_but_not_one_behind_a_wall
     let alone = TurnStrip { actors: scene(&visible_only).hud.strip };
     assert_eq!(TurnStrip { actors: scene(&both).hud.strip }, alone);
     assert_eq!(
-        alone.actors.iter().filter(|a| **a == StripActor::Hostile).count(),
+        alone.actors.iter().filter(|a| matches!(a, StripActor::Hostile(_))).count(),
         seen.iter().filter(|c| **c == "hostile").count()
     );
 }
@@ -511,7 +517,7 @@ fn views_for_the_eye() {
     let glyphs = bar_glyphs(&game, w, h);
     assert_eq!(
         line_text(&glyphs, glyphs[0].y),
-        "♥ 2/5 ♦ SAN: 31% ⌂ Weak: 78% ♥♥ 1 WPN:3 F 0 + 0 DEPTH:7 BLEED 3 FEAR 5"
+        "♥ 2/5 ♦ SAN: 31% ⌂ Weak: 78% ♥♥ Beats: 1 WPN:3 F ● + ● DEPTH:7 BLEED 3 FEAR 5"
     );
     assert_glyphs(&f, &glyphs, "full_inventory");
     let f = draw(

@@ -92,6 +92,19 @@ fn a_blow_says_the_side_it_came_from_real_or_hallucinated() {
     assert!(said(&report).contains(&msg::STRUCK_FROM_BEHIND));
 }
 
+/// Issue 34's play-test: "diagonal attackers can't be located". No blow comes from a diagonal
+/// (melee is one orthogonal step, a lunge two straight ones): a lurker on the front diagonal, cut
+/// off at the view's edge, steps beside the player first, and that blow says its side.
+#[test]
+fn a_creature_on_a_diagonal_steps_beside_before_it_strikes_and_the_blow_says_its_side() {
+    let mut game = game_with(&["#####", "#@..#", "#.E.#", "#####"], Facing::East);
+    let first = turn(&mut game, Action::Wait);
+    assert_eq!(strikes(&first), 0, "no blow from the diagonal: {:?}", first.events);
+    let second = turn(&mut game, Action::Wait);
+    assert!(second.events.contains(&Event::Struck { side: Side::Right }), "{:?}", second.events);
+    assert!(said(&second).contains(&msg::STRUCK_FROM_RIGHT), "{:?}", said(&second));
+}
+
 #[test]
 fn an_adjacent_enemy_attacks_instead_of_moving() {
     let rows = ["######", "#@E..#", "######"];

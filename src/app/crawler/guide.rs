@@ -8,7 +8,7 @@ use crate::game::Item;
 /// The guide's lines, one paragraph each (the overlay wraps them).
 pub fn guide_lines() -> Vec<String> {
     let b = &BALANCE;
-    let item = |item: Item, what: &str| format!("{}  {}: {what}", item.row().glyph, item.row().name);
+    let item = |item: Item, what: &str| format!("{}  {}: {what}", item.row().look, item.row().name);
     let phantoms_below = first_band_above(|band| band.phantom_percent > 0);
     let shifts_below = first_band_above(|band| band.shift_percent > 0);
     vec![
@@ -38,13 +38,13 @@ pub fn guide_lines() -> Vec<String> {
             percent(b.shrine_ceiling_bonus),
         ),
         "⌂ Weak Your hunger. It rises as you act; at 100% you starve and lose HP every turn.".into(),
-        "♥♥ N  Your heartbeat: one beat for every turn you have acted.".into(),
+        "♥♥ Beats  Your heartbeat: one beat for every turn you have acted (not your HP).".into(),
         format!(
             "WPN    Your weapon's least damage. Each blow adds 1 more with a {}% chance, and again \
              after every 1 it adds. Walk onto a yellow weapon to take it, if it is better.",
             b.bonus_damage_percent
         ),
-        "NEXT   Who acts next, left first: you (yellow @) and the creatures (red @).".into(),
+        "NEXT   Who acts next, left first: you (yellow @) and the creatures (red, each kind in its own figure, as in the view).".into(),
         "1-4    Your four slots. Walk over an item to pick it up; select a slot, then use or drop it.".into(),
         item(Item::Food, &format!("eases hunger: Weak drops by {}.", b.food_weakness)),
         item(

@@ -97,6 +97,8 @@ mod tests {
         p.press(Action::MoveForward, 0.0);
         assert_eq!(pos(&p), Pos::new(2, 1));
         p.update(1.0, Some(Action::MoveForward));
+        assert_eq!(pos(&p), Pos::new(2, 1), "with the shambler in view the hold does not repeat");
+        p.press(Action::MoveForward, 1.0);
         let turn = p.mode.game.turn();
         assert!(p.machine.last_report().events.iter().any(|e| matches!(e, Event::Blocked { .. })), "blocked");
         p.update(2.0, Some(Action::MoveForward));
@@ -130,6 +132,28 @@ mod tests {
             p.update(now, Some(Action::MoveForward));
         }
         assert_eq!(pos(&p), stopped_at, "stayed stopped");
+    }
+
+    /// Issue 34: with a lurker already in view, holding W walked on into it; only a newcomer
+    /// stopped the hold. A single press still acts, one step per press.
+    #[test]
+    fn a_held_key_does_not_repeat_while_a_hostile_is_already_in_view() {
+        let row = format!("#{}#", ".".repeat(12));
+        let wall = "#".repeat(14);
+        let map = Map::from_rows(&[wall.as_str(), row.as_str(), wall.as_str()]).unwrap();
+        let mut game = Game::from_map(map, Pos::new(1, 1), Facing::East);
+        game.spawn(Pos::new(8, 1), shambler());
+        assert!(game.is_visible(Pos::new(8, 1)), "in view from the start");
+        let mut p = Paced::new(game, 0.0);
+        p.press(Action::MoveForward, 0.0);
+        let mut now = 0.0;
+        for _ in 0..5 {
+            now += 1.0;
+            p.update(now, Some(Action::MoveForward));
+        }
+        assert_eq!(pos(&p), Pos::new(2, 1), "held: no step beyond the press");
+        assert!(p.press(Action::MoveForward, now).is_some(), "a press still acts");
+        assert_eq!(pos(&p), Pos::new(3, 1));
     }
 
     fn shambler() -> EntityKind {

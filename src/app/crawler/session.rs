@@ -68,6 +68,9 @@ pub struct Session {
     bindings: Bindings,
     /// The card shown when the run has ended, and when it appeared.
     card: Option<(Overlay, f64)>,
+    /// How many of the game's messages were said before this session began on a resumed run (0 for
+    /// a fresh one): they stay in the log but off the HUD's lines (`HudModel::lines_from`).
+    resumed_after: usize,
     /// What the turns since the window last asked sounded like, and when their world part starts;
     /// `None` when no turn has been played since (the first scene counts as one).
     heard: Option<(Vec<SoundEvent>, f64)>,
@@ -75,7 +78,10 @@ pub struct Session {
 
 impl Session {
     pub fn new(game: Game, reduced_effects: bool, automap_allowed: bool, bindings: Bindings) -> Self {
-        Self {
+        // A run that has been played (turn > 0) is being resumed: fresh runs, practice runs and
+        // replays all start at turn 0.
+        let resumed_after = if game.turn() > 0 { game.messages().len() } else { 0 };
+        let mut session = Self {
             turns: Paced::new(game, 0.0),
             effects: Effects::new(reduced_effects),
             overlay: None,
@@ -86,8 +92,19 @@ impl Session {
             automap_allowed,
             bindings,
             card: None,
+            resumed_after,
             heard: Some((Vec::new(), 0.0)),
-        }
+        };
+        session.hide_old_lines();
+        session
+    }
+
+    /// Keeps the messages from before a resume off the HUD's lines of the latest scene.
+    fn hide_old_lines(&mut self) {
+        let game = &self.turns.mode.game;
+        let old = &game.messages()[..self.resumed_after.min(game.messages().len())];
+        let shown = old.iter().filter(|m| crate::game::present::message_shown(game, &m.text)).count();
+        self.turns.scene.hud.lines_from = shown;
     }
 
     /// Shows the end-of-run card over the curtain; the next key after a moment leaves the run.
@@ -134,6 +151,7 @@ impl Session {
         if let Some(rec) = &mut self.recording {
             rec.actions.push(action);
         }
+        self.hide_old_lines();
         self.effects.on_events(&played.report.events, now);
         let delay = self.turns.machine.player_seconds();
         let heard = self.heard.get_or_insert_with(|| (Vec::new(), delay));
@@ -493,6 +511,28 @@ mod tests {
         s.key(KeyCode::F1, false, 0.0);
         s.key(KeyCode::Escape, false, 0.0);
         assert_eq!(s.overlay(), None, "Esc closes either page");
+    }
+
+    /// Issue 34: on a resumed run "You return to the depths." stood above the older messages.
+    /// Those stay in the log, off the HUD's lines, so the notice is never above older lines.
+    #[test]
+    fn a_resumed_run_keeps_its_old_messages_in_the_log_but_off_the_hud_lines() {
+        use crate::render::hud::compose::HudText;
+        let map = Map::from_rows(&["#######", "#.....#", "#######"]).unwrap();
+        let mut game = Game::from_map(map, Pos::new(1, 1), Facing::East);
+        game.act(Action::Interact);
+        game.act(Action::Wait);
+        assert!(!game.messages().is_empty() && game.turn() > 0);
+        let mut s = Session::new(game, false, true, Bindings::default());
+        assert!(HudText::from_hud(&s.scene().hud).messages.is_empty(), "no old line under the notice");
+        assert_eq!(s.scene().hud.messages.len(), s.game().messages().len(), "the log keeps them");
+        s.key(KeyCode::Space, false, 0.0);
+        let lines = HudText::from_hud(&s.scene().hud).messages;
+        assert_eq!(lines.len(), 1, "only the new swing: {lines:?}");
+        // A fresh run shows its lines from the start.
+        let mut fresh = session();
+        fresh.key(KeyCode::Space, false, 0.0);
+        assert_eq!(HudText::from_hud(&fresh.scene().hud).messages.len(), 1);
     }
 
     /// Issue 15: each turn hands the audio its sounds once, with the ambience of its scene.

@@ -40,8 +40,9 @@ pub struct TurnMachine {
     /// The last action skipped the player's animation (a wait goes straight to the enemies).
     skipped_player: bool,
     upload_pending: bool,
-    /// A held key stops repeating after a move a creature blocked, or one that brought a hostile
-    /// into view: walking on would hand out free blows. A new press starts it again.
+    /// A held key stops repeating after a move a creature blocked, or any step that ends with a
+    /// hostile in view (as a roguelike's auto-run stops): walking on would hand out free blows.
+    /// A new press still acts, once per press.
     hold_broken: bool,
     /// The last step ended the game: the turn resolves into the death fade.
     over: bool,
@@ -87,10 +88,11 @@ impl TurnMachine {
         now: f64,
     ) {
         let report = &played.report;
-        let newcomer =
-            hostiles_in_view(&played.scene).iter().any(|id| !hostiles_in_view(before).contains(id));
+        // Issue 34: only a hostile *coming* into view stopped it, so holding W with one already
+        // in view walked on into it.
+        let in_view = !hostiles_in_view(&played.scene).is_empty();
         let blocked = report.events.iter().any(|e| matches!(e, Event::Blocked { .. }));
-        self.hold_broken = newcomer || blocked;
+        self.hold_broken = in_view || blocked;
         self.motion = motion_for(report, scene_pose(before), scene_pose(&played.scene));
         self.enemy_seconds = if report.took_turn && enemies_moved(report) { ENEMY_SECONDS } else { 0.0 };
         self.upload_pending = true;
@@ -102,7 +104,7 @@ impl TurnMachine {
     }
 
     /// A held movement key may act again: input is accepted and the hold was not broken by a
-    /// block or a hostile coming into view.
+    /// block or a hostile in view.
     pub fn repeats(&self, held: Action) -> bool {
         self.ready() && is_movement(held) && !self.hold_broken
     }
@@ -216,9 +218,13 @@ fn is_movement(action: Action) -> bool {
 }
 
 /// Every creature the player can see in a scene, real or not (a hallucination looks like the
-/// real thing, so it stops a held key just the same).
+/// real thing, so it stops a held key just the same). The shrine stands like a figure but is no
+/// creature: with one in view a held key would otherwise never walk.
 fn hostiles_in_view(scene: &Scene) -> Vec<u32> {
-    scene.world.sprites.iter().filter(|s| s.kind == SpriteKind::Actor && s.seen_to).map(|s| s.id).collect()
+    let creature = |s: &&crate::scene::SpriteLook| {
+        s.kind == SpriteKind::Actor && s.seen_to && s.glyph != crate::game::present::SHRINE_GLYPH
+    };
+    scene.world.sprites.iter().filter(creature).map(|s| s.id).collect()
 }
 
 fn enemies_moved(report: &TurnReport) -> bool {

@@ -1,14 +1,16 @@
 //! The automap overlay: the explored cells as glyphs (`#` wall, `·` floor, `>` the exit once
-//! explored), the player as a triangle pointing where they face, scaled by a whole number to fit.
+//! explored), the player as a triangle pointing where they face, scaled by a whole number.
 //! The floor dot is the centred `·` rather than `.`, which sits low and left and would make the
 //! floor look shifted against the walls.
 //!
-//! It fits what has been explored rather than the whole level, so a fresh level is not a speck in a
-//! big empty box; when even scale 1 is too big (tiny targets, huge levels) it shows the part around
-//! the player.
+//! The panel always takes the whole overlay region, and the scale comes from that panel and the
+//! level's size, never from how much has been explored (issue 34: fitting the explored area shrank
+//! the map from ~12 to ~4 pixels a cell as a level was explored, down to a thumbnail). The whole
+//! level is shown when it fits at a readable size (at least the text's scale); a bigger level is
+//! shown around the player, scrolling as they walk.
 
 use super::grid::HudGrid;
-use super::panel::{panel_scene, Panel, PanelLayout, CHROME_COLS, TITLED_CHROME_ROWS};
+use super::panel::{panel_scene, Panel, PanelLayout};
 use super::shapes::{HudScene, ScreenGlyph};
 use crate::grid::{Facing, Pos};
 use crate::render::palette::*;
@@ -18,8 +20,6 @@ use crate::scene::{AutomapModel, MapMarker, TileLook};
 /// row empty, so rows can overlap it and the map comes out nearly square.
 pub const MAP_CELL_W: u32 = 6;
 pub const MAP_CELL_H: u32 = 7;
-/// Explored areas smaller than this (in cells) are shown with room around them, not blown up.
-pub const MIN_VIEW: (i32, i32) = (15, 11);
 
 /// One cell as the automap knows it.
 pub use crate::scene::MapCellLook as MapCell;
@@ -61,31 +61,6 @@ impl AutomapView {
         } else {
             MapCell { tile: None, in_view: false }
         }
-    }
-
-    /// Explored cells and the player, with a one-cell margin, grown to `MIN_VIEW` and kept on the map:
-    /// (first x, first y, columns, rows).
-    fn bounds(&self) -> (i32, i32, i32, i32) {
-        let (mut x0, mut y0, mut x1, mut y1) = (self.player.x, self.player.y, self.player.x, self.player.y);
-        for y in 0..self.height {
-            for x in 0..self.width {
-                if self.cell(Pos::new(x, y)).tile.is_some() {
-                    (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
-                }
-            }
-        }
-        let span = |lo: i32, hi: i32, min: i32, len: i32| {
-            let (mut lo, mut hi) = (lo - 1, hi + 1);
-            let grow = (min - (hi - lo + 1)).max(0);
-            lo -= grow / 2;
-            hi += grow - grow / 2;
-            // Keep on the map, sliding rather than shrinking where possible.
-            let shift = (-lo).max(0) - (hi - (len - 1)).max(0);
-            (lo + shift).max(0)..=(hi + shift).min(len - 1)
-        };
-        let xs = span(x0, x1, MIN_VIEW.0, self.width);
-        let ys = span(y0, y1, MIN_VIEW.1, self.height);
-        (*xs.start(), *ys.start(), xs.end() - xs.start() + 1, ys.end() - ys.start() + 1)
     }
 }
 
@@ -144,34 +119,35 @@ fn mark(cell: MapCell) -> Option<(char, Srgb)> {
     }
 }
 
+/// The largest whole scale at which a `cols` × `rows` level fits an `area_w` × `area_h` area, kept
+/// between the text's scale (smaller glyphs stop reading as walls and floor) and twice it (a small
+/// level does not turn into giant letters).
+pub fn map_scale(cols: i32, rows: i32, area_w: u32, area_h: u32, text_scale: u32) -> u32 {
+    let (cols, rows) = (cols.max(1) as u32, rows.max(1) as u32);
+    let fit = (area_w / (cols * MAP_CELL_W)).min(area_h / (rows * MAP_CELL_H));
+    fit.clamp(text_scale.max(1), 2 * text_scale.max(1))
+}
+
 pub fn automap_layout(view: &AutomapView, grid: &HudGrid) -> AutomapLayout {
     let gs = grid.scale;
-    let region = Panel::region(grid);
-    let area_w = region.cols.saturating_sub(CHROME_COLS) * 6 * gs;
-    let area_h = region.rows.saturating_sub(TITLED_CHROME_ROWS) * 10 * gs;
-    let (bx, by, bw, bh) = view.bounds();
-    // Whole-number scale so the glyphs stay crisp; at most twice the text's, so a small explored
-    // area does not turn into giant letters.
-    let fit = (area_w / (bw as u32 * MAP_CELL_W)).min(area_h / (bh as u32 * MAP_CELL_H));
-    let scale = fit.clamp(1, 2 * gs);
-    // Cells that fit at that scale; a window around the player when the explored area does not.
-    let cols = ((area_w / (MAP_CELL_W * scale)) as i32).clamp(1, bw);
-    let rows = ((area_h / (MAP_CELL_H * scale)) as i32).clamp(1, bh);
-    let window =
-        |first: i32, len: i32, shown: i32, at: i32| (at - shown / 2).clamp(first, first + len - shown);
-    let first = Pos::new(window(bx, bw, cols, view.player.x), window(by, bh, rows, view.player.y));
-
+    // The panel fills the overlay region whatever has been explored: the map fills its panel.
+    let panel = Panel::region(grid);
     let title = format!("AUTOMAP - DEPTH {}", view.depth);
     let hint = format!("▲ you  > exit  ♦ item  * torch  ⌂ shrine   {}", view.hint);
-    let hint = hint.trim_end();
-    let (map_w, map_h) = (cols as u32 * MAP_CELL_W * scale, rows as u32 * MAP_CELL_H * scale);
-    let need_cols = map_w.div_ceil(6 * gs).max(title.chars().count() as u32).max(hint.chars().count() as u32);
-    let panel = Panel::centred(grid, need_cols + CHROME_COLS, map_h.div_ceil(10 * gs) + TITLED_CHROME_ROWS);
-    let text = PanelLayout::titled(panel, grid, &title, hint);
+    let text = PanelLayout::titled(panel, grid, &title, hint.trim_end());
     let (c0, text_cols) = panel.text_cols();
     let content = text.content_rows();
     let (ax, ay) = (grid.cell_x(c0), grid.cell_y(content.start));
-    let (aw, ah) = ((text_cols * 6 * gs) as i32, (content.len() as u32 * 10 * gs) as i32);
+    let (area_w, area_h) = (text_cols * 6 * gs, content.len() as u32 * 10 * gs);
+    let scale = map_scale(view.width, view.height, area_w, area_h, gs);
+    // Cells that fit at that scale, but never fewer than one; where the level is bigger, a window
+    // centred on the player and kept on the level, so it scrolls as they walk.
+    let cols = ((area_w / (MAP_CELL_W * scale)) as i32).clamp(1, view.width.max(1));
+    let rows = ((area_h / (MAP_CELL_H * scale)) as i32).clamp(1, view.height.max(1));
+    let window = |len: i32, shown: i32, at: i32| (at - shown / 2).clamp(0, (len - shown).max(0));
+    let first = Pos::new(window(view.width, cols, view.player.x), window(view.height, rows, view.player.y));
+    let (map_w, map_h) = (cols as u32 * MAP_CELL_W * scale, rows as u32 * MAP_CELL_H * scale);
+    let (aw, ah) = (area_w as i32, area_h as i32);
     let mut layout = AutomapLayout {
         text,
         scale,
@@ -289,23 +265,75 @@ mod tests {
         assert_eq!(glyph_at(&layout, Pos::new(4, 2)), Some('>'));
     }
 
+    /// Issue 34: the map shrank from ~12 to ~4 pixels a cell as the explored area grew. The panel
+    /// and the scale must not depend on how much is explored, and the panel fills its region.
     #[test]
-    fn a_small_explored_area_is_enlarged_by_a_whole_number_but_not_beyond_twice_the_text() {
+    fn the_map_fills_its_panel_at_one_scale_however_much_is_explored() {
+        let rows: Vec<String> =
+            (0..30).map(|y| (0..60).map(|x| if (x + y) % 9 == 0 { '#' } else { '.' }).collect()).collect();
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let at = Pos::new(30, 15);
+        let corner = AutomapView::from_model(&model(&rows, at, Facing::East, |p| {
+            (p.x - at.x).abs() < 3 && (p.y - at.y).abs() < 3
+        }));
+        let all = AutomapView::from_model(&model(&rows, at, Facing::East, |_| true));
+        for (w, h) in SIZES {
+            let grid = HudGrid::new(w, h);
+            let (a, b) = (automap_layout(&corner, &grid), automap_layout(&all, &grid));
+            assert_eq!(a.text.panel, Panel::region(&grid), "{w}x{h}: the panel takes the whole region");
+            assert_eq!((a.scale, a.first, a.cols, a.rows), (b.scale, b.first, b.cols, b.rows), "{w}x{h}");
+            assert_eq!(a.cell_origin(at), b.cell_origin(at), "{w}x{h}: the player's cell does not move");
+            assert!(a.scale >= grid.scale, "{w}x{h}: never below the text's scale");
+        }
+        // At the window's size a cell is at least the text's 12 x 14 pixels, and the map spans most
+        // of its panel one way or the other.
+        let grid = HudGrid::new(1280, 720);
+        let layout = automap_layout(&all, &grid);
+        let frame = layout.text.panel.frame(&grid);
+        let (map_w, map_h) = (
+            layout.cols * (MAP_CELL_W * layout.scale) as i32,
+            layout.rows * (MAP_CELL_H * layout.scale) as i32,
+        );
+        assert!(layout.scale * MAP_CELL_W >= 12 && layout.scale * MAP_CELL_H >= 14, "{}", layout.scale);
+        assert!(
+            map_w * 10 >= frame.w * 8 || map_h * 10 >= frame.h * 7,
+            "{map_w}x{map_h} in {}x{}",
+            frame.w,
+            frame.h
+        );
+    }
+
+    #[test]
+    fn a_small_level_is_enlarged_by_a_whole_number_but_not_beyond_twice_the_text() {
         let view = room_view(Facing::East);
         for (w, h) in SIZES {
             let grid = HudGrid::new(w, h);
             let layout = automap_layout(&view, &grid);
-            assert!(layout.scale >= 1 && layout.scale <= 2 * grid.scale, "{w}x{h}");
-            assert_eq!(
-                (layout.cols, layout.rows),
-                (view.width.max(MIN_VIEW.0).min(view.width), 6),
-                "{w}x{h}"
-            );
+            assert!(layout.scale >= grid.scale && layout.scale <= 2 * grid.scale, "{w}x{h}");
         }
+        assert_eq!(automap_layout(&view, &HudGrid::new(1280, 720)).scale, 4, "twice the text's 2");
         assert!(
             automap_layout(&view, &HudGrid::new(3840, 2160)).scale
                 > automap_layout(&view, &HudGrid::new(1280, 720)).scale
         );
+    }
+
+    /// A level bigger than the panel at the readable scale scrolls with the player.
+    #[test]
+    fn a_level_bigger_than_the_panel_is_shown_around_the_player_and_scrolls() {
+        let rows: Vec<String> = (0..57).map(|_| ".".repeat(57)).collect();
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let grid = HudGrid::new(1280, 720);
+        let at = |p: Pos| {
+            automap_layout(&AutomapView::from_model(&model(&rows, p, Facing::East, |_| true)), &grid)
+        };
+        let (top, middle) = (at(Pos::new(28, 3)), at(Pos::new(28, 28)));
+        assert!(middle.rows < 57, "the level is taller than the panel at scale {}", middle.scale);
+        assert_eq!(top.first.y, 0, "kept on the level at its edge");
+        assert!(middle.first.y > 0, "scrolled down with the player");
+        let (_, y) = middle.cell_origin(Pos::new(28, 28)).unwrap();
+        let centre = middle.y + middle.rows * (MAP_CELL_H * middle.scale) as i32 / 2;
+        assert!((y - centre).abs() <= (MAP_CELL_H * middle.scale) as i32, "the player near the middle");
     }
 
     #[test]

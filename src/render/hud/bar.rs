@@ -1,5 +1,5 @@
-//! The Doom-style bottom bar of plan §8.1: `♥ 3/5  ♦ SAN: 72%  ⌂ Weak: 45%  ♥♥ 42  WPN:2
-//! [F][0][ ][+]  DEPTH:7`, then the active statuses (`BLEED 2`).
+//! The Doom-style bottom bar of plan §8.1: `♥ 3/5  ♦ SAN: 72%  ⌂ Weak: 45%  ♥♥ Beats: 42  WPN:2
+//! [F][●][ ][+]  DEPTH:7`, then the active statuses (`BLEED 2`).
 //!
 //! Each group sits in a recessed panel and the inventory slots are boxes, the selected one lit. The
 //! groups spread over the width like Doom's panels. On a narrow target the bar degrades in steps
@@ -150,9 +150,10 @@ fn groups(bar: &BarModel, style: BarStyle) -> Vec<Group> {
             label(" Weak: ", sp),
             span(&fixed(format!("{}%", bar.weakness), PERCENT_WIDTH), value_color(bar.weakness >= 75)),
         ]),
+        // Labelled, because a bare number after a heart read as hit points (issue 34).
         Group::Text(vec![
             span("♥♥", HEARTBEAT_COLOR),
-            span(sp, LABEL_COLOR),
+            label(" Beats: ", sp),
             span(&fixed(bar.heartbeat.to_string(), HEARTBEAT_WIDTH), VALUE_COLOR),
         ]),
         Group::Text(vec![
@@ -373,7 +374,7 @@ mod tests {
             weapon: 2,
             slots: vec![
                 Some(slot('F', [79, 231, 89])),
-                Some(slot('0', [56, 219, 239])),
+                Some(slot('●', [56, 219, 239])),
                 None,
                 Some(slot('+', [239, 239, 239])),
             ],
@@ -396,7 +397,7 @@ mod tests {
             let line = text_on_row(&layout.glyphs, grid.status_row());
             assert_eq!(
                 squeeze(&line),
-                "♥ 3/5 ♦ SAN: 72% ⌂ Weak: 45% ♥♥ 42 WPN:2 F 0 + DEPTH:7 BLEED 2",
+                "♥ 3/5 ♦ SAN: 72% ⌂ Weak: 45% ♥♥ Beats: 42 WPN:2 F ● + DEPTH:7 BLEED 2",
                 "{w}x{h}"
             );
             // Values are right-aligned in fixed widths: "SAN:  72%" keeps the place of "SAN: 100%".
@@ -410,7 +411,7 @@ mod tests {
         let layout = bar_layout(&plan_bar(), &grid);
         assert_eq!(layout.style, BarStyle::Short);
         let line = squeeze(&text_on_row(&layout.glyphs, grid.status_row()));
-        assert_eq!(line, "♥ 3/5 ♦ 72% ⌂ 45% ♥♥ 42 W:2 F 0 + D:7 BL 2");
+        assert_eq!(line, "♥ 3/5 ♦ 72% ⌂ 45% ♥♥ 42 W:2 F ● + D:7 BL 2");
         // More statuses than fit with short labels: the narrow style, nothing lost.
         let mut bar = plan_bar();
         bar.statuses.push(terrified(13));
@@ -418,7 +419,7 @@ mod tests {
         let layout = bar_layout(&bar, &grid);
         assert_eq!(layout.style, BarStyle::Narrow);
         let line = squeeze(&text_on_row(&layout.glyphs, grid.status_row()));
-        assert_eq!(line, "♥3/5 ♦72% ⌂45% ♥♥123456 W:2 F 0 + D:7 BL2 FR13");
+        assert_eq!(line, "♥3/5 ♦72% ⌂45% ♥♥123456 W:2 F ● + D:7 BL2 FR13");
     }
 
     #[test]

@@ -46,6 +46,7 @@ impl HudText {
         let messages = hud
             .messages
             .iter()
+            .skip(hud.lines_from)
             .rev()
             .take(MESSAGE_LINES as usize)
             .zip(MESSAGE_LINE_STRENGTH)

@@ -1,6 +1,7 @@
-//! The turn-order strip, top right: `NEXT: @ @ @ @ @`, the next five actors the player can see,
-//! starting with the player. The player is yellow-white; enemies and hallucinations are the same red,
-//! because a hallucination must look like an enemy.
+//! The turn-order strip, top right: `NEXT: @ ▲ @ ▲ ▲`, the next five actors the player can see,
+//! starting with the player. The player is a yellow-white `@`; enemies and hallucinations are the
+//! same red, each in the figure of the family it looks like (as the view draws it), because a
+//! hallucination must look like an enemy.
 
 use super::grid::{put_text, text_width, HudGrid, PlacedGlyph};
 use super::shapes::{HudScene, PixelRect};
@@ -13,7 +14,15 @@ pub use crate::scene::StripActor;
 pub fn actor_color(actor: StripActor) -> Srgb {
     match actor {
         StripActor::Player => STRIP_PLAYER_COLOR,
-        StripActor::Hostile => STRIP_HOSTILE_COLOR,
+        StripActor::Hostile(_) => STRIP_HOSTILE_COLOR,
+    }
+}
+
+/// The glyph of an entry: `@` for the player, a creature's figure for the rest.
+pub fn actor_glyph(actor: StripActor) -> char {
+    match actor {
+        StripActor::Player => '@',
+        StripActor::Hostile(figure) => figure,
     }
 }
 
@@ -52,7 +61,8 @@ pub fn strip_layout(strip: &TurnStrip, grid: &HudGrid) -> Option<StripLayout> {
         col = put_text(&mut glyphs, col, row, LABEL, linear(LABEL_COLOR, 1.0), false) + 1;
     }
     for actor in &strip.actors {
-        put_text(&mut glyphs, col, row, "@", linear(actor_color(*actor), 1.0), false);
+        let glyph = actor_glyph(*actor).to_string();
+        put_text(&mut glyphs, col, row, &glyph, linear(actor_color(*actor), 1.0), false);
         col += 2;
     }
     Some(StripLayout { glyphs, panel: grid.text_box(start, end, row, linear(PANEL_EDGE_COLOR, 1.0)) })
@@ -77,8 +87,9 @@ mod tests {
     use crate::render::hud::test_support::{text_on_row, SIZES};
 
     fn five() -> TurnStrip {
+        use crate::scene::figures::{BLADES, HULK};
         use StripActor::*;
-        TurnStrip { actors: vec![Player, Hostile, Player, Hostile, Hostile] }
+        TurnStrip { actors: vec![Player, Hostile(HULK), Player, Hostile(BLADES), Hostile(HULK)] }
     }
 
     #[test]
@@ -86,13 +97,14 @@ mod tests {
         let grid = HudGrid::new(1280, 720);
         let layout = strip_layout(&five(), &grid).unwrap();
         let line = text_on_row(&layout.glyphs, grid.strip_row());
-        assert_eq!(line.trim_start(), "NEXT: @ @ @ @ @");
+        let (h, b) = (crate::scene::figures::HULK, crate::scene::figures::BLADES);
+        assert_eq!(line.trim_start(), format!("NEXT: @ {h} @ {b} {h}"), "creatures in their figures");
         assert_eq!(line.chars().count() as u32, grid.cols - 2, "ends one column in from the right");
-        let marks: Vec<_> = layout.glyphs.iter().filter(|p| p.ch == '@').collect();
+        let marks: Vec<_> = layout.glyphs.iter().skip(LABEL.len()).collect();
         for (p, actor) in marks.iter().zip(&five().actors) {
-            assert_eq!(p.color, linear(actor_color(*actor), 1.0));
+            assert_eq!((p.ch, p.color), (actor_glyph(*actor), linear(actor_color(*actor), 1.0)));
         }
-        assert_ne!(actor_color(StripActor::Player), actor_color(StripActor::Hostile));
+        assert_ne!(actor_color(StripActor::Player), actor_color(StripActor::Hostile(h)));
     }
 
     #[test]
@@ -106,7 +118,8 @@ mod tests {
         }
         let narrow = HudGrid::new(120, 200);
         let line = text_on_row(&strip_layout(&five(), &narrow).unwrap().glyphs, narrow.strip_row());
-        assert_eq!(line.trim_start(), "@ @ @ @ @");
+        let (h, b) = (crate::scene::figures::HULK, crate::scene::figures::BLADES);
+        assert_eq!(line.trim_start(), format!("@ {h} @ {b} {h}"));
         assert!(strip_layout(&TurnStrip::default(), &narrow).is_none());
     }
 }

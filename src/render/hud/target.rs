@@ -87,7 +87,7 @@ mod tests {
 
     #[test]
     fn the_panel_stays_on_the_target_and_clear_of_the_turn_strip() {
-        let strip = TurnStrip { actors: vec![StripActor::Hostile; STRIP_LEN] };
+        let strip = TurnStrip { actors: vec![StripActor::Hostile(crate::scene::figures::HULK); STRIP_LEN] };
         for (w, h) in SIZES {
             let grid = HudGrid::new(w, h);
             let scene = target_scene(&TargetLook { name: "stalker".into(), hp: 12, max_hp: 12 }, &grid);

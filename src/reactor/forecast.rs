@@ -263,7 +263,14 @@ fn what_if(level: &Level, b: &Balance, out: &mut Vec<Forecast>) {
 /// What feeding a leak does on the toggle's own pulse, played over a copy (issue 33's play-test: T5's
 /// two valves read alike until one of them names the loss). Only run when a toggle feeds a leak, so
 /// the extra pulse costs nothing on most states.
-fn fed_leak_cause(level: &Level, b: &Balance, props: &[super::level::Prop], valve: Pos, access: Pos, c: Carrier) -> String {
+fn fed_leak_cause(
+    level: &Level,
+    b: &Balance,
+    props: &[super::level::Prop],
+    valve: Pos,
+    access: Pos,
+    c: Carrier,
+) -> String {
     let mut sim = level.clone();
     sim.forecasts.clear();
     sim.props = props.to_vec();

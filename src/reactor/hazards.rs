@@ -485,7 +485,10 @@ mod tests {
             for t in [b.caution(q), b.critical(q)] {
                 let below = t - 0.04;
                 assert!(band(&b, q, below) < band(&b, q, t), "{q:?} {t}");
-                assert!(format!("{:.1}", shown(&b, q, below)) != format!("{t:.1}"), "{q:?} {below} reads {t:.1}");
+                assert!(
+                    format!("{:.1}", shown(&b, q, below)) != format!("{t:.1}"),
+                    "{q:?} {below} reads {t:.1}"
+                );
                 assert_eq!(format!("{:.1}", shown(&b, q, t)), format!("{t:.1}"));
             }
         }

@@ -770,7 +770,11 @@ mod tests {
         assert!(line_of(&t).contains("That code cannot be replayed:"), "{}", line_of(&t));
         press(&mut t, &[K::Escape]);
         assert!(!line_of(&t).contains("Share code:"));
-        assert!(!line_of(&t).contains("cannot be replayed"), "the note closes with the field: {}", line_of(&t));
+        assert!(
+            !line_of(&t).contains("cannot be replayed"),
+            "the note closes with the field: {}",
+            line_of(&t)
+        );
         press(&mut t, &[K::ArrowDown, K::ArrowUp]);
         assert!(!line_of(&t).contains("cannot be replayed"), "{}", line_of(&t));
         assert_eq!(opened(press(&mut t, &[K::Enter])), Some(LevelRequest::Shipped(4)), "the cursor's level");

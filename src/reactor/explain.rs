@@ -28,9 +28,10 @@ pub fn ready_needs(level: &Level, b: &Balance) -> Vec<Need> {
         .map(|c| {
             let (want, have) = (level.required[c as usize], counts[c as usize]);
             Need {
-                // "0/1 electricity consumers producing": one panel row at 1280x720, where "1 consumer
-                // producing electricity (0 now)" wrapped.
-                text: format!("{have}/{want} {} consumers producing", c.name()),
+                // "electricity: 0 producing, 1 needed": one panel row at 1280x720, where "1 consumer
+                // producing electricity (0 now)" wrapped, and read as a reader would, where a
+                // play-tester read "2/1 coolant consumers producing" as a fraction.
+                text: format!("{}: {have} producing, {want} needed", c.name()),
                 met: have >= want,
             }
         })
@@ -49,7 +50,11 @@ pub fn ready_needs(level: &Level, b: &Balance) -> Vec<Need> {
         });
     }
     needs.push(Need {
-        text: format!("heat below {:.1} everywhere ({:.1} now)", b.terminal_heat, level.max_heat()),
+        text: format!(
+            "heat below {:.1} everywhere ({:.1} now)",
+            b.terminal_heat,
+            super::hazards::shown(b, Quantity::Heat, level.max_heat())
+        ),
         met: level.max_heat() < b.terminal_heat,
     });
     needs
@@ -211,7 +216,7 @@ mod tests {
         let needs = ready_needs(&l, &b);
         assert!(needs.iter().all(|n| n.met), "{needs:?}");
         assert!(state::readiness(&l, &b));
-        assert!(needs[0].text == "1/1 fuel consumers producing", "{needs:?}");
+        assert!(needs[0].text == "fuel: 1 producing, 1 needed", "{needs:?}");
         assert!(needs.iter().any(|n| n.text == "control fed: fuel"), "{needs:?}");
         let source = l.prop_at(Pos::new(1, 1)).unwrap();
         crate::reactor::props::apply(&mut l, &b, source);

@@ -218,6 +218,14 @@ fn what_if(level: &Level, b: &Balance, out: &mut Vec<Forecast>) {
                         cause: format!("{name} at ({}, {}) isolates this leak", prop.pos.x, prop.pos.y),
                     });
                 }
+                if !fed(a0, v0, i) && fed(&a1, &v1, i) {
+                    out.push(Forecast {
+                        pulse: 1,
+                        kind: ForecastKind::ValveFedLeak,
+                        pos: l.under,
+                        cause: fed_leak_cause(level, b, &props, prop.pos, l.access, carrier),
+                    });
+                }
             }
         }
         for p in &level.props {
@@ -249,6 +257,36 @@ fn what_if(level: &Level, b: &Balance, out: &mut Vec<Forecast>) {
                 });
             }
         }
+    }
+}
+
+/// What feeding a leak does on the toggle's own pulse, played over a copy (issue 33's play-test: T5's
+/// two valves read alike until one of them names the loss). Only run when a toggle feeds a leak, so
+/// the extra pulse costs nothing on most states.
+fn fed_leak_cause(
+    level: &Level,
+    b: &Balance,
+    props: &[super::level::Prop],
+    valve: Pos,
+    access: Pos,
+    c: Carrier,
+) -> String {
+    let mut sim = level.clone();
+    sim.forecasts.clear();
+    sim.props = props.to_vec();
+    super::network::propagate(&mut sim, b);
+    super::pulse::run(&mut sim, b, super::pulse::Cascade::Skip);
+    let head = format!("toggling the valve at ({}, {}) feeds this leak", valve.x, valve.y);
+    if sim.status != Status::Playing {
+        return format!("{head}: the level is lost on that pulse");
+    }
+    let q = c.quantity();
+    let now = level.surface.get(access).map_or(0.0, |s| s.get(q));
+    let then = sim.surface.get(access).map_or(0.0, |s| s.get(q));
+    if band(b, q, then) == Band::Critical && band(b, q, now) != Band::Critical {
+        format!("{head}: its {} turns critical at ({}, {}), unsafe to enter", q.name(), access.x, access.y)
+    } else {
+        head
     }
 }
 

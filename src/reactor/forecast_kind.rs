@@ -16,6 +16,8 @@ pub enum ForecastKind {
     ValveBranchShutoff,
     ValveRestoredPressure,
     ValveIsolatedLeak,
+    /// Toggling a valve starts feeding a leak; the cause names what that leak's pulse turns critical.
+    ValveFedLeak,
     ValveServiceLoss,
     CoolantPressureDrop,
     IntegrityLeak,
@@ -33,6 +35,7 @@ impl ForecastKind {
             ForecastKind::ValveBranchShutoff => "valve_branch_shutoff",
             ForecastKind::ValveRestoredPressure => "valve_restored_pressure",
             ForecastKind::ValveIsolatedLeak => "valve_isolated_leak",
+            ForecastKind::ValveFedLeak => "valve_fed_leak",
             ForecastKind::ValveServiceLoss => "valve_service_loss",
             ForecastKind::CoolantPressureDrop => "coolant_pressure_drop",
             ForecastKind::IntegrityLeak => "integrity_leak",

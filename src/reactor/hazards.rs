@@ -37,6 +37,22 @@ pub fn band(b: &Balance, q: Quantity, value: f32) -> Band {
     }
 }
 
+/// `value` as shown, to one decimal: rounded as `{:.1}` rounds, except that a value below a cut point (caution,
+/// critical, and for heat the terminal heat) never reads as that cut point. A play-tester saw
+/// "Electricity 6.0 caution" beside "Electricity 6.0 critical" (critical from 6.0); 5.96 now reads 5.9.
+pub fn shown(b: &Balance, q: Quantity, value: f32) -> f32 {
+    // The formatter's own rounding, so that every other value reads as it always did.
+    let r: f32 = format!("{value:.1}").parse().unwrap_or(value);
+    let mut cuts = vec![b.caution(q), b.critical(q)];
+    if q == Quantity::Heat {
+        cuts.push(b.terminal_heat);
+    }
+    cuts.into_iter()
+        .filter(|t| value < *t && r >= *t)
+        .map(|t| ((t * 10.0).round() - 1.0) / 10.0)
+        .fold(r, f32::min)
+}
+
 /// A pair-table verb (its magnitudes live in the balance table).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Verb {
@@ -460,5 +476,24 @@ mod tests {
             assert_eq!(band(&b, q, b.caution(q)), Band::Caution);
             assert_eq!(band(&b, q, b.critical(q)), Band::Critical);
         }
+    }
+
+    #[test]
+    fn a_value_below_a_cut_point_never_reads_as_it() {
+        let b = Balance::default();
+        for q in Quantity::ALL {
+            for t in [b.caution(q), b.critical(q)] {
+                let below = t - 0.04;
+                assert!(band(&b, q, below) < band(&b, q, t), "{q:?} {t}");
+                assert!(
+                    format!("{:.1}", shown(&b, q, below)) != format!("{t:.1}"),
+                    "{q:?} {below} reads {t:.1}"
+                );
+                assert_eq!(format!("{:.1}", shown(&b, q, t)), format!("{t:.1}"));
+            }
+        }
+        let almost = b.terminal_heat - 0.01;
+        assert!(shown(&b, Quantity::Heat, almost) < b.terminal_heat);
+        assert_eq!(format!("{:.1}", shown(&b, Quantity::Fuel, 4.26)), "4.3", "elsewhere it rounds");
     }
 }

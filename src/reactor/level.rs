@@ -372,6 +372,18 @@ pub struct Caption {
     pub text: String,
 }
 
+impl Caption {
+    /// The cell the caption's arrow points at: its arrow stands one column right of its cell, `v`
+    /// points at the cell below that, `^` at the cell above, `<` (or no arrow) at its own cell.
+    pub fn target(&self) -> Pos {
+        match self.text.chars().next() {
+            Some('v') => Pos::new(self.pos.x + 1, self.pos.y + 1),
+            Some('^') => Pos::new(self.pos.x + 1, self.pos.y - 1),
+            _ => self.pos,
+        }
+    }
+}
+
 /// A whole level: authored layout plus dynamic state. Derived fields (network values, services,
 /// forecasts, state) are recomputed from the rest and never trusted from a file.
 #[derive(Clone, Debug, PartialEq)]

@@ -159,7 +159,11 @@ impl Mode for Reactor {
             format!("Level {}: {}.", l.id, l.state.name()),
             format!(
                 "Lengthy actions {}, pulses {}, remedies {}, undos {}, peak heat {:.1}.",
-                self.game.lengthy_actions, l.pulse, l.remedies_used, self.game.undos, l.peak_heat
+                self.game.lengthy_actions,
+                l.pulse,
+                l.remedies_used,
+                self.game.undos,
+                super::hazards::shown(&self.game.balance, super::level::Quantity::Heat, l.peak_heat)
             ),
         ]
     }

@@ -154,10 +154,24 @@ fn board(
         captions: level
             .captions
             .iter()
+            .filter(|c| !caption_done(level, game.initial(), c))
             .map(|c| BoardCaption { cell: c.pos, text: c.text.clone(), colour: TEXT })
             .collect(),
         hud: hud(game, view, cursor, surface, layers, step.is_some(), preview.as_ref()),
     }
+}
+
+/// Whether a caption has said its piece: captions describe the start, so one whose prop is no longer
+/// set as it was (switched, opened, shut, cycled) or whose leak has been repaired goes (issue 33's
+/// play-test: "Fuel source: switch it on" stayed after it was on). Only what the player sets counts,
+/// not what follows from it (a consumer becoming fed), so a caption never vanishes on its own.
+fn caption_done(level: &Level, start: &Level, c: &super::level::Caption) -> bool {
+    let at = c.target();
+    if let Some(k) = level.prop_at(at) {
+        return start.props.get(k).is_some_and(|was| was.kind != level.props[k].kind);
+    }
+    let repaired = |l: &Level| l.leaks.iter().any(|k| k.access == at && k.repaired);
+    repaired(level) && !repaired(start)
 }
 
 /// The interaction the interact key would make now (the chosen target), as a preview of its direct
@@ -314,7 +328,10 @@ fn hud(
     header.push(BoardLine::new(
         format!(
             "Pulse {}  Lengthy {}  Undos {}  Peak heat {:.1}",
-            level.pulse, game.lengthy_actions, game.undos, level.peak_heat
+            level.pulse,
+            game.lengthy_actions,
+            game.undos,
+            super::hazards::shown(&game.balance, Quantity::Heat, level.peak_heat)
         ),
         LABEL,
     ));
@@ -368,7 +385,7 @@ fn hud(
             let bd = band(b, q, v);
             let blocked = if s.blocked(q) { ", blocked" } else { "" };
             panel.push(BoardLine::new(
-                format!("{:<12}{:>5.1}  {}{blocked}", q.family(), v, bd.name()),
+                format!("{:<12}{:>5.1}  {}{blocked}", q.family(), super::hazards::shown(b, q, v), bd.name()),
                 BAND_COLOURS[bd as usize],
             ));
         }
@@ -417,8 +434,19 @@ fn hud(
         ));
     }
     panel.push(BoardLine::new("", TEXT));
-    panel.push(BoardLine::new("Here (lengthy: a pulse follows):", LABEL));
     let here = targets(level);
+    // A terminal's activation runs a pulse like any lengthy action but par leaves it out (REACTOR.md,
+    // "Decided 2026-12"): a play-tester read "lengthy" beside the caption "free" as a contradiction.
+    let terminal_only = !here.is_empty()
+        && here.iter().all(|t| {
+            matches!(t, Target::Prop(p) if level.prop_at(*p).is_some_and(|k| matches!(level.props[k].kind, PropKind::Terminal)))
+        });
+    let here_title = if terminal_only {
+        "Here (a pulse follows; par leaves it out):"
+    } else {
+        "Here (lengthy: a pulse follows):"
+    };
+    panel.push(BoardLine::new(here_title, LABEL));
     if here.is_empty() {
         panel.push(BoardLine::new(" nothing to use on this cell", LABEL));
     }

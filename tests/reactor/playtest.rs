@@ -147,3 +147,59 @@ fn the_first_level_of_group_3_has_its_caption_like_the_tutorial() {
     let l = shipped(&first.file);
     assert!(l.captions.iter().any(|k| k.text.contains("repair")), "{}: {:?}", first.file, l.captions);
 }
+
+/// T5's lesson: the terminal's forecast tells the two valves apart (issue 33's second play-test read
+/// the same line for both and won by luck). Valve A's line names the critical cell its leak makes;
+/// valve B's does not (its par line, through B, is replayed by `solver.rs`).
+#[test]
+fn the_terminals_forecast_tells_t5s_two_valves_apart() {
+    use KeyCode::*;
+    let mut s = session("05-terminal.json");
+    let mut now = 0.0;
+    press(&mut s, &[KeyD, KeyD], &mut now);
+    let here = texts(&hud(&s).panel);
+    assert!(here.iter().any(|l| l == "Here (a pulse follows; par leaves it out):"), "{here:?}");
+    press(&mut s, &[Space], &mut now);
+    let lines = texts(&hud(&s).forecasts);
+    let about = |at: &str| lines.iter().filter(|l| l.contains(at)).cloned().collect::<Vec<_>>();
+    let a = about("valve at (4, 1)");
+    assert!(
+        a.iter().any(|l| l.contains("feeds this leak") && l.contains("critical at (5, 1)")),
+        "valve A's line names the critical cell: {lines:?}"
+    );
+    assert!(!about("valve at (3, 3)").iter().any(|l| l.contains("leak")), "valve B feeds no leak: {lines:?}");
+}
+
+/// A caption describes the start and goes once its prop is set otherwise or its leak repaired
+/// (the play-test read "Fuel source: switch it on" after it was on); what follows on its own (a
+/// consumer becoming fed) hides nothing, and undo brings the caption back.
+#[test]
+fn a_caption_goes_once_its_thing_is_done_and_comes_back_on_undo() {
+    use hollowdeep::reactor::present::{self, ViewState};
+    let shown = |g: &Game| -> Vec<String> {
+        let scene = present::scene(g, &ViewState::default(), None, 0);
+        scene.board.expect("a board").captions.iter().map(|c| c.text.clone()).collect()
+    };
+    let mut g = Game::new(shipped("01-first-light.json"), bal());
+    let all = shown(&g);
+    assert!(all.iter().any(|t| t.contains("Fuel source: switch it on")), "{all:?}");
+    let line = hollowdeep::reactor::script::parse_actions("move:E move:E interact").unwrap();
+    hollowdeep::reactor::script::run(&mut g, &line);
+    let after = shown(&g);
+    assert!(!after.iter().any(|t| t.contains("Fuel source")), "done, gone: {after:?}");
+    assert_eq!(after.len(), all.len() - 1, "the rest stay (the consumer now fed included): {after:?}");
+    hollowdeep::reactor::script::run(&mut g, &hollowdeep::reactor::script::parse_actions("undo").unwrap());
+    assert_eq!(shown(&g), all, "undo brings it back");
+    // A leak's caption goes when the leak is repaired.
+    let mut g = Game::new(shipped("04-leak.json"), bal());
+    assert!(shown(&g).iter().any(|t| t.contains("Leak: repair it here")));
+    let leak = g.level.leaks[0].access;
+    let mut walk = String::new();
+    for _ in g.level.robot.pos.x..leak.x {
+        walk.push_str("move:E ");
+    }
+    walk.push_str(&format!("repair:{},{}", leak.x, leak.y));
+    hollowdeep::reactor::script::run(&mut g, &hollowdeep::reactor::script::parse_actions(&walk).unwrap());
+    assert!(g.level.leaks[0].repaired, "{walk}");
+    assert!(!shown(&g).iter().any(|t| t.contains("Leak:")), "{:?}", shown(&g));
+}

@@ -80,7 +80,11 @@ impl CampaignMenu {
     fn code_key(&mut self, key: KeyCode) -> Choice {
         let Some(text) = self.code.as_mut() else { return Choice::Stay };
         match key {
-            KeyCode::Escape => self.code = None,
+            KeyCode::Escape => {
+                // Closing the field takes a bad code's line with it (an empty note clears the title's).
+                self.code = None;
+                return Choice::Note(String::new());
+            }
             KeyCode::Backspace => {
                 text.pop();
             }

@@ -224,7 +224,9 @@ impl Title {
         match choice {
             Choice::Stay => {}
             Choice::Back => self.go(Page::Main),
-            Choice::Note(text) => self.note = Some(text),
+            // An empty note clears the one shown: a page's own field that closes takes its error
+            // line with it (a play-tester saw a bad share code's line stay after Esc).
+            Choice::Note(text) => self.note = (!text.is_empty()).then_some(text),
             Choice::Open(opener) => return TitleChoice::Open(opener),
             Choice::Page(page) => {
                 self.note = None;
@@ -764,9 +766,19 @@ mod tests {
         let choice = press(&mut t, &[K::Enter]);
         assert_eq!(opened(choice), Some(LevelRequest::Replay { level: 0, actions }));
         assert!(!line_of(&t).contains("Share code:"), "the field closes on a replay");
-        // Esc closes the field without leaving the page; the menu keys work again.
-        press(&mut t, &[CODE_KEY, K::KeyR, K::Escape]);
+        // Esc closes the field without leaving the page, and a bad code's line goes with it; the
+        // menu keys work again.
+        press(&mut t, &[CODE_KEY, K::KeyR, K::Enter]);
+        assert!(line_of(&t).contains("That code cannot be replayed:"), "{}", line_of(&t));
+        press(&mut t, &[K::Escape]);
         assert!(!line_of(&t).contains("Share code:"));
+        assert!(
+            !line_of(&t).contains("cannot be replayed"),
+            "the note closes with the field: {}",
+            line_of(&t)
+        );
+        press(&mut t, &[K::ArrowDown, K::ArrowUp]);
+        assert!(!line_of(&t).contains("cannot be replayed"), "{}", line_of(&t));
         assert_eq!(opened(press(&mut t, &[K::Enter])), Some(LevelRequest::Shipped(4)), "the cursor's level");
     }
 

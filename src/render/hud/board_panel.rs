@@ -31,7 +31,9 @@ pub fn panel_cols(grid: &HudGrid) -> (u32, u32) {
 }
 
 /// The line that stands for the key hints when the panel has no room for them.
-pub const HINTS_FOLDED: &str = "F1: every key and what the marks mean";
+// The marks are on the legend's key, not in F1's help, so the line names both (a play-tester looked
+// for the marks under F1); the keys are their defaults, as F1 was already.
+pub const HINTS_FOLDED: &str = "F1: every key, G: every mark";
 
 /// `text` as lines of at most `width` columns. A line that fits keeps its spacing (the value
 /// columns stay aligned); a longer one breaks between its groups (parts set apart by two spaces,

@@ -380,29 +380,6 @@ pub fn pack_seen_cells(cells: &Grid<CellLook>) -> Vec<u32> {
 mod tests {
     use super::*;
 
-    /// Issue 34: an item was drawn over the creature standing on its cell. The game gives the
-    /// scene; the renderer paints far to near, so the creature must come last of the two.
-    #[test]
-    fn a_creature_on_an_items_cell_is_painted_over_the_item() {
-        use crate::game::{EntityKind, Facing, Game, Item, Map, Pickup, Variant};
-        let map = Map::from_rows(&["#######", "#.....#", "#######"]).unwrap();
-        let mut game = Game::from_map(map, Pos::new(1, 1), Facing::East);
-        // The item first, so it has the lower entity id, as items placed with a level do.
-        game.spawn(Pos::new(4, 1), EntityKind::Pickup(Pickup::Item(Item::Food))).unwrap();
-        let lurker = EntityKind::Enemy { variant: Variant::Lurker, hp: 3, max_hp: 3, damage: 1 };
-        game.spawn(Pos::new(3, 1), lurker).unwrap();
-        let mut scene = crate::game::present::still_scene(&game);
-        // The lurker walks onto the item's cell (creatures walk over items): a tie in distance.
-        for s in scene.world.sprites.iter_mut().filter(|s| s.kind == crate::scene::SpriteKind::Actor) {
-            (s.from, s.to) = (Pos::new(4, 1), Pos::new(4, 1));
-        }
-        let packed = crate::render::world::sprites::pack_sprites(&scene.world, scene.eye);
-        assert_eq!(packed.len(), 2);
-        let heights: Vec<f32> = packed.iter().map(|s| s.height).collect();
-        use crate::render::world::sprites::{ACTOR_HEIGHT, PICKUP_HEIGHT};
-        assert_eq!(heights, [PICKUP_HEIGHT, ACTOR_HEIGHT], "the item first, the creature over it");
-    }
-
     #[test]
     fn cells_are_row_major_with_the_tile_in_the_low_byte() {
         let mut grid = Grid::filled(3, 3, CellLook { tile: TileLook::Wall, phantom: PhantomLook::None });

@@ -12,7 +12,12 @@ pub fn guide_lines() -> Vec<String> {
     let phantoms_below = first_band_above(|band| band.phantom_percent > 0);
     let shifts_below = first_band_above(|band| band.shift_percent > 0);
     vec![
-        "♥ HP   Your health. At 0 you die. Bandages heal; while you are not hungry you mend slowly.".into(),
+        format!(
+            "♥ HP   Your health. At 0 you die. Bandages heal; while you are not hungry you mend \
+             slowly. The descent hardens you: arriving at depths {} raises your maximum HP by {} each time.",
+            depth_list(b.max_hp_step_depths),
+            b.max_hp_step
+        ),
         format!(
             "♦ SAN  Your sanity. Depth, darkness, blows and blows from what you cannot see wear it \
              down. Some creatures and items are never real, from the first depth and at any sanity: \
@@ -80,6 +85,15 @@ fn percent(thousandths: i32) -> String {
 }
 
 /// The sanity below which the first band that `lies` holds begins: the floor of the band above it.
+/// "6 and 7", "4, 6 and 8": the depths of a table row as a sentence says them.
+fn depth_list(depths: &[u32]) -> String {
+    let words: Vec<String> = depths.iter().map(u32::to_string).collect();
+    match words.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => words.concat(),
+    }
+}
+
 fn first_band_above(lies: impl Fn(&SanityBand) -> bool) -> String {
     let bands = BALANCE.sanity_bands;
     let at = bands.iter().position(lies).unwrap_or(bands.len() - 1);
@@ -92,6 +106,18 @@ mod tests {
 
     fn text() -> String {
         guide_lines().join("\n")
+    }
+
+    #[test]
+    fn the_guide_says_where_the_descent_raises_max_hp_by_the_table() {
+        let b = &BALANCE;
+        let depths = depth_list(b.max_hp_step_depths);
+        let line =
+            format!("arriving at depths {depths} raises your maximum HP by {} each time.", b.max_hp_step);
+        assert!(text().contains(&line), "{}", text());
+        assert_eq!(depth_list(&[6, 7]), "6 and 7");
+        assert_eq!(depth_list(&[4, 6, 8]), "4, 6 and 8");
+        assert_eq!(depth_list(&[5]), "5");
     }
 
     #[test]

@@ -107,12 +107,17 @@ mod tests {
         assert!(p.press(Action::MoveForward, 3.0).is_some(), "a fresh press still acts");
     }
 
+    /// A corridor `floor` cells long, the player at its west end facing east.
+    fn long_corridor(floor: usize) -> Game {
+        let row = format!("#{}#", ".".repeat(floor));
+        let wall = "#".repeat(floor + 2);
+        let map = Map::from_rows(&[wall.as_str(), row.as_str(), wall.as_str()]).unwrap();
+        Game::from_map(map, Pos::new(1, 1), Facing::East)
+    }
+
     #[test]
     fn a_held_key_stops_when_a_hostile_comes_into_view() {
-        let row = format!("#{}#", ".".repeat(20));
-        let wall = "#".repeat(22);
-        let map = Map::from_rows(&[wall.as_str(), row.as_str(), wall.as_str()]).unwrap();
-        let mut game = Game::from_map(map, Pos::new(1, 1), Facing::East);
+        let mut game = long_corridor(20);
         let far = Pos::new(1 + BALANCE.fov_radius + 3, 1);
         game.spawn(far, shambler());
         assert!(!game.is_visible(far));
@@ -138,10 +143,7 @@ mod tests {
     /// stopped the hold. A single press still acts, one step per press.
     #[test]
     fn a_held_key_does_not_repeat_while_a_hostile_is_already_in_view() {
-        let row = format!("#{}#", ".".repeat(12));
-        let wall = "#".repeat(14);
-        let map = Map::from_rows(&[wall.as_str(), row.as_str(), wall.as_str()]).unwrap();
-        let mut game = Game::from_map(map, Pos::new(1, 1), Facing::East);
+        let mut game = long_corridor(12);
         game.spawn(Pos::new(8, 1), shambler());
         assert!(game.is_visible(Pos::new(8, 1)), "in view from the start");
         let mut p = Paced::new(game, 0.0);

@@ -115,6 +115,14 @@ mod tests {
         Game::from_map(map, Pos::new(1, 1), Facing::East)
     }
 
+    /// W held for `seconds`, a frame each second.
+    fn hold_forward(p: &mut Paced, now: &mut f64, seconds: usize) {
+        for _ in 0..seconds {
+            *now += 1.0;
+            p.update(*now, Some(Action::MoveForward));
+        }
+    }
+
     #[test]
     fn a_held_key_stops_when_a_hostile_comes_into_view() {
         let mut game = long_corridor(20);
@@ -124,18 +132,12 @@ mod tests {
         let mut p = Paced::new(game, 0.0);
         p.press(Action::MoveForward, 0.0);
         let mut now = 0.0;
-        for _ in 0..10 {
-            now += 1.0;
-            p.update(now, Some(Action::MoveForward));
-        }
+        hold_forward(&mut p, &mut now, 10);
         let stopped_at = pos(&p);
         let game = &p.mode.game;
         assert!(game.entities().iter().any(|e| game.is_visible(e.pos)), "the shambler is in view");
         assert!(stopped_at.x < far.x - 1, "walked on into it: {stopped_at:?}");
-        for _ in 0..3 {
-            now += 1.0;
-            p.update(now, Some(Action::MoveForward));
-        }
+        hold_forward(&mut p, &mut now, 3);
         assert_eq!(pos(&p), stopped_at, "stayed stopped");
     }
 
@@ -149,10 +151,7 @@ mod tests {
         let mut p = Paced::new(game, 0.0);
         p.press(Action::MoveForward, 0.0);
         let mut now = 0.0;
-        for _ in 0..5 {
-            now += 1.0;
-            p.update(now, Some(Action::MoveForward));
-        }
+        hold_forward(&mut p, &mut now, 5);
         assert_eq!(pos(&p), Pos::new(2, 1), "held: no step beyond the press");
         assert!(p.press(Action::MoveForward, now).is_some(), "a press still acts");
         assert_eq!(pos(&p), Pos::new(3, 1));

@@ -703,6 +703,11 @@ fn a_kill_tints_the_view_briefly_and_never_whites_it_out() {
         peak.world_luma()
     );
     assert_eq!(feedback.sample(1.2).flash[3], 0.0, "the tint is over within 0.2 s");
+    eprintln!(
+        "a kill's tint at its peak: {} (before: {})",
+        peak.save("kill_peak").display(),
+        calm.save("kill_calm").display()
+    );
 }
 
 /// The largest mean per-pixel luma change between consecutive frames of one second at 30 fps,

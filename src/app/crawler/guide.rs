@@ -45,8 +45,8 @@ pub fn guide_lines() -> Vec<String> {
         "⌂ Weak Your hunger. It rises as you act; at 100% you starve and lose HP every turn.".into(),
         "♥♥ Beats  Your heartbeat: one beat for every turn you have acted (not your HP).".into(),
         format!(
-            "WPN    Your weapon's least damage. Each blow adds 1 more with a {}% chance, and again \
-             after every 1 it adds. Walk onto a yellow weapon to take it, if it is better.",
+            "WPN    Your weapon's least damage. A blow has a {}% chance to hit 1 harder, and each \
+             extra point rolls that chance again. Walk onto a yellow weapon to take it, if it is better.",
             b.bonus_damage_percent
         ),
         "NEXT   Who acts next, left first: you (yellow @) and the creatures (red, each kind in its own figure, as in the view).".into(),

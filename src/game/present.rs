@@ -192,12 +192,6 @@ fn shrine_sprites(game: &Game) -> impl Iterator<Item = SpriteLook> + '_ {
     )
 }
 
-/// Pickups' sprite ids are their entity ids with this bit set. The renderer paints sprites far to
-/// near and, at equal distance, the higher id first, so a creature standing on an item's cell is
-/// drawn over it (issue 34: an item was drawn over the creature in front of it, because items,
-/// placed with the level, had the lower ids).
-pub const PICKUP_SPRITE_IDS: u32 = 1 << 31;
-
 /// Sprite ids of shrines count down from here, below the false `@`s' ids.
 const SHRINE_SPRITE_ID: u32 = u32::MAX - 64;
 pub const SHRINE_GLYPH: char = '⌂';
@@ -276,7 +270,7 @@ fn entity_sprite(game: &Game, e: &Entity, from: Pos, tell: f32) -> SpriteLook {
         }
     };
     SpriteLook {
-        id: if kind == SpriteKind::Pickup { PICKUP_SPRITE_IDS | e.id.0 } else { e.id.0 },
+        id: e.id.0,
         kind,
         glyph,
         colour,

@@ -94,14 +94,20 @@ pub fn pack_sprites(world: &WorldScene, eye: Pos) -> Vec<SpriteRaw> {
         // Squared distance of the step's midpoint: where it spends the animation.
         (0.5 * (ax + bx)).powi(2) + (0.5 * (ay + by)).powi(2)
     };
-    let mut list: Vec<(f32, u32, SpriteRaw)> = world
+    // At equal distance a thing on the floor is painted first, so whatever stands on its cell is
+    // drawn over it (issue 34: an item covered the creature standing on it).
+    let layer = |kind: SpriteKind| u8::from(kind != SpriteKind::Pickup);
+    let mut list: Vec<(f32, u8, u32, SpriteRaw)> = world
         .sprites
         .iter()
         .filter(|s| s.kind != SpriteKind::FalseActor && (s.seen_from || s.seen_to))
-        .map(|s| (dist2(s.from, s.to), s.id, sprite_raw(s, SPRITE_ENTITY, s.id.wrapping_mul(2654435761))))
+        .map(|s| {
+            let raw = sprite_raw(s, SPRITE_ENTITY, s.id.wrapping_mul(2654435761));
+            (dist2(s.from, s.to), layer(s.kind), s.id, raw)
+        })
         .collect();
     // Nearest first to keep the nearest, ties by id so the order never depends on the entity list.
-    list.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    list.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.2.cmp(&b.2)));
     list.truncate(MAX_SPRITES);
     let false_actors = world.sprites.iter().filter(|s| s.kind == SpriteKind::FalseActor);
     for (i, s) in false_actors.enumerate() {
@@ -109,10 +115,10 @@ pub fn pack_sprites(world: &WorldScene, eye: Pos) -> Vec<SpriteRaw> {
             break;
         }
         let raw = sprite_raw(s, SPRITE_FALSE_PLAYER, 0x9e37_79b9 ^ (i as u32 * 7919));
-        list.push((dist2(s.from, s.to), u32::MAX - i as u32, raw));
+        list.push((dist2(s.from, s.to), layer(s.kind), u32::MAX - i as u32, raw));
     }
-    list.sort_by(|a, b| b.0.total_cmp(&a.0).then(b.1.cmp(&a.1)));
-    list.into_iter().map(|(_, _, s)| s).collect()
+    list.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)).then(b.2.cmp(&a.2)));
+    list.into_iter().map(|(_, _, _, s)| s).collect()
 }
 
 #[cfg(test)]

@@ -68,8 +68,8 @@ pub struct Session {
     bindings: Bindings,
     /// The card shown when the run has ended, and when it appeared.
     card: Option<(Overlay, f64)>,
-    /// How many of the game's messages were said before this session began on a resumed run (0 for
-    /// a fresh one): they stay in the log but off the HUD's lines (`HudModel::lines_from`).
+    /// How many of the game's messages were said before the run was resumed (0 unless `resume` said
+    /// so): they stay in the log but off the HUD's lines (`HudModel::lines_from`).
     resumed_after: usize,
     /// What the turns since the window last asked sounded like, and when their world part starts;
     /// `None` when no turn has been played since (the first scene counts as one).
@@ -78,10 +78,7 @@ pub struct Session {
 
 impl Session {
     pub fn new(game: Game, reduced_effects: bool, automap_allowed: bool, bindings: Bindings) -> Self {
-        // A run that has been played (turn > 0) is being resumed: fresh runs, practice runs and
-        // replays all start at turn 0.
-        let resumed_after = if game.turn() > 0 { game.messages().len() } else { 0 };
-        let mut session = Self {
+        Self {
             turns: Paced::new(game, 0.0),
             effects: Effects::new(reduced_effects),
             overlay: None,
@@ -92,11 +89,17 @@ impl Session {
             automap_allowed,
             bindings,
             card: None,
-            resumed_after,
+            resumed_after: 0,
             heard: Some((Vec::new(), 0.0)),
-        };
-        session.hide_old_lines();
-        session
+        }
+    }
+
+    /// A saved run taken up again: `notice` says so, and the messages from before stay in the log
+    /// but off the HUD's lines, so the notice never stands above older lines.
+    pub fn resume(&mut self, notice: &str, now: f64) {
+        self.resumed_after = self.turns.mode.game.messages().len();
+        self.hide_old_lines();
+        self.notify(notice, now);
     }
 
     /// Keeps the messages from before a resume off the HUD's lines of the latest scene.
@@ -524,6 +527,7 @@ mod tests {
         game.act(Action::Wait);
         assert!(!game.messages().is_empty() && game.turn() > 0);
         let mut s = Session::new(game, false, true, Bindings::default());
+        s.resume("You return to the depths.", 0.0);
         assert!(HudText::from_hud(&s.scene().hud).messages.is_empty(), "no old line under the notice");
         assert_eq!(s.scene().hud.messages.len(), s.game().messages().len(), "the log keeps them");
         s.key(KeyCode::Space, false, 0.0);

@@ -30,7 +30,7 @@ impl Request for RunRequest {
             RunRequest::Continue => match run_save::load(&shell.data_dir)? {
                 run_save::Loaded::Game(game) => {
                     let mut run = RunScreen::of_game(shell, *game);
-                    run.session.notify("You return to the depths.", shell.now);
+                    run.session.resume("You return to the depths.", shell.now);
                     run
                 }
                 run_save::Loaded::MovedAside(message) => {

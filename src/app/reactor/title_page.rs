@@ -81,9 +81,9 @@ impl CampaignMenu {
         let Some(text) = self.code.as_mut() else { return Choice::Stay };
         match key {
             KeyCode::Escape => {
-                // Closing the field takes a bad code's line with it (an empty note clears the title's).
+                // Closing the field takes a bad code's line with it.
                 self.code = None;
-                return Choice::Note(String::new());
+                return Choice::ClearNote;
             }
             KeyCode::Backspace => {
                 text.pop();

@@ -97,6 +97,8 @@ pub enum Choice {
     Back,
     /// One line under the title (why a choice cannot be taken).
     Note(String),
+    /// The line under the title is no longer true (the field it was about has closed).
+    ClearNote,
     Open(Opener),
     /// Another page of the front's in place of this one (a question before a choice).
     Page(Box<dyn MenuPage>),

@@ -226,7 +226,8 @@ impl Title {
             Choice::Back => self.go(Page::Main),
             // An empty note clears the one shown: a page's own field that closes takes its error
             // line with it (a play-tester saw a bad share code's line stay after Esc).
-            Choice::Note(text) => self.note = (!text.is_empty()).then_some(text),
+            Choice::Note(text) => self.note = Some(text),
+            Choice::ClearNote => self.note = None,
             Choice::Open(opener) => return TitleChoice::Open(opener),
             Choice::Page(page) => {
                 self.note = None;

@@ -439,7 +439,7 @@ fn hud(
     // "Decided 2026-12"): a play-tester read "lengthy" beside the caption "free" as a contradiction.
     let terminal_only = !here.is_empty()
         && here.iter().all(|t| {
-            matches!(t, Target::Prop(p) if level.prop_at(*p).is_some_and(|k| matches!(level.props[k].kind, PropKind::Terminal)))
+            matches!(t, Target::Prop(p) if !super::Command::InteractProp(Some(*p)).counts_toward_par(level))
         });
     let here_title = if terminal_only {
         "Here (a pulse follows; par leaves it out):"

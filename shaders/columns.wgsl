@@ -28,7 +28,7 @@ fn cs_columns(@builtin(global_invocation_id) id: vec3<u32>) {
     if id.x >= frame.column_count {
         return;
     }
-    let hit = pack_column(cast_ray(frame.eye, ray_at(column_x(id.x))));
+    let hit = pack_column(cast_walk(frame.eye, ray_at(column_x(id.x))));
     column_out[id.x] = hit;
     walk_out[WALL_BIT_WORDS + id.x] = hit.packed;
 }

@@ -94,6 +94,11 @@ fn vs_run(@builtin(vertex_index) i: u32, @builtin(instance_index) run: u32) -> V
     let rows = wall_rows(ip, stretch) + vec2<f32>(-1.0, 1.0);
     let x = select(f32(column), f32(last + 1u), right);
     var out = frame_out(clip_at(vec2<f32>(x, mix(rows.x, rows.y, corner.y)), wall_depth(ip)));
+    // Every column of a run looks at the face across the same open cell, so if its light can show,
+    // both ends' samples crossed a lit cell.
+    if !drawn_here(columns[column].lit != 0u || columns[last].lit != 0u) {
+        out.pos = vec4<f32>(0.0);
+    }
     out.packed = here;
     out.word = cell_at(column_cell(here));
     out.inv_perp = ip;
@@ -111,7 +116,10 @@ fn vs_flat(@builtin(vertex_index) i: u32, @builtin(instance_index) strip: u32) -
     let end = min(first + STRIP_WIDTH, frame.column_count);
     var floor_start = h;
     var ceiling_end = 0.0;
+    // The floor and ceiling a column shows lie over the cells its ray crosses before its wall.
+    var lit = false;
     for (var c = first; c < end; c = c + 1u) {
+        lit = lit || columns[min(c, frame.column_count - 1u)].lit != 0u;
         let hit = column_exact(c);
         // No wall: the floor starts at the eye line, the ceiling ends there.
         let wall = wall_rows(select(0.0, 1.0 / max(hit.perp, 1e-4), hit.found), 1.0);
@@ -125,6 +133,9 @@ fn vs_flat(@builtin(vertex_index) i: u32, @builtin(instance_index) strip: u32) -
     rows = clamp(rows, vec2<f32>(0.0), vec2<f32>(h));
     let corner = quad_corner(i);
     let x = mix(f32(first), f32(end), corner.x);
+    if !drawn_here(lit) {
+        return frame_out(vec4<f32>(0.0));
+    }
     return frame_out(clip_at(vec2<f32>(x, mix(rows.x, rows.y, corner.y)), FLAT_DEPTH));
 }
 

@@ -34,11 +34,19 @@ fn ray_at(x: f32) -> vec2<f32> {
     return frame.dir + frame.right * ((x - 0.5 * frame.view_size.x) / frame.focal.x);
 }
 
-fn pack_column(hit: WallHit) -> ColumnHit {
+// A ray that meets no wall within the walk may see lit floor past it: it counts as lit.
+fn pack_column(walk: Cast) -> ColumnHit {
+    let hit = walk.hit;
     let c = hit.cell + vec2<i32>(1);
     let fits = all(c >= vec2<i32>(0)) && all(c < vec2<i32>(i32(COLUMN_CELL_MASK)));
     let packed = u32(c.x) | (u32(c.y) << COLUMN_CELL_BITS) | (hit.side << (2u * COLUMN_CELL_BITS));
-    return ColumnHit(hit.perp, select(COLUMN_NONE, packed, hit.found && fits));
+    let lit = (walk.crossed & FLAG_LIT) != 0u || !hit.found;
+    return ColumnHit(hit.perp, select(COLUMN_NONE, packed, hit.found && fits), u32(lit));
+}
+
+// Whether a wall run or floor strip whose samples say `lit` is this pipeline's to draw (SPLIT).
+fn drawn_here(lit: bool) -> bool {
+    return !SPLIT || lit == FIELDS;
 }
 
 fn column_cell(packed: u32) -> vec2<i32> {

@@ -30,11 +30,6 @@ fn seen_tile(cell: u32) -> u32 {
     return cell & TILE_MASK;
 }
 
-// Whether cell `c` stops a ray, phantoms included; outside the grid everything does.
-fn stops_ray(c: vec2<i32>) -> bool {
-    return blocks_view(cell_at(c));
-}
-
 struct WallHit {
     perp: f32,
     cell: vec2<i32>,
@@ -93,16 +88,30 @@ fn dda_hit(d: Dda) -> WallHit {
     return WallHit(perp, d.cell, d.side, true);
 }
 
+// A cast, and the flags of every cell word it read OR-ed together (the one it starts in too).
+struct Cast {
+    hit: WallHit,
+    crossed: u32,
+}
+
 // Same DDA as reference::cast, step for step.
-fn cast_ray(origin: vec2<f32>, ray: vec2<f32>) -> WallHit {
+fn cast_walk(origin: vec2<f32>, ray: vec2<f32>) -> Cast {
     var walk = dda_start(origin, ray);
     var hit = no_wall();
+    var crossed = cell_at(walk.cell);
     for (var i = 0u; i < MAX_STEPS; i = i + 1u) {
         dda_step(&walk);
-        if stops_ray(walk.cell) {
+        let word = cell_at(walk.cell);
+        crossed = crossed | word;
+        if blocks_view(word) {
             hit = dda_hit(walk);
             break;
         }
     }
-    return hit;
+    return Cast(hit, crossed);
+}
+
+// The wall a ray meets (the bare ray-cast's: what it leaves of `cast_walk` unused compiles out).
+fn cast_ray(origin: vec2<f32>, ray: vec2<f32>) -> WallHit {
+    return cast_walk(origin, ray).hit;
 }

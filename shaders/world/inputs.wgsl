@@ -79,10 +79,11 @@ struct SpriteRaw {
 
 
 // One sample of the column table: the distance along its ray and the wall it meets, packed
-// (world/columns.wgsl).
+// (world/columns.wgsl), and whether the ray crosses a lit cell (FLAG_LIT) on its way there.
 struct ColumnHit {
     perp: f32,
     packed: u32,
+    lit: u32,
 }
 
 // Pipeline variants: MILD compiles in colour drift and breathing; WILD the texture flicker, the
@@ -93,6 +94,10 @@ override WILD: bool = true;
 // FIELDS compiles in the wall torches' light and flames and the floor tints (one texture read each);
 // off when the turn has neither.
 override FIELDS: bool = true;
+// SPLIT: the turn has fields, but only the wall runs and floor strips whose rays cross a lit cell
+// need them (their light is 0 everywhere else): a pipeline draws only the runs and strips whose
+// column samples say `lit` is FIELDS, so the pipelines without fields draw the rest (world.wgsl).
+override SPLIT: bool = false;
 // EXIT compiles in the exit pit, its kerb, its glow and its draft; off when no exit cell is near
 // enough to the view to show any of them (src/render/world.rs, EXIT_REACH).
 override EXIT: bool = true;

@@ -16,7 +16,8 @@ pub const TILE_FLOOR: u32 = 0;
 pub const TILE_WALL: u32 = 1;
 pub const TILE_EXIT: u32 = 2;
 /// Flags above the tile byte, reserved for sanity effects fed per turn: a walkable cell drawn as wall,
-/// and a wall drawn as open floor. Bits 10..13 mark torch faces; 14..31 stay free for later use.
+/// and a wall drawn as open floor. Bits 10..13 mark torch faces, bit 14 lit cells; 15..31 stay free
+/// for later use.
 pub const FLAG_PHANTOM_WALL: u32 = 1 << 8;
 pub const FLAG_PHANTOM_PASSAGE: u32 = 1 << 9;
 /// A wall torch hangs on this wall cell's face looking north, east, south or west (so the shader
@@ -25,6 +26,10 @@ pub const FLAG_TORCH_N: u32 = 1 << 10;
 pub const FLAG_TORCH_E: u32 = 1 << 11;
 pub const FLAG_TORCH_S: u32 = 1 << 12;
 pub const FLAG_TORCH_W: u32 = 1 << 13;
+/// A wall torch's light or a floor tint may show in this cell (or its neighbour: a filtered read
+/// reaches across the edge), so what is drawn across it needs the `FIELDS` pipelines
+/// (`render::world::fields`); everything else is drawn without them.
+pub const FLAG_LIT: u32 = 1 << 14;
 
 /// Torch radius in cells: beyond it there is only black. In the shaders' prelude.
 pub const LIGHT_RADIUS: f32 = 5.5;

@@ -14,7 +14,7 @@ use hollowdeep::render::scene::{
     FLAG_PHANTOM_WALL, LIGHT_FLICKER, LIGHT_RADIUS, MAX_TORCHES, TILE_EXIT, TILE_FLOOR, TILE_MASK, TILE_WALL,
     TORCH_OFFSET, WALL_TORCH_RADIUS,
 };
-use hollowdeep::render::scene::{FLAG_TORCH_E, FLAG_TORCH_N, FLAG_TORCH_S, FLAG_TORCH_W};
+use hollowdeep::render::scene::{FLAG_LIT, FLAG_TORCH_E, FLAG_TORCH_N, FLAG_TORCH_S, FLAG_TORCH_W};
 use hollowdeep::render::shader_source::{self, compose, ComposeError, Entry, PRELUDE};
 use hollowdeep::render::sprites::{SpriteRaw, MAX_SPRITES, SPRITE_ENTITY, SPRITE_FALSE_PLAYER, SPRITE_LIFT};
 use hollowdeep::render::wall_bits::{WALL_BIT_CELLS, WALL_BIT_WORDS};
@@ -375,6 +375,7 @@ fn shared_constants_match_their_rust_twins() {
         ("FLAG_TORCH_E", FLAG_TORCH_E),
         ("FLAG_TORCH_S", FLAG_TORCH_S),
         ("FLAG_TORCH_W", FLAG_TORCH_W),
+        ("FLAG_LIT", FLAG_LIT),
         ("FIELD_TEXELS", FIELD_TEXELS),
         ("WARP_CELL", warp::WARP_CELL),
     ];

@@ -22,8 +22,9 @@ pub(crate) fn strip_count(width: u32) -> u32 {
     width.div_ceil(STRIP_WIDTH)
 }
 
-/// Bytes of one sample (`ColumnHit` in `shaders/world/inputs.wgsl`): its distance and packed wall.
-pub(crate) const SAMPLE_BYTES: u64 = 8;
+/// Bytes of one sample (`ColumnHit` in `shaders/world/inputs.wgsl`): its distance, packed wall and
+/// whether it crosses a lit cell.
+pub(crate) const SAMPLE_BYTES: u64 = 12;
 
 /// A wall run as the column pass lists it: its first and last column (`vec2<u32>`).
 pub(crate) const RUN_BYTES: u64 = 8;

@@ -1,8 +1,10 @@
 //! The world pass's per-turn textures: the wall torches' light field (`light_field`) and the floor
-//! tints, rebuilt only when what they are made of changes (the seen grid, the torches, the tints).
+//! tints, rebuilt only when what they are made of changes (the seen grid, the torches, the tints);
+//! and the cells either can show in, which the grid marks `FLAG_LIT` for the pipelines to split on.
 
 use super::light_field::{torch_field, FIELD_FORMAT, FIELD_TEXELS};
 use crate::render::gpu::{texture_2d, Gpu};
+use crate::render::scene::FLAG_LIT;
 use crate::scene::FloorTint;
 use wgpu::util::DeviceExt;
 
@@ -20,6 +22,8 @@ pub(crate) struct Fields {
     pub(crate) tints: wgpu::TextureView,
     pub(crate) sampler: wgpu::Sampler,
     key: Option<Key>,
+    /// Per cell of the grid they were built for, row by row: whether either field can show there.
+    lit: Vec<bool>,
 }
 
 /// The floor tints' format: sRGB bytes, so the shader reads linear colour.
@@ -61,6 +65,7 @@ impl Fields {
             tints: texture(gpu, "floor tints", (1, 1), TINT_FORMAT, &[0; 4]),
             sampler,
             key: None,
+            lit: Vec::new(),
         }
     }
 
@@ -78,10 +83,11 @@ impl Fields {
         if self.key.as_ref() == Some(&key) {
             return false;
         }
-        self.light = if torches.is_empty() {
+        let texels = if torches.is_empty() { Vec::new() } else { torch_field(cells, grid, torches) };
+        self.lit = lit_cells(grid, &texels, tints);
+        self.light = if texels.is_empty() {
             texture(gpu, "light field", (1, 1), FIELD_FORMAT, &[0; 8])
         } else {
-            let texels = torch_field(cells, grid, torches);
             let size = (grid.0 * FIELD_TEXELS, grid.1 * FIELD_TEXELS);
             texture(gpu, "light field", size, FIELD_FORMAT, bytemuck::cast_slice(&texels))
         };
@@ -93,6 +99,41 @@ impl Fields {
         self.key = Some(key);
         true
     }
+
+    /// Marks `FLAG_LIT` on the cells (of the grid of the last `update`) where a field can show.
+    pub(crate) fn mark_lit(&self, cells: &mut [u32]) {
+        for (word, _) in cells.iter_mut().zip(&self.lit).filter(|(_, &lit)| lit) {
+            *word |= FLAG_LIT;
+        }
+    }
+}
+
+/// The cells where the light field (`texels`, as `torch_field` lays them out; empty for none) is
+/// not 0 or a tint lies, and every cell beside one of them: a filtered read of the field reaches
+/// half a texel past a cell's edge, and a wall's face reads the cell in front of it.
+pub fn lit_cells(grid: (u32, u32), texels: &[[u16; 4]], tints: &[FloorTint]) -> Vec<bool> {
+    let (w, h) = (grid.0 as usize, grid.1 as usize);
+    let mut shows = vec![false; w * h];
+    let texels_across = w * FIELD_TEXELS as usize;
+    for (i, _) in texels.iter().enumerate().filter(|(_, t)| t[0] != 0) {
+        let (tx, ty) = (i % texels_across, i / texels_across);
+        shows[(ty / FIELD_TEXELS as usize) * w + tx / FIELD_TEXELS as usize] = true;
+    }
+    for t in tints {
+        if t.cell.x >= 0 && t.cell.y >= 0 && (t.cell.x as usize) < w && (t.cell.y as usize) < h {
+            shows[t.cell.y as usize * w + t.cell.x as usize] = true;
+        }
+    }
+    let mut lit = vec![false; w * h];
+    for (i, _) in shows.iter().enumerate().filter(|(_, &s)| s) {
+        let (x, y) = (i % w, i / w);
+        for ny in y.saturating_sub(1)..(y + 2).min(h) {
+            for nx in x.saturating_sub(1)..(x + 2).min(w) {
+                lit[ny * w + nx] = true;
+            }
+        }
+    }
+    lit
 }
 
 /// One rgba8 texel per cell: the tint's sRGB colour and its strength; 0 where there is none.
@@ -108,4 +149,42 @@ pub fn tint_bytes(grid: (u32, u32), tints: &[FloorTint]) -> Vec<u8> {
         out[i..i + 4].copy_from_slice(&[r, g, b, (t.strength.clamp(0.0, 1.0) * 255.0).round() as u8]);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Pos;
+    use crate::render::scene::{TILE_FLOOR, TILE_WALL, TORCH_OFFSET};
+
+    #[test]
+    fn lit_cells_are_where_a_field_shows_and_beside_it_and_nowhere_else() {
+        // A 9 x 3 corridor, a dividing wall at x = 4, a torch on its west face: light left of the
+        // wall only; and a tint at the far east end.
+        let (w, h) = (9u32, 3u32);
+        let mut cells = vec![TILE_FLOOR; (w * h) as usize];
+        for y in 0..h {
+            cells[(y * w + 4) as usize] = TILE_WALL;
+        }
+        let torch = [4.0 - TORCH_OFFSET, 1.5, -1.0, 0.0];
+        let texels = torch_field(&cells, (w, h), &[torch]);
+        let tint = FloorTint { cell: Pos::new(8, 1), colour: [200, 0, 0], strength: 0.5 };
+        let lit = lit_cells((w, h), &texels, &[tint]);
+        let at = |x: u32, y: u32| lit[(y * w + x) as usize];
+        let ft = FIELD_TEXELS;
+        for y in 0..h {
+            for x in 0..w {
+                let shows = (0..ft * ft).any(|i| {
+                    let (tx, ty) = (x * ft + i % ft, y * ft + i / ft);
+                    texels[(ty * w * ft + tx) as usize][0] != 0
+                });
+                assert!(!shows || at(x, y), "cell ({x}, {y}) shows light but is not lit");
+            }
+        }
+        assert!(at(3, 1) && at(1, 1), "in front of the torch");
+        assert!(at(5, 1), "the wall's far side borders a lit cell");
+        assert!(!at(6, 1), "two cells past the wall is dark");
+        assert!(at(7, 0) && at(8, 2), "the tint and its neighbours");
+        assert!(lit_cells((w, h), &[], &[]).iter().all(|&l| !l), "no fields, nothing lit");
+    }
 }

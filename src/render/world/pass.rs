@@ -15,8 +15,9 @@
 //! or out (the shader's `MILD` and `WILD` overrides): a software rasteriser such as lavapipe runs
 //! both sides of every branch, so an effect that is off must not be in the code at all. Each comes
 //! with the per-turn fields (the wall torches' baked light and flames, the floor tints: `FIELDS`)
-//! and the exit pit (`EXIT`) compiled in or out ([`Extras`]). Variants are built on first use and
-//! kept.
+//! and the exit pit (`EXIT`) compiled in or out ([`Extras`]); a turn with fields draws the runs
+//! and strips whose rays cross a lit cell with them and the rest without (`SPLIT`). Variants are
+//! built on first use and kept.
 
 use super::camera::Camera;
 use super::column_pass::{ColumnPass, RUN_LIST_HEAD};
@@ -291,6 +292,13 @@ impl WorldPass {
     /// Builds the world pipeline of `variant` with `extras`, and the sprites' of `variant`, unless
     /// they exist.
     pub(crate) fn prepare(&mut self, gpu: &Gpu, variant: Variant, extras: Extras) {
+        for part in extras.parts() {
+            self.prepare_part(gpu, variant, part);
+        }
+    }
+
+    /// [`WorldPass::prepare`] for one of the pipeline sets a frame draws its world with.
+    fn prepare_part(&mut self, gpu: &Gpu, variant: Variant, extras: Extras) {
         let world_built = self.world_pipelines[slot(variant, extras)].is_some();
         let sprites_built = self.sprite_pipelines[variant.index()].is_some();
         if world_built && sprites_built {
@@ -300,9 +308,10 @@ impl WorldPass {
         let encode = ("ENCODE_SRGB", f64::from(u8::from(!self.format.is_srgb())));
         let fields = ("FIELDS", f64::from(u8::from(extras.lit)));
         let exit = ("EXIT", f64::from(u8::from(extras.exit)));
+        let split = ("SPLIT", f64::from(u8::from(extras.split)));
         let world_constants = |surface: u32| {
             let surface = ("SURFACE", f64::from(surface));
-            [variant.world_constants().as_slice(), &[encode, fields, exit, surface]].concat()
+            [variant.world_constants().as_slice(), &[encode, fields, exit, split, surface]].concat()
         };
         let sprite_constants =
             [variant.sprite_constants(self.quads_cover_view).as_slice(), &[encode]].concat();
@@ -551,12 +560,13 @@ impl WorldPass {
         let mut cells = pack_seen_cells(&world.cells);
         let faces: Vec<_> = world.torches.iter().map(|t| (t.cell, t.facing)).collect();
         mark_torch_faces(&mut cells, grid.0, &faces);
-        let resized = self.upload_cells(gpu, grid, &cells);
         let sprites = pack_sprites(world, eye);
         let sprite_count = self.upload_sprites(gpu, &sprites);
         self.turn = WorldTurn::of(world, sprite_count, eye);
         let torches = &self.turn.torches[..self.turn.torch_count as usize];
         let changed = self.fields.update(gpu, grid, &cells, torches, &world.floor_tints);
+        self.fields.mark_lit(&mut cells);
+        let resized = self.upload_cells(gpu, grid, &cells);
         if changed || resized {
             self.rebind(gpu);
         }
@@ -568,9 +578,9 @@ impl WorldPass {
         let variants: &[Variant] =
             if variant == Variant::Wild { &[Variant::Wild, Variant::Warped] } else { &[variant] };
         for &variant in variants {
-            self.prepare(gpu, variant, Extras { lit: self.fields_on, exit: false });
+            self.prepare(gpu, variant, Extras { lit: self.fields_on, exit: false, split: false });
             if !self.exits.is_empty() {
-                self.prepare(gpu, variant, Extras { lit: self.fields_on, exit: true });
+                self.prepare(gpu, variant, Extras { lit: self.fields_on, exit: true, split: false });
             }
         }
     }
@@ -705,7 +715,7 @@ impl WorldPass {
         self.written = Some((u.turn, u.pulse));
         // The canvas's camera is wider: what it may see is what the warp may show.
         let exit = self.exits.iter().any(|&e| camera.may_see(e, EXIT_REACH, 0.0));
-        self.extras = Extras { lit: self.fields_on, exit };
+        self.extras = Extras { lit: self.fields_on, exit, split: false };
         self.prepare(gpu, self.variant, self.extras);
         self.ensure_depth(gpu, target);
     }
@@ -753,9 +763,13 @@ impl WorldPass {
             })
         };
         let clear = wgpu::LoadOp::Clear(wgpu::Color::BLACK);
-        let world = self.world_pipelines[slot(self.variant, self.extras)]
-            .as_ref()
-            .expect("write_frame prepares the world pipeline");
+        let parts: Vec<&WorldPipelines> = (self.extras.parts().iter())
+            .map(|&part| {
+                self.world_pipelines[slot(self.variant, part)]
+                    .as_ref()
+                    .expect("write_frame prepares the world pipelines")
+            })
+            .collect();
         let sprites =
             self.sprite_pipelines[self.variant.index()].as_ref().expect("write_frame prepares the sprites");
         let sprite_count = self.turn.sprite_count;
@@ -783,10 +797,13 @@ impl WorldPass {
             pass.set_viewport(0.0, 0.0, width as f32, view_height as f32, 0.0, 1.0);
             pass.set_scissor_rect(0, 0, width, view_height);
             pass.set_bind_group(0, &self.bind_group, &[]);
-            // Walls first: one instance per run, as the column pass counted them.
-            pass.set_pipeline(&world.walls);
-            pass.draw_indirect(&self.columns.runs, 0);
-            for pipeline in &world.flats {
+            // Walls first: one instance per run, as the column pass counted them; each part draws
+            // its share of the runs and strips.
+            for world in &parts {
+                pass.set_pipeline(&world.walls);
+                pass.draw_indirect(&self.columns.runs, 0);
+            }
+            for pipeline in parts.iter().flat_map(|world| &world.flats) {
                 pass.set_pipeline(pipeline);
                 pass.draw(0..6, 0..strip_count(width));
             }

@@ -62,19 +62,37 @@ impl Variant {
 }
 
 /// What a world pipeline compiles in besides the madness: the per-turn fields (`FIELDS`: the wall
-/// torches' light and flames, the floor tints) and the exit pit with its glow and draft (`EXIT`).
+/// torches' light and flames, the floor tints), the exit pit with its glow and draft (`EXIT`), and
+/// whether it draws only its share of a turn with fields (`SPLIT`, see [`Extras::parts`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Extras {
     pub lit: bool,
     pub exit: bool,
+    pub split: bool,
+}
+
+impl Extras {
+    /// The pipelines a frame with these extras draws its world with. A turn's fields light only
+    /// the cells near its torches and tints, yet a `FIELDS` pipeline pays for them at every pixel
+    /// (a third of a bare ray-cast on lavapipe: docs/frame-cost.md), so such a turn draws with two:
+    /// the runs and strips whose rays cross a lit cell with the fields, the rest without.
+    pub(crate) fn parts(self) -> Vec<Extras> {
+        if !self.lit {
+            return vec![Extras { split: false, ..self }];
+        }
+        [false, true].map(|lit| Extras { lit, split: true, ..self }).to_vec()
+    }
 }
 
 /// World pipelines kept: one per variant and combination of extras.
-pub(super) const WORLD_SLOTS: usize = 16;
+pub(super) const WORLD_SLOTS: usize = 32;
 
 /// Where the world pipeline of `variant` with `extras` is kept.
 pub(super) fn slot(variant: Variant, extras: Extras) -> usize {
-    variant.index() * 4 + usize::from(extras.lit) * 2 + usize::from(extras.exit)
+    variant.index() * 8
+        + usize::from(extras.split) * 4
+        + usize::from(extras.lit) * 2
+        + usize::from(extras.exit)
 }
 
 #[cfg(test)]
@@ -94,13 +112,27 @@ mod tests {
     }
 
     #[test]
+    fn a_turn_with_fields_draws_with_and_without_them_and_one_without_draws_once() {
+        for exit in [false, true] {
+            let plain = Extras { lit: false, exit, split: false };
+            assert_eq!(plain.parts(), vec![plain]);
+            let parts = Extras { lit: true, exit, split: false }.parts();
+            assert_eq!(parts.len(), 2);
+            assert!(parts.iter().all(|p| p.split && p.exit == exit));
+            assert_eq!(parts.iter().filter(|p| p.lit).count(), 1);
+        }
+    }
+
+    #[test]
     fn every_variant_and_extras_has_its_own_slot() {
         let mut seen = Vec::new();
         for variant in [Variant::Calm, Variant::Mild, Variant::Wild, Variant::Warped] {
             for (lit, exit) in [(false, false), (false, true), (true, false), (true, true)] {
-                let s = slot(variant, Extras { lit, exit });
-                assert!(s < WORLD_SLOTS && !seen.contains(&s), "{variant:?} {lit} {exit}");
-                seen.push(s);
+                for split in [false, true] {
+                    let s = slot(variant, Extras { lit, exit, split });
+                    assert!(s < WORLD_SLOTS && !seen.contains(&s), "{variant:?} {lit} {exit} {split}");
+                    seen.push(s);
+                }
             }
         }
     }

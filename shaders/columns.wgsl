@@ -1,16 +1,14 @@
 //! Column pass (entry file): one compute invocation per sample of the column table
 //! (world/columns.wgsl) casts its ray through the grid and packs the wall it meets, for the world
-//! pass to read instead of walking the grid per pixel (`cs_columns`); then, in frames without warps,
-//! one per column lists the runs of columns that meet the same face of the same cell (`cs_runs`),
-//! which the world pass draws one instance each.
+//! pass to read instead of walking the grid per pixel (`cs_columns`); then one per column lists the
+//! runs of columns that meet the same face of the same cell (`cs_runs`), which the world pass draws
+//! one instance each.
 
 #include "world/inputs.wgsl"
 #include "world/grid.wgsl"
 #include "world/columns.wgsl"
 
 @group(0) @binding(9) var<storage, read_write> column_out: array<ColumnHit>;
-// The walk words (`walk_words` in world/inputs.wgsl), whose samples' part this pass writes.
-@group(0) @binding(14) var<storage, read_write> walk_out: array<u32>;
 // The runs (world/inputs.wgsl reads them as `run_list`): the indirect draw's arguments, whose
 // instance count the CPU clears before each frame and cs_runs counts, then each run's first and
 // last column.
@@ -28,9 +26,7 @@ fn cs_columns(@builtin(global_invocation_id) id: vec3<u32>) {
     if id.x >= frame.column_count {
         return;
     }
-    let hit = pack_column(cast_walk(frame.eye, ray_at(column_x(id.x))));
-    column_out[id.x] = hit;
-    walk_out[WALL_BIT_WORDS + id.x] = hit.packed;
+    column_out[id.x] = pack_column(cast_walk(frame.eye, ray_at(column_x(id.x))));
 }
 
 // A run starts at a column that meets a wall and whose left neighbour meets another face (or none)

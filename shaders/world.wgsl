@@ -66,15 +66,15 @@ fn wall_rows(ip: f32, stretch: f32) -> vec2<f32> {
     return vec2<f32>(eye_row() - (1.0 - EYE_HEIGHT) * reach, eye_row() + EYE_HEIGHT * reach);
 }
 
-// Frames without warps draw their walls as runs: the columns whose rays meet the same face of the
-// same wall cell (one sample per column in the table), which the column pass lists (cs_runs in
+// Walls are drawn as runs: the columns whose rays meet the same face of the same wall cell (one
+// sample per column in the table), which the column pass lists (cs_runs in
 // shaders/columns.wgsl); instance `run` draws the run listed there. On one flat face 1 / perp is
 // linear in x, and with it the rows of the wall's top and bottom, so the run is a trapezoid, a
-// pixel's distance is interpolated, and no pixel reads the table: a per-pixel storage read is dear
-// on lavapipe (docs/frame-cost.md). The quad reaches a pixel past the wall's rows (and breathing's
-// stretch); the fragment keeps exactly the pixels its own test calls wall, and its vertices carry
-// the depth (world/depth.wgsl) that hides them from floor and ceiling and tells the sprites how far
-// the wall is.
+// pixel's distance is interpolated, and no pixel reads the table: a per-pixel storage read is
+// dear on lavapipe (docs/frame-cost.md). The quad reaches a pixel past the wall's rows (and
+// breathing's stretch); the fragment keeps exactly the pixels its own test calls wall, and its
+// vertices carry the depth (world/depth.wgsl) that hides them from floor and ceiling and tells
+// the sprites how far the wall is.
 @vertex
 fn vs_run(@builtin(vertex_index) i: u32, @builtin(instance_index) run: u32) -> VsOut {
     let column = run_list.runs[run].x;
@@ -105,7 +105,7 @@ fn vs_run(@builtin(vertex_index) i: u32, @builtin(instance_index) run: u32) -> V
     return out;
 }
 
-// Floor and ceiling without warps, drawn after the walls, whose depth hides the pixels they cover:
+// Floor and ceiling, drawn after the walls, whose depth hides the pixels they cover:
 // the view cut into STRIP_WIDTH-pixel strips, each with a quad over the rows below (or above) the
 // nearest wall bottom (top) of its columns and a pixel past it, so few hidden pixels are even
 // rasterised.
@@ -139,30 +139,13 @@ fn vs_flat(@builtin(vertex_index) i: u32, @builtin(instance_index) strip: u32) -
     return frame_out(clip_at(vec2<f32>(x, mix(rows.x, rows.y, corner.y)), FLAT_DEPTH));
 }
 
-// The wall pixel `in` meets: its run's where walls are drawn as runs; none where floor and ceiling
-// are drawn on their own (the walls' depth took their pixels); else from the column table.
-fn pixel_wall(in: VsOut, pr: PixelRay) -> WallHit {
+// The wall pixel `in` meets: its run's where walls are drawn; none where floor and ceiling are
+// (the walls' depth took their pixels).
+fn pixel_wall(in: VsOut) -> WallHit {
     if SURFACE == SURFACE_WALL {
         return unpack_column(in.packed, 1.0 / in.inv_perp);
     }
-    if SURFACE != SURFACE_ANY {
-        return unpack_column(COLUMN_NONE, 0.0);
-    }
-    return wall_hit(u32(in.pos.x), pr.x, pr.ray);
-}
-
-// The word of the wall cell `hit` (its torch flags): the run's vertex read it where there is one.
-fn wall_word(in: VsOut, hit: WallHit) -> u32 {
-    if SURFACE == SURFACE_WALL {
-        return in.word;
-    }
-    return cell_at(hit.cell);
-}
-
-// Pass 1, the world: the finished pixel, and the depth it stores (world/depth.wgsl) for the sprites.
-struct WorldPixel {
-    color: vec4<f32>,
-    depth: f32,
+    return unpack_column(COLUMN_NONE, 0.0);
 }
 
 // The draft above the exit pit: a faint column of its cold light (EXIT_LIGHT, world/surfaces.wgsl)
@@ -185,32 +168,27 @@ fn exit_draft(ray: vec2<f32>, v: f32, depth: f32) -> vec3<f32> {
     return EXIT_LIGHT * (DRAFT * in_front * wisp * exp(-across - DRAFT_FALL * max(z, 0.0)));
 }
 
-fn world_pixel(in: VsOut) -> WorldPixel {
+// The finished pixel of this pipeline's kind of surface (SURFACE): its depth comes from the
+// vertices (walls) or is left as it is (floor and ceiling), so no pixel writes one and the early
+// depth test keeps its skip.
+@fragment
+fn fs_main(in: VsOut) -> @location(0) vec4<f32> {
     let pr = pixel_ray(in.pos.xy);
     let ray = pr.ray;
     let v = pr.v;
     let flicker = in.flicker;
-    let hit = pixel_wall(in, pr);
+    let hit = pixel_wall(in);
     var z = EYE_HEIGHT + v * hit.perp;
     if MILD {
         if hit.found && turn.breathing > 0.0 {
             z = breathe(hit, ray, z);
         }
     }
-    let kind = surface_kind(hit, v, z);
-    if SURFACE != SURFACE_ANY && kind != SURFACE {
+    if surface_kind(hit, v, z) != SURFACE {
         discard;
     }
-    let sample = shade(surface_at(hit, wall_word(in, hit), ray, v, z), flicker);
+    // The run's vertices read its wall cell's word; only a wall's torches use it.
+    let sample = shade(surface_at(hit, in.word, ray, v, z), flicker);
     let lit = sample.color + exit_draft(ray, v, sample.depth);
-    let color = finish(lit, screen_at(pr.screen, in.clocks));
-    let depth = select(WORLD_DEPTH_CLEAR, wall_depth(1.0 / hit.perp), kind == SURFACE_WALL);
-    return WorldPixel(vec4<f32>(color, 1.0), depth);
-}
-
-// One kind of surface (SURFACE): the depth comes from the vertices (walls) or is left as it is
-// (floor and ceiling), so no pixel writes one and the early depth test keeps its skip.
-@fragment
-fn fs_main(in: VsOut) -> @location(0) vec4<f32> {
-    return world_pixel(in).color;
+    return vec4<f32>(finish(lit, screen_at(pr.screen, in.clocks)), 1.0);
 }

@@ -102,9 +102,9 @@ override SPLIT: bool = false;
 // enough to the view to show any of them (src/render/world.rs, EXIT_REACH).
 override EXIT: bool = true;
 // SURFACE: which kind of surface the pipeline shades (SURFACE_WALL, _FLOOR, _CEILING from the
-// prelude; each over its own strips, discarding the pixels of other kinds), or SURFACE_ANY for
-// the full-screen pass that decides per pixel (warped frames, whose pixels stray across strips).
-override SURFACE: u32 = 0u;
+// prelude; each over its own runs or strips, discarding the pixels of other kinds). Every world
+// pipeline sets it; the default (walls) only keeps the other passes that include this file valid.
+override SURFACE: u32 = 1u;
 // CANVAS: the pipeline draws a warped frame's canvas (src/render/world.rs), so it leaves out the
 // screen effects (tint, vignette, bleed) and the flash: the warp pass (shaders/warp.wgsl) applies
 // them on screen, where they stay put while the world warps, at the corners of its mesh.
@@ -126,9 +126,9 @@ override WARP_PASS: bool = false;
 @group(0) @binding(7) var floor_tints: texture_2d<f32>;
 // The column table, written by the column pass (shaders/columns.wgsl) before the world pass reads it.
 @group(0) @binding(8) var<storage, read> columns: array<ColumnHit>;
-// The wall runs of a frame without warps (each one's first and last column), listed by the column
-// pass from the table after the arguments of the indirect draw that draws one instance per run
-// (vs_run in world.wgsl).
+// The wall runs of a frame (each one's first and last column), listed by the column pass from the
+// table after the arguments of the indirect draw that draws one instance per run (vs_run in
+// world.wgsl).
 struct RunList {
     vertex_count: u32,
     instance_count: u32,
@@ -137,8 +137,3 @@ struct RunList {
     runs: array<vec2<u32>>,
 }
 @group(0) @binding(11) var<storage, read> run_list: RunList;
-// What a warped pixel reads (world/columns.wgsl): one bit per cell of `cells`, set where a ray stops
-// (WALL_BIT_WORDS words, src/render/wall_bits.rs), then the packed wall of every column sample,
-// which the column pass writes there too. One buffer, so that one load serves the samples and the
-// silhouette walk alike.
-@group(0) @binding(10) var<storage, read> walk_words: array<u32>;

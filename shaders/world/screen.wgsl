@@ -10,8 +10,6 @@
 // which the screen-space effects (vignette, tint) use.
 struct PixelRay {
     screen: vec2<f32>,
-    // The pixel column the ray is cast through.
-    x: f32,
     ray: vec2<f32>,
     // Tangent of the pixel's elevation: positive above the horizon.
     v: f32,
@@ -19,7 +17,7 @@ struct PixelRay {
 
 fn pixel_ray(frag: vec2<f32>) -> PixelRay {
     let px = frag + pulse.jolt_px;
-    return PixelRay(screen_of(frag), px.x, ray_at(px.x), (0.5 * frame.view_size.y - px.y) / frame.focal.y);
+    return PixelRay(screen_of(frag), ray_at(px.x), (0.5 * frame.view_size.y - px.y) / frame.focal.y);
 }
 
 // The screen effects and the tone curve, from linear light to what the target stores. `screen` is

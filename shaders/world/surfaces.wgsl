@@ -28,41 +28,13 @@ const EXIT_SHAFT_GLOW: f32 = 1.6;
 const EXIT_GLOW_CUT: f32 = 0.004;
 
 // The kind of surface a pixel shows (SURFACE_WALL, _FLOOR or _CEILING from the prelude): a wall
-// where the ray's wall spans the pixel's height, else the floor below the horizon, the ceiling above.
+// where the ray's wall spans the pixel's height `z`, else the floor below the horizon, the ceiling
+// above.
 fn surface_kind(hit: WallHit, v: f32, z: f32) -> u32 {
-    if spans_wall(hit, z) {
+    if hit.found && z >= 0.0 && z <= 1.0 {
         return SURFACE_WALL;
     }
     return select(SURFACE_CEILING, SURFACE_FLOOR, v < 0.0);
-}
-
-// Whether the ray's wall spans the pixel's height `z`.
-fn spans_wall(hit: WallHit, z: f32) -> bool {
-    return hit.found && z >= 0.0 && z <= 1.0;
-}
-
-// Whether the pixel shows a wall, looks down at the floor or up at the ceiling: decided per pixel
-// when the pipeline shades any surface, known when it shades one kind (SURFACE), so the code of
-// the other kinds compiles out.
-fn shows_wall(hit: WallHit, z: f32) -> bool {
-    if SURFACE == SURFACE_ANY {
-        return spans_wall(hit, z);
-    }
-    return SURFACE == SURFACE_WALL;
-}
-
-fn looks_down(v: f32) -> bool {
-    if SURFACE == SURFACE_ANY {
-        return v < 0.0;
-    }
-    return SURFACE == SURFACE_FLOOR;
-}
-
-fn looks_up(v: f32) -> bool {
-    if SURFACE == SURFACE_ANY {
-        return v > 0.0;
-    }
-    return SURFACE == SURFACE_CEILING;
 }
 
 // How much of the exit's light reaches point (`p`, height `z`) above the floor (0..1-ish).
@@ -130,17 +102,21 @@ fn pit_shaft(cell: vec2<i32>, ray: vec2<f32>, v: f32, t_floor: f32) -> Shaft {
 // height `z` on it.
 fn surface_at(hit: WallHit, hit_word: u32, ray: vec2<f32>, v: f32, z: f32) -> Surface {
     var sf: Surface;
-    let on_wall = shows_wall(hit, z);
+    // The pipeline shades one kind of surface (SURFACE), so which the pixel shows is known and the
+    // code of the other kinds compiles out.
+    let on_wall = SURFACE == SURFACE_WALL;
+    let looks_down = SURFACE == SURFACE_FLOOR;
+    let looks_up = SURFACE == SURFACE_CEILING;
     // Floor (looking down, v < 0) or ceiling (v > 0) at distance t along the ray.
     let t = flat_distance(v);
     let flat_p = frame.eye + ray * t;
     let flat_footprint = t * length(ray) / frame.focal.y;
-    let flat_dist = length(vec3<f32>(ray * t, select(-EYE_HEIGHT, 1.0 - EYE_HEIGHT, looks_up(v))));
+    let flat_dist = length(vec3<f32>(ray * t, select(-EYE_HEIGHT, 1.0 - EYE_HEIGHT, looks_up)));
     let cell = vec2<i32>(floor(flat_p));
     let local = flat_p - vec2<f32>(cell);
     // Distance from the hole's edge: negative inside the hole.
     let edge = max(abs(local.x - 0.5), abs(local.y - 0.5)) - (0.5 - PIT_INSET);
-    let on_exit = EXIT && !on_wall && looks_down(v) && seen_tile(cell_at(cell)) == TILE_EXIT;
+    let on_exit = EXIT && !on_wall && looks_down && seen_tile(cell_at(cell)) == TILE_EXIT;
     let in_pit = on_exit && edge < 0.0;
     let on_rim = on_exit && !in_pit && edge < RIM_WIDTH;
 
@@ -178,12 +154,12 @@ fn surface_at(hit: WallHit, hit_word: u32, ray: vec2<f32>, v: f32, z: f32) -> Su
         }
         return sf;
     }
-    sf.pos = vec3<f32>(flat_p, select(0.0, 1.0, looks_up(v)));
-    sf.normal = vec3<f32>(0.0, 0.0, select(1.0, -1.0, looks_up(v)));
+    sf.pos = vec3<f32>(flat_p, select(0.0, 1.0, looks_up));
+    sf.normal = vec3<f32>(0.0, 0.0, select(1.0, -1.0, looks_up));
     sf.flame = vec4<f32>(0.0);
     sf.tint = vec4<f32>(0.0);
     if FIELDS {
-        if looks_down(v) {
+        if looks_down {
             sf.tint = floor_tint(cell);
         }
     }
@@ -192,7 +168,7 @@ fn surface_at(hit: WallHit, hit_word: u32, ray: vec2<f32>, v: f32, z: f32) -> Su
     sf.light_scale = 1.0;
     sf.reach = flat_dist;
     sf.depth = t;
-    sf.glow = exit_glow(flat_p, select(0.0, 1.0, looks_up(v)));
+    sf.glow = exit_glow(flat_p, select(0.0, 1.0, looks_up));
     if in_pit {
         // Darker the deeper it is, so the hole reads as depth rather than a black decal; the rim
         // shades the shaft from the torch: only its very top catches a little light.
@@ -203,7 +179,7 @@ fn surface_at(hit: WallHit, hit_word: u32, ray: vec2<f32>, v: f32, z: f32) -> Su
         sf.glow = EXIT_SHAFT_GLOW * smoothstep(-0.05, 0.5, shaft.depth);
     } else if on_rim {
         sf.material = kerb_stones(cell, local, edge, flat_footprint);
-    } else if looks_down(v) {
+    } else if looks_down {
         sf.material = flagstones(flat_p, flat_footprint);
     } else {
         sf.material = ceiling_stone(flat_p, flat_footprint);

@@ -28,7 +28,7 @@ pub mod scene;
 pub mod shader_source;
 mod world;
 
-pub use world::{camera, columns, depth, light_field, reference, sprites, wall_bits, warp};
+pub use world::{camera, columns, depth, light_field, reference, sprites, warp};
 
 pub use camera::{Camera, View};
 pub use capture::{encode_png, render_image, Offscreen};

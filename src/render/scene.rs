@@ -53,7 +53,8 @@ pub struct FrameUniforms {
     /// How far the enemies' shared step has run, 0..1 (eased by the app); sprites interpolate by it.
     pub enemy_progress: f32,
     /// The column table (`render::columns`): the first sample's x and the step between samples,
-    /// and how many there are. Set by the world pass once it knows the frame's variant.
+    /// and how many there are. Set again by the world pass once it knows the width the frame is
+    /// drawn at (a warped frame's canvas is wider than the view).
     pub columns: [f32; 2],
     pub column_count: u32,
     pub _pad0: u32,
@@ -249,7 +250,7 @@ pub fn shown_madness(m: Madness, reduced: bool) -> Madness {
 impl WorldUniformBlocks {
     pub fn new(camera: &Camera, grid: (u32, u32), time: f32, effects: &Effects, turn: &WorldTurn) -> Self {
         let m = shown_madness(turn.madness, effects.reduced);
-        let calm_columns = ColumnTable::for_view((camera.size.x as u32, camera.size.y as u32), false);
+        let columns = ColumnTable::for_view(camera.size.x as u32);
         WorldUniformBlocks {
             frame: FrameUniforms {
                 eye: camera.eye.to_array(),
@@ -259,9 +260,9 @@ impl WorldUniformBlocks {
                 focal: camera.focal.to_array(),
                 time,
                 enemy_progress: effects.enemy_progress.clamp(0.0, 1.0),
-                // Until the world pass knows the frame's variant: the table without warps.
-                columns: [calm_columns.origin, calm_columns.step],
-                column_count: calm_columns.count,
+                // Until the world pass knows the width the frame is drawn at: the view's.
+                columns: [columns.origin, columns.step],
+                column_count: columns.count,
                 _pad0: 0,
                 overscan: [0.0; 2],
                 canvas_scale: 1.0,

@@ -8,7 +8,7 @@
 
 use super::board::pack as board;
 use super::camera::EYE_HEIGHT;
-use super::columns::{STRIP_WIDTH, SURFACE_ANY, SURFACE_CEILING, SURFACE_FLOOR, SURFACE_WALL};
+use super::columns::{STRIP_WIDTH, SURFACE_CEILING, SURFACE_FLOOR, SURFACE_WALL};
 use super::depth::WORLD_DEPTH_CLEAR;
 use super::font::{GLYPH_H, GLYPH_W};
 use super::light_field::FIELD_TEXELS;
@@ -19,7 +19,6 @@ use super::scene::{
     TORCH_OFFSET, WALL_TORCH_RADIUS,
 };
 use super::sprites::{MAX_SPRITES, SPRITE_ENTITY, SPRITE_FALSE_PLAYER, SPRITE_LIFT};
-use super::wall_bits::{WALL_BIT_CELLS, WALL_BIT_WORDS};
 use super::warp;
 use std::fmt;
 
@@ -116,7 +115,6 @@ pub const PRELUDE: &[(&str, PreludeValue)] = {
         // The ray-cast and projection, shared with the CPU reference (reference.rs, camera.rs).
         ("MAX_STEPS", U32(MAX_STEPS)),
         // The surface kinds a world pipeline shades, and the strips it shades them over (columns.rs).
-        ("SURFACE_ANY", U32(SURFACE_ANY)),
         ("SURFACE_WALL", U32(SURFACE_WALL)),
         ("SURFACE_FLOOR", U32(SURFACE_FLOOR)),
         ("SURFACE_CEILING", U32(SURFACE_CEILING)),
@@ -145,9 +143,6 @@ pub const PRELUDE: &[(&str, PreludeValue)] = {
         ("LIGHT_FLICKER", F32(LIGHT_FLICKER)),
         // Wall torches (scene.rs): the uniform's slots and where a flame hangs off its face.
         ("MAX_TORCHES", U32(MAX_TORCHES as u32)),
-        // The walk words (wall_bits.rs): the wall bits, then the column samples.
-        ("WALL_BIT_CELLS", U32(WALL_BIT_CELLS as u32)),
-        ("WALL_BIT_WORDS", U32(WALL_BIT_WORDS as u32)),
         ("TORCH_OFFSET", F32(TORCH_OFFSET)),
         ("WALL_TORCH_RADIUS", F32(WALL_TORCH_RADIUS)),
         // The light field (light_field.rs): texels per cell each way.

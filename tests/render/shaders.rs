@@ -17,7 +17,6 @@ use hollowdeep::render::scene::{
 use hollowdeep::render::scene::{FLAG_LIT, FLAG_TORCH_E, FLAG_TORCH_N, FLAG_TORCH_S, FLAG_TORCH_W};
 use hollowdeep::render::shader_source::{self, compose, ComposeError, Entry, PRELUDE};
 use hollowdeep::render::sprites::{SpriteRaw, MAX_SPRITES, SPRITE_ENTITY, SPRITE_FALSE_PLAYER, SPRITE_LIFT};
-use hollowdeep::render::wall_bits::{WALL_BIT_CELLS, WALL_BIT_WORDS};
 use hollowdeep::render::warp;
 use naga::proc::Layouter;
 use naga::valid::{Capabilities, ValidationFlags, Validator};
@@ -327,9 +326,6 @@ fn shared_constants_match_their_rust_twins() {
         ("FLAG_PHANTOM_WALL", FLAG_PHANTOM_WALL),
         ("FLAG_PHANTOM_PASSAGE", FLAG_PHANTOM_PASSAGE),
         ("MAX_STEPS", MAX_STEPS),
-        ("WALL_BIT_CELLS", WALL_BIT_CELLS as u32),
-        ("WALL_BIT_WORDS", WALL_BIT_WORDS as u32),
-        ("SURFACE_ANY", columns::SURFACE_ANY),
         ("SURFACE_WALL", columns::SURFACE_WALL),
         ("SURFACE_FLOOR", columns::SURFACE_FLOOR),
         ("SURFACE_CEILING", columns::SURFACE_CEILING),

@@ -1,21 +1,19 @@
 //! The column pass on the GPU: the compute pipelines of `shaders/columns.wgsl`, their bindings, the
-//! column table they write for the world pass (`render::columns` places the samples), the wall
-//! runs found in it with the indirect draw that draws them, and the walk words of warped pixels.
+//! column table they write for the world pass (`render::columns` places the samples), and the wall
+//! runs found in it with the indirect draw that draws them.
 
 use super::columns::{RUN_BYTES, SAMPLE_BYTES};
-use super::wall_bits::WALL_BIT_WORDS;
 use crate::render::gpu::Gpu;
 use crate::render::layout_entries::{only_in, storage_entry, uniform_entry, written_storage_entry};
 use crate::render::scene::{FrameUniforms, PulseUniforms, TurnUniforms};
 use crate::render::shader_source::{self, Entry};
 
 /// The column pass (`shaders/columns.wgsl`): one compute invocation per sample casts its ray and
-/// packs the wall it meets into the table the world pass reads (binding 8) and into the walk words
-/// (binding 10), so the grid is walked once per column rather than once per pixel. Frames without
-/// warps then list the runs of columns that meet one face (binding 11), counted into the draw's
-/// arguments at the head of the same buffer, so the world pass draws one instance per run rather
-/// than one per column: lavapipe pays for every instance, even one that draws nothing
-/// (docs/frame-cost.md).
+/// packs the wall it meets into the table the world pass reads (binding 8), so the grid is walked
+/// once per column rather than once per pixel. It then lists the runs of columns that meet one face
+/// (binding 11), counted into the draw's arguments at the head of the same buffer, so the world
+/// pass draws one instance per run rather than one per column: lavapipe pays for every instance,
+/// even one that draws nothing (docs/frame-cost.md).
 pub(crate) struct ColumnPass {
     pipeline: wgpu::ComputePipeline,
     runs_pipeline: wgpu::ComputePipeline,
@@ -25,11 +23,6 @@ pub(crate) struct ColumnPass {
     /// `wgpu::util::DrawIndirectArgs` for the runs (six vertices, one instance per run), then each
     /// run's first and last column, as many as the arguments count.
     pub runs: wgpu::Buffer,
-    /// The walk words (`walk_words` in shaders/world/inputs.wgsl): the wall bits, then each
-    /// sample's packed wall, which this pass writes.
-    pub walk_words: wgpu::Buffer,
-    /// The wall bits last written, to write again when the walk words are reallocated.
-    bits: Vec<u32>,
     capacity: u32,
     /// The samples the frame of the last `write_frame` casts.
     pub count: u32,
@@ -50,7 +43,7 @@ impl ColumnPass {
         let device = &gpu.device;
         let compute = |entry| only_in(wgpu::ShaderStages::COMPUTE, entry);
         let written = |binding, size| compute(written_storage_entry(binding, size));
-        // Four storage buffers at most in a stage (downlevel limits): the cells, then three written.
+        // Four storage buffers at most in a stage (downlevel limits): the cells, then two written.
         let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("column pass layout"),
             entries: &[
@@ -60,7 +53,6 @@ impl ColumnPass {
                 compute(storage_entry(3, 4)),
                 written(9, SAMPLE_BYTES),
                 written(12, RUN_LIST_HEAD + RUN_BYTES),
-                written(14, 4),
             ],
         });
         let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
@@ -81,38 +73,20 @@ impl ColumnPass {
         };
         let pipeline = compute_pipeline("column pipeline", "cs_columns");
         let runs_pipeline = compute_pipeline("wall run pipeline", "cs_runs");
-        let (table, runs, walk_words) = Self::buffers(gpu, 1);
-        let bind_group = Self::bind_group(gpu, &layout, inputs, [&table, &runs, &walk_words]);
-        ColumnPass {
-            pipeline,
-            runs_pipeline,
-            layout,
-            bind_group,
-            table,
-            runs,
-            walk_words,
-            bits: Vec::new(),
-            capacity: 1,
-            count: 1,
-        }
+        let (table, runs) = Self::buffers(gpu, 1);
+        let bind_group = Self::bind_group(gpu, &layout, inputs, [&table, &runs]);
+        ColumnPass { pipeline, runs_pipeline, layout, bind_group, table, runs, capacity: 1, count: 1 }
     }
 
     /// Makes the bind group again over the current buffers (after `reserve` or new `inputs`).
     pub(crate) fn rebind(&mut self, gpu: &Gpu, inputs: [wgpu::BindGroupEntry<'_>; 4]) {
-        let buffers = [&self.table, &self.runs, &self.walk_words];
+        let buffers = [&self.table, &self.runs];
         self.bind_group = Self::bind_group(gpu, &self.layout, inputs, buffers);
     }
 
-    /// Writes the turn's wall bits (`render::wall_bits`) into the walk words.
-    pub(crate) fn write_bits(&mut self, gpu: &Gpu, bits: Vec<u32>) {
-        debug_assert_eq!(bits.len(), WALL_BIT_WORDS);
-        gpu.queue.write_buffer(&self.walk_words, 0, bytemuck::cast_slice(&bits));
-        self.bits = bits;
-    }
-
-    /// The column table, the run list (a run per sample at most, after the draw's arguments) and
-    /// the walk words for `capacity` samples.
-    fn buffers(gpu: &Gpu, capacity: u32) -> (wgpu::Buffer, wgpu::Buffer, wgpu::Buffer) {
+    /// The column table and the run list (a run per sample at most, after the draw's arguments) for
+    /// `capacity` samples.
+    fn buffers(gpu: &Gpu, capacity: u32) -> (wgpu::Buffer, wgpu::Buffer) {
         let buffer = |label, size: u64, usage| {
             gpu.device.create_buffer(&wgpu::BufferDescriptor {
                 label: Some(label),
@@ -124,25 +98,20 @@ impl ColumnPass {
         let samples = u64::from(capacity);
         let runs = buffer("wall runs", RUN_LIST_HEAD + samples * RUN_BYTES, wgpu::BufferUsages::INDIRECT);
         gpu.queue.write_buffer(&runs, 0, bytemuck::cast_slice(&RUN_DRAW));
-        (
-            buffer("column table", samples * SAMPLE_BYTES, wgpu::BufferUsages::empty()),
-            runs,
-            buffer("walk words", (WALL_BIT_WORDS as u64 + samples) * 4, wgpu::BufferUsages::empty()),
-        )
+        (buffer("column table", samples * SAMPLE_BYTES, wgpu::BufferUsages::empty()), runs)
     }
 
-    /// The pass's bind group: the world's `inputs`, then the table, the run list and the walk words.
+    /// The pass's bind group: the world's `inputs`, then the table and the run list.
     fn bind_group(
         gpu: &Gpu,
         layout: &wgpu::BindGroupLayout,
         inputs: [wgpu::BindGroupEntry<'_>; 4],
-        [table, runs, walk_words]: [&wgpu::Buffer; 3],
+        [table, runs]: [&wgpu::Buffer; 2],
     ) -> wgpu::BindGroup {
         let mut entries = inputs.to_vec();
         entries.extend([
             wgpu::BindGroupEntry { binding: 9, resource: table.as_entire_binding() },
             wgpu::BindGroupEntry { binding: 12, resource: runs.as_entire_binding() },
-            wgpu::BindGroupEntry { binding: 14, resource: walk_words.as_entire_binding() },
         ]);
         gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("column pass bind group"),
@@ -157,19 +126,16 @@ impl ColumnPass {
         if needed <= self.capacity {
             return false;
         }
-        (self.table, self.runs, self.walk_words) = Self::buffers(gpu, needed);
+        (self.table, self.runs) = Self::buffers(gpu, needed);
         self.capacity = needed;
-        gpu.queue.write_buffer(&self.walk_words, 0, bytemuck::cast_slice(&self.bits));
         true
     }
 
-    /// Casts the samples, then (when `runs`) lists the wall runs among them for the indirect draw
-    /// at the head of [`ColumnPass::runs`]: two dispatches of one pass, and WebGPU makes each
-    /// dispatch's writes visible to the next, so every sample is cast before any run is read.
-    pub(crate) fn record(&self, encoder: &mut wgpu::CommandEncoder, runs: bool) {
-        if runs {
-            encoder.clear_buffer(&self.runs, RUN_COUNT_OFFSET, Some(4));
-        }
+    /// Casts the samples, then lists the wall runs among them for the indirect draw at the head of
+    /// [`ColumnPass::runs`]: two dispatches of one pass, and WebGPU makes each dispatch's writes
+    /// visible to the next, so every sample is cast before any run is read.
+    pub(crate) fn record(&self, encoder: &mut wgpu::CommandEncoder) {
+        encoder.clear_buffer(&self.runs, RUN_COUNT_OFFSET, Some(4));
         let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
             label: Some("column pass"),
             timestamp_writes: None,
@@ -178,9 +144,7 @@ impl ColumnPass {
         let workgroups = self.count.div_ceil(COLUMN_WORKGROUP);
         pass.set_pipeline(&self.pipeline);
         pass.dispatch_workgroups(workgroups, 1, 1);
-        if runs {
-            pass.set_pipeline(&self.runs_pipeline);
-            pass.dispatch_workgroups(workgroups, 1, 1);
-        }
+        pass.set_pipeline(&self.runs_pipeline);
+        pass.dispatch_workgroups(workgroups, 1, 1);
     }
 }

@@ -1,12 +1,9 @@
 //! Where the column pass casts its samples (`shaders/columns.wgsl`, read back by
 //! `shaders/world/columns.wgsl`): one ray per pixel column of the view, or of a warped frame's canvas
-//! (`render::warp`), from which the wall runs are placed (`vs_run` in `shaders/world.wgsl`). The
-//! warped layout (half a pixel apart over margins, for rays bent per pixel) is no longer used by any
-//! pipeline since warps displace the finished picture (issue 35), and is left for removal.
+//! (`render::warp`), from which the wall runs are placed (`vs_run` in `shaders/world.wgsl`).
 
-/// `SURFACE` override values of `shaders/world.wgsl`: a pipeline that decides per pixel, or one
-/// that shades only walls, only the floor or only the ceiling.
-pub const SURFACE_ANY: u32 = 0;
+/// `SURFACE` override values of `shaders/world.wgsl`: a pipeline shades only walls, only the floor
+/// or only the ceiling.
 pub const SURFACE_WALL: u32 = 1;
 pub const SURFACE_FLOOR: u32 = 2;
 pub const SURFACE_CEILING: u32 = 3;
@@ -29,14 +26,6 @@ pub(crate) const SAMPLE_BYTES: u64 = 12;
 /// A wall run as the column pass lists it: its first and last column (`vec2<u32>`).
 pub(crate) const RUN_BYTES: u64 = 8;
 
-/// How far past either edge of the view the warped samples reach, in view heights. The warps move
-/// a pixel by at most about 0.45 view heights (`render::warp::MAX_OVERSCAN`); a pixel whose ray
-/// falls outside the table still gets its own walk, so this only decides what is fast.
-pub(crate) const WARP_MARGIN: f32 = 0.5;
-
-/// Pixels between warped samples: half a pixel keeps two samples about one wall edge apart.
-pub(crate) const WARP_STEP: f32 = 0.5;
-
 /// The samples of one frame: sample `i` casts through pixel x `origin + i * step` (before the jolt).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct ColumnTable {
@@ -46,16 +35,10 @@ pub(crate) struct ColumnTable {
 }
 
 impl ColumnTable {
-    /// The table for a `view` (width, height) in pixels; `warping` when the frame's pipeline bends rays.
-    pub(crate) fn for_view(view: (u32, u32), warping: bool) -> ColumnTable {
-        let (width, height) = view;
-        if !warping {
-            // Pixel centres, so sample i is column i's own ray.
-            return ColumnTable { origin: 0.5, step: 1.0, count: width.max(1) };
-        }
-        let margin = (WARP_MARGIN * height as f32).ceil();
-        let span = width as f32 + 2.0 * margin;
-        ColumnTable { origin: -margin, step: WARP_STEP, count: (span / WARP_STEP) as u32 + 1 }
+    /// The table for a view `width` pixels wide: the pixel centres, so sample i is column i's own
+    /// ray.
+    pub(crate) fn for_view(width: u32) -> ColumnTable {
+        ColumnTable { origin: 0.5, step: 1.0, count: width.max(1) }
     }
 }
 
@@ -64,24 +47,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn without_warps_each_pixel_centre_has_its_sample() {
-        let t = ColumnTable::for_view((701, 300), false);
+    fn each_pixel_centre_has_its_sample() {
+        let t = ColumnTable::for_view(701);
         assert_eq!(t.count, 701);
         for column in [0u32, 350, 700] {
             let x = t.origin + column as f32 * t.step;
             assert_eq!(x, column as f32 + 0.5);
         }
-    }
-
-    #[test]
-    fn warped_samples_span_the_view_and_its_margins_half_a_pixel_apart() {
-        let (w, h) = (1280u32, 620u32);
-        let t = ColumnTable::for_view((w, h), true);
-        let margin = WARP_MARGIN * h as f32;
-        assert_eq!(t.step, WARP_STEP);
-        assert!(t.origin <= -margin);
-        let last = t.origin + (t.count - 1) as f32 * t.step;
-        assert!(last >= w as f32 + margin, "last sample at {last}");
     }
 
     #[test]
@@ -95,7 +67,6 @@ mod tests {
 
     #[test]
     fn an_empty_view_still_has_one_sample() {
-        assert_eq!(ColumnTable::for_view((0, 0), false).count, 1);
-        assert!(ColumnTable::for_view((0, 0), true).count >= 1);
+        assert_eq!(ColumnTable::for_view(0).count, 1);
     }
 }

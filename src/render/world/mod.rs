@@ -12,5 +12,4 @@ pub(super) mod pass;
 pub mod reference;
 pub mod sprites;
 mod variant;
-pub mod wall_bits;
 pub mod warp;

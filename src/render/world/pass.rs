@@ -29,7 +29,6 @@ use super::fields::Fields;
 use super::light_field::mark_torch_faces;
 use super::sprites::{pack_sprites, SpriteRaw, MAX_SPRITES};
 use super::variant::{slot, Extras, Variant, WORLD_SLOTS};
-use super::wall_bits::wall_bits;
 use super::warp::{self, Warps};
 use crate::grid::Pos;
 use crate::render::gpu::{texture_2d, Gpu};
@@ -197,9 +196,8 @@ impl WorldPass {
                 texture_entry(7),
                 storage_entry(8, SAMPLE_BYTES),
                 // Two stages may read four storage buffers each (downlevel limits): the runs are
-                // the walls' vertices' own, the walk words the warped pixels'.
+                // the walls' vertices' own.
                 only_in(wgpu::ShaderStages::VERTEX, storage_entry(11, RUN_LIST_HEAD + RUN_BYTES)),
-                only_in(wgpu::ShaderStages::FRAGMENT, storage_entry(10, 4)),
             ],
         });
         let texture_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
@@ -238,8 +236,7 @@ impl WorldPass {
             mapped_at_creation: false,
         });
         let fields = Fields::new(gpu);
-        let mut columns = ColumnPass::new(gpu, uniforms.grid_entries(&cells));
-        columns.write_bits(gpu, wall_bits(&[TILE_WALL]));
+        let columns = ColumnPass::new(gpu, uniforms.grid_entries(&cells));
         let bind_group = Self::bind_group(gpu, &layout, &uniforms, &cells, &sprites, &fields, &columns);
         let bare = Self::bare_pipeline(gpu, &world_layout, format);
         let canvas_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
@@ -546,7 +543,6 @@ impl WorldPass {
                     resource: wgpu::BindingResource::TextureView(&fields.tints),
                 },
                 wgpu::BindGroupEntry { binding: 8, resource: columns.table.as_entire_binding() },
-                wgpu::BindGroupEntry { binding: 10, resource: columns.walk_words.as_entire_binding() },
                 wgpu::BindGroupEntry { binding: 11, resource: columns.runs.as_entire_binding() },
             ],
         })
@@ -609,11 +605,10 @@ impl WorldPass {
         }
     }
 
-    /// Uploads the grid, its words and its wall bits; the words' buffer is reallocated only when the
-    /// level size changes (then true: the bind group must be made again).
+    /// Uploads the grid's words; their buffer is reallocated only when the level size changes
+    /// (then true: the bind group must be made again).
     fn upload_cells(&mut self, gpu: &Gpu, grid: (u32, u32), cells: &[u32]) -> bool {
         debug_assert_eq!(cells.len(), (grid.0 * grid.1) as usize);
-        self.columns.write_bits(gpu, wall_bits(cells));
         if grid == self.grid {
             gpu.queue.write_buffer(&self.cells, 0, bytemuck::cast_slice(cells));
             false
@@ -697,7 +692,7 @@ impl WorldPass {
             self.canvas_frame = Some(size);
         }
         let drawn = (camera.size.x as u32, camera.size.y as u32);
-        let table = ColumnTable::for_view(drawn, false);
+        let table = ColumnTable::for_view(drawn.0);
         if self.columns.reserve(gpu, table.count) {
             self.rebind(gpu);
         }
@@ -774,7 +769,7 @@ impl WorldPass {
             self.sprite_pipelines[self.variant.index()].as_ref().expect("write_frame prepares the sprites");
         let sprite_count = self.turn.sprite_count;
         if view_height > 0 {
-            self.columns.record(encoder, true);
+            self.columns.record(encoder);
         }
         {
             let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {

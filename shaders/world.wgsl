@@ -48,6 +48,10 @@ fn frame_out(pos: vec4<f32>) -> VsOut {
     return out;
 }
 
+// Where a vertex of a run or strip that another pipeline draws goes: outside the clip volume with
+// w = 1, so every rasteriser drops the quad before it divides by w.
+const OFF_VIEW: vec4<f32> = vec4<f32>(2.0, 2.0, 2.0, 1.0);
+
 // Framebuffer pixel (x, y) at depth `depth` in clip space (the viewport is the view).
 fn clip_at(px: vec2<f32>, depth: f32) -> vec4<f32> {
     return vec4<f32>(px.x / frame.view_size.x * 2.0 - 1.0, 1.0 - px.y / frame.view_size.y * 2.0, depth, 1.0);
@@ -97,7 +101,7 @@ fn vs_run(@builtin(vertex_index) i: u32, @builtin(instance_index) run: u32) -> V
     // Every column of a run looks at the face across the same open cell, so if its light can show,
     // both ends' samples crossed a lit cell.
     if !drawn_here(columns[column].lit != 0u || columns[last].lit != 0u) {
-        out.pos = vec4<f32>(0.0);
+        out.pos = OFF_VIEW;
     }
     out.packed = here;
     out.word = cell_at(column_cell(here));
@@ -134,7 +138,7 @@ fn vs_flat(@builtin(vertex_index) i: u32, @builtin(instance_index) strip: u32) -
     let corner = quad_corner(i);
     let x = mix(f32(first), f32(end), corner.x);
     if !drawn_here(lit) {
-        return frame_out(vec4<f32>(0.0));
+        return frame_out(OFF_VIEW);
     }
     return frame_out(clip_at(vec2<f32>(x, mix(rows.x, rows.y, corner.y)), FLAT_DEPTH));
 }

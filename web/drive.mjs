@@ -330,8 +330,15 @@ const exited = new Promise((ok) => chrome.once("exit", ok));
 chrome.kill();
 await Promise.race([exited, sleep(10000)]);
 server.close();
-rmSync(profile, { recursive: true, force: true });
-rmSync(downloads, { recursive: true, force: true });
+// Its helper processes (GPU, crash handler) may still be writing there a moment longer: retry, and
+// never fail a run over a temporary folder left behind.
+for (const folder of [profile, downloads]) {
+  try {
+    rmSync(folder, { recursive: true, force: true, maxRetries: 10, retryDelay: 300 });
+  } catch (error) {
+    console.log(stamp(), `warning: could not remove ${folder}: ${error.code ?? error.message}`);
+  }
+}
 if (problems.length) {
   // Chromium's own errors say why a canvas stayed black (the GPU process's lines).
   const errors = chromeLog.split("\n").filter((line) => line.includes("ERROR")).slice(-12);

@@ -43,11 +43,13 @@ fn outputs(out: &Path) -> Vec<(&'static str, Vec<String>)> {
 
 #[test]
 fn dump_state_to_dev_stdout_goes_to_standard_output() {
+    let home = folder("stdout");
     let out = hollowdeep()
         .args(["--headless", "--seed", "5", "--keys", "W", "--dump-state", "/dev/stdout"])
-        .env("HOLLOWDEEP_HOME", folder("stdout"))
+        .env("HOLLOWDEEP_HOME", &home)
         .output()
         .unwrap();
+    let _ = std::fs::remove_dir_all(&home);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("\"seed\": 5"), "the dump reaches the pipe: {stdout}");
@@ -189,12 +191,14 @@ fn regression_a_start_removes_dead_temporaries_in_every_data_folder() {
 fn an_output_in_a_missing_folder_is_refused_before_any_work() {
     let missing = std::env::temp_dir().join(format!("hollowdeep-missing-{}", std::process::id()));
     let out = missing.join("x.json");
+    let home = folder("missing-home");
     for (name, args) in outputs(&out) {
-        let run = hollowdeep().args(&args).env("HOLLOWDEEP_HOME", folder("missing-home")).output().unwrap();
+        let run = hollowdeep().args(&args).env("HOLLOWDEEP_HOME", &home).output().unwrap();
         let err = String::from_utf8_lossy(&run.stderr);
         assert_eq!(run.status.code(), Some(2), "{name}: {err}");
         assert_eq!(err.lines().count(), 1, "{name}: {err}");
         assert!(err.contains("is not a folder"), "{name}: {err}");
         assert!(!missing.exists(), "{name}: no folder is made up");
     }
+    let _ = std::fs::remove_dir_all(&home);
 }

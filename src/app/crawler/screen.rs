@@ -222,7 +222,9 @@ fn begin_daily(shell: &Shell, seed: u64, practice: bool) -> Result<(), String> {
 pub fn new_run(shell: &Shell, seed: u64, abandon: bool) -> Result<RunScreen, String> {
     begin_daily(shell, seed, false)?;
     set_save_aside(shell, abandon)?;
-    Ok(RunScreen::of_game(shell, Game::new(seed)))
+    let mut run = RunScreen::of_game(shell, Game::new(seed));
+    run.session.announce_seed(seed, shell.now);
+    Ok(run)
 }
 
 /// The run the command line describes (`--seed`, `--depth`, `--sanity`, `--record`).
@@ -238,7 +240,8 @@ pub fn command_line_run(
     if let Some(percent) = opts.sanity {
         game = game.with_sanity_percent(percent);
     }
-    let run = RunScreen::of_game(shell, game);
+    let mut run = RunScreen::of_game(shell, game);
+    run.session.announce_seed(seed, shell.now);
     Ok(match &opts.record {
         Some(path) => run.record_into(path.clone(), Recording::new(seed, opts.depth)),
         None => run,

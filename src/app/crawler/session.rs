@@ -94,6 +94,12 @@ impl Session {
         }
     }
 
+    /// A new run says its seed, which is all it takes to play the same dungeon again (the title's
+    /// seed field, `--seed`); the death card's share line says it too, but only at the end.
+    pub fn announce_seed(&mut self, seed: u64, now: f64) {
+        self.notify(&format!("This run's seed is {seed}."), now);
+    }
+
     /// A saved run taken up again: `notice` says so, and the messages from before stay in the log
     /// but off the HUD's lines, so the notice never stands above older lines.
     pub fn resume(&mut self, notice: &str, now: f64) {
@@ -537,6 +543,15 @@ mod tests {
         let mut fresh = session();
         fresh.key(KeyCode::Space, false, 0.0);
         assert_eq!(HudText::from_hud(&fresh.scene().hud).messages.len(), 1);
+    }
+
+    #[test]
+    fn a_new_run_says_its_seed_for_a_while() {
+        let mut s = session();
+        s.announce_seed(4_242, 10.0);
+        let notice = s.ui(10.5).notice.expect("the seed is on screen");
+        assert!(notice.contains("4242"), "{notice}");
+        assert_eq!(s.ui(10.0 + NOTICE_SECONDS + 0.1).notice, None, "and goes like any notice");
     }
 
     /// Issue 15: each turn hands the audio its sounds once, with the ambience of its scene.

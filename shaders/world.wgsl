@@ -123,8 +123,9 @@ fn vs_flat(@builtin(vertex_index) i: u32, @builtin(instance_index) strip: u32) -
     // The floor and ceiling a column shows lie over the cells its ray crosses before its wall.
     var lit = false;
     for (var c = first; c < end; c = c + 1u) {
-        lit = lit || columns[min(c, frame.column_count - 1u)].lit != 0u;
-        let hit = column_exact(c);
+        let sample = column_sample(c);
+        lit = lit || sample.lit != 0u;
+        let hit = unpack_column(sample.packed, sample.perp);
         // No wall: the floor starts at the eye line, the ceiling ends there.
         let wall = wall_rows(select(0.0, 1.0 / max(hit.perp, 1e-4), hit.found), 1.0);
         floor_start = min(floor_start, wall.y);

@@ -45,10 +45,9 @@ fn column_cell(packed: u32) -> vec2<i32> {
     return vec2<i32>(c) - vec2<i32>(1);
 }
 
-// The hit of the sample cast through framebuffer column `column`.
-fn column_exact(column: u32) -> WallHit {
-    let sample = columns[min(column, frame.column_count - 1u)];
-    return unpack_column(sample.packed, sample.perp);
+// The sample of framebuffer column `column` (the last one past the table's end).
+fn column_sample(column: u32) -> ColumnHit {
+    return columns[min(column, frame.column_count - 1u)];
 }
 
 // The hit a sample packs, at distance `perp` (1e30 when it met no wall).

@@ -106,12 +106,12 @@ pub const PRELUDE: &[(&str, PreludeValue)] = {
         ("TILE_WALL", U32(TILE_WALL)),
         ("TILE_EXIT", U32(TILE_EXIT)),
         ("FLAG_PHANTOM_WALL", U32(FLAG_PHANTOM_WALL)),
-        ("FLAG_LIT", U32(FLAG_LIT)),
         ("FLAG_PHANTOM_PASSAGE", U32(FLAG_PHANTOM_PASSAGE)),
         ("FLAG_TORCH_N", U32(FLAG_TORCH_N)),
         ("FLAG_TORCH_E", U32(FLAG_TORCH_E)),
         ("FLAG_TORCH_S", U32(FLAG_TORCH_S)),
         ("FLAG_TORCH_W", U32(FLAG_TORCH_W)),
+        ("FLAG_LIT", U32(FLAG_LIT)),
         // The ray-cast and projection, shared with the CPU reference (reference.rs, camera.rs).
         ("MAX_STEPS", U32(MAX_STEPS)),
         // The surface kinds a world pipeline shades, and the strips it shades them over (columns.rs).

@@ -574,9 +574,9 @@ impl WorldPass {
         let variants: &[Variant] =
             if variant == Variant::Wild { &[Variant::Wild, Variant::Warped] } else { &[variant] };
         for &variant in variants {
-            self.prepare(gpu, variant, Extras { lit: self.fields_on, exit: false, split: false });
+            self.prepare(gpu, variant, Extras::of_frame(self.fields_on, false));
             if !self.exits.is_empty() {
-                self.prepare(gpu, variant, Extras { lit: self.fields_on, exit: true, split: false });
+                self.prepare(gpu, variant, Extras::of_frame(self.fields_on, true));
             }
         }
     }
@@ -710,7 +710,7 @@ impl WorldPass {
         self.written = Some((u.turn, u.pulse));
         // The canvas's camera is wider: what it may see is what the warp may show.
         let exit = self.exits.iter().any(|&e| camera.may_see(e, EXIT_REACH, 0.0));
-        self.extras = Extras { lit: self.fields_on, exit, split: false };
+        self.extras = Extras::of_frame(self.fields_on, exit);
         self.prepare(gpu, self.variant, self.extras);
         self.ensure_depth(gpu, target);
     }
@@ -758,13 +758,13 @@ impl WorldPass {
             })
         };
         let clear = wgpu::LoadOp::Clear(wgpu::Color::BLACK);
-        let parts: Vec<&WorldPipelines> = (self.extras.parts().iter())
-            .map(|&part| {
+        let part_pipelines = || {
+            self.extras.parts().map(|part| {
                 self.world_pipelines[slot(self.variant, part)]
                     .as_ref()
                     .expect("write_frame prepares the world pipelines")
             })
-            .collect();
+        };
         let sprites =
             self.sprite_pipelines[self.variant.index()].as_ref().expect("write_frame prepares the sprites");
         let sprite_count = self.turn.sprite_count;
@@ -794,11 +794,11 @@ impl WorldPass {
             pass.set_bind_group(0, &self.bind_group, &[]);
             // Walls first: one instance per run, as the column pass counted them; each part draws
             // its share of the runs and strips.
-            for world in &parts {
+            for world in part_pipelines() {
                 pass.set_pipeline(&world.walls);
                 pass.draw_indirect(&self.columns.runs, 0);
             }
-            for pipeline in parts.iter().flat_map(|world| &world.flats) {
+            for pipeline in part_pipelines().flat_map(|world| &world.flats) {
                 pass.set_pipeline(pipeline);
                 pass.draw(0..6, 0..strip_count(width));
             }

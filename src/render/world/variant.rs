@@ -72,15 +72,21 @@ pub(crate) struct Extras {
 }
 
 impl Extras {
+    /// What a frame needs: the turn's fields (`lit`) and whether an exit may show; how it is split
+    /// into pipelines follows from them ([`Extras::parts`]).
+    pub(crate) fn of_frame(lit: bool, exit: bool) -> Extras {
+        Extras { lit, exit, split: false }
+    }
+
     /// The pipelines a frame with these extras draws its world with. A turn's fields light only
     /// the cells near its torches and tints, yet a `FIELDS` pipeline pays for them at every pixel
     /// (a third of a bare ray-cast on lavapipe: docs/frame-cost.md), so such a turn draws with two:
     /// the runs and strips whose rays cross a lit cell with the fields, the rest without.
-    pub(crate) fn parts(self) -> Vec<Extras> {
-        if !self.lit {
-            return vec![Extras { split: false, ..self }];
-        }
-        [false, true].map(|lit| Extras { lit, split: true, ..self }).to_vec()
+    /// Asked every frame, so it allocates nothing.
+    pub(crate) fn parts(self) -> impl Iterator<Item = Extras> {
+        let split = self.lit;
+        let count = if split { 2 } else { 1 };
+        [false, true].into_iter().take(count).map(move |lit| Extras { lit, split, ..self })
     }
 }
 
@@ -114,9 +120,9 @@ mod tests {
     #[test]
     fn a_turn_with_fields_draws_with_and_without_them_and_one_without_draws_once() {
         for exit in [false, true] {
-            let plain = Extras { lit: false, exit, split: false };
-            assert_eq!(plain.parts(), vec![plain]);
-            let parts = Extras { lit: true, exit, split: false }.parts();
+            let plain = Extras::of_frame(false, exit);
+            assert_eq!(plain.parts().collect::<Vec<_>>(), vec![plain]);
+            let parts: Vec<Extras> = Extras::of_frame(true, exit).parts().collect();
             assert_eq!(parts.len(), 2);
             assert!(parts.iter().all(|p| p.split && p.exit == exit));
             assert_eq!(parts.iter().filter(|p| p.lit).count(), 1);

@@ -11,7 +11,7 @@
 //! strips behind the walls' mask ([`WorldPipelines`]). Frames whose warps move pixels draw world and
 //! sprites unbent into a canvas a little wider than the view ([`Canvas`], sized by
 //! `render::warp::overscan`), then displace it into the view (`shaders/warp.wgsl`): the warp costs
-//! a texture read per pixel, not a bent ray cast and shaded per pixel. Pipelines come in variants that compile the madness effects in
+//! two texture reads per pixel, not a bent ray cast and shaded per pixel. Pipelines come in variants that compile the madness effects in
 //! or out (the shader's `MILD` and `WILD` overrides): a software rasteriser such as lavapipe runs
 //! both sides of every branch, so an effect that is off must not be in the code at all. Each comes
 //! with the per-turn fields (the wall torches' baked light and flames, the floor tints: `FIELDS`)
@@ -118,12 +118,14 @@ struct Depth {
 /// Where a warped frame's world and sprites are drawn before `shaders/warp.wgsl` displaces them into
 /// the view: a picture in the target's format and its own depth, allocated for the widest overscan
 /// a view of `view` pixels can need (`warp::canvas_capacity`), so a frame draws into its top-left
-/// corner whatever its overscan.
+/// corner whatever its overscan; and the lattice of the warp's displacements over the view.
 struct Canvas {
     view: (u32, u32),
     color: wgpu::TextureView,
     depth: Depth,
-    /// Group 1 of the warp pass: the picture and a linear sampler.
+    /// The lattice's two textures: displacement, and screen effects (`Lattice` in the shader).
+    lattice: [wgpu::TextureView; 2],
+    /// Group 1 of the warp pass: the picture, a linear sampler and the lattice.
     read: wgpu::BindGroup,
 }
 
@@ -137,8 +139,10 @@ pub(crate) struct WorldPass {
     texture_layout: wgpu::BindGroupLayout,
     format: wgpu::TextureFormat,
     depth: Option<Depth>,
-    /// The warp pass (`shaders/warp.wgsl`), its canvas's layout, the canvas of the current view
-    /// size, and the size the current frame draws its world at in it (None: straight to the target).
+    /// The warp pass (`shaders/warp.wgsl`): its lattice and displacement pipelines, its canvas's
+    /// layout, the canvas of the current view size, and the size the current frame draws its world
+    /// at in it (None: straight to the target).
+    lattice: wgpu::RenderPipeline,
     warp: wgpu::RenderPipeline,
     canvas_layout: wgpu::BindGroupLayout,
     canvas_sampler: wgpu::Sampler,
@@ -241,9 +245,14 @@ impl WorldPass {
         let bare = Self::bare_pipeline(gpu, &world_layout, format);
         let canvas_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("warp canvas layout"),
-            entries: &[filtered_texture_entry(0), sampler_entry(1)],
+            entries: &[
+                filtered_texture_entry(0),
+                sampler_entry(1),
+                filtered_texture_entry(2),
+                filtered_texture_entry(3),
+            ],
         });
-        let warp = Self::warp_pipeline(gpu, &layout, &canvas_layout, format);
+        let (lattice, warp) = Self::warp_pipelines(gpu, (&layout, &world_layout), &canvas_layout, format);
         let canvas_sampler = device.create_sampler(&wgpu::SamplerDescriptor {
             label: Some("warp canvas sampler"),
             mag_filter: wgpu::FilterMode::Linear,
@@ -258,6 +267,7 @@ impl WorldPass {
             texture_layout,
             format,
             depth: None,
+            lattice,
             warp,
             canvas_layout,
             canvas_sampler,
@@ -416,34 +426,43 @@ impl WorldPass {
         )
     }
 
-    /// The warp pass: the world's bindings and the canvas, one opaque colour target, no depth.
-    fn warp_pipeline(
+    /// The warp pass's two pipelines, each one opaque colour target and no depth: the lattice's
+    /// (the world's bindings only, as it draws into the lattice the other reads) and the
+    /// displacement's (the world's bindings and the canvas's).
+    fn warp_pipelines(
         gpu: &Gpu,
-        layout: &wgpu::BindGroupLayout,
+        (layout, world_layout): (&wgpu::BindGroupLayout, &wgpu::PipelineLayout),
         canvas_layout: &wgpu::BindGroupLayout,
         format: wgpu::TextureFormat,
-    ) -> wgpu::RenderPipeline {
+    ) -> (wgpu::RenderPipeline, wgpu::RenderPipeline) {
         let module = shader_source::module(&gpu.device, Entry::Warp);
-        let pipeline_layout = gpu.device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+        let canvas_pipeline_layout = gpu.device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
             label: Some("warp pipeline layout"),
             bind_group_layouts: &[Some(layout), Some(canvas_layout)],
             immediate_size: 0,
         });
-        let targets =
-            [Some(wgpu::ColorTargetState { format, blend: None, write_mask: wgpu::ColorWrites::ALL })];
         // On a non-sRGB target the canvas holds encoded colour: decode, apply, encode again.
         let constants = [("ENCODE_SRGB", f64::from(u8::from(!format.is_srgb()))), ("WARP_PASS", 1.0)];
-        vertexless_pipeline(
-            &gpu.device,
-            &PipelineSpec {
-                label: "warp pipeline",
-                layout: &pipeline_layout,
-                module: &module,
-                entries: ("vs_warp", "fs_warp"),
-                constants: &constants,
-                targets: &targets,
-                depth: None,
-            },
+        let opaque =
+            |format| Some(wgpu::ColorTargetState { format, blend: None, write_mask: wgpu::ColorWrites::ALL });
+        let pipeline = |label, layout, entries, targets: &[Option<wgpu::ColorTargetState>]| {
+            vertexless_pipeline(
+                &gpu.device,
+                &PipelineSpec {
+                    label,
+                    layout,
+                    module: &module,
+                    entries,
+                    constants: &constants,
+                    targets,
+                    depth: None,
+                },
+            )
+        };
+        let lattice_targets = [opaque(warp::LATTICE_FORMAT), opaque(warp::LATTICE_FORMAT)];
+        (
+            pipeline("warp lattice pipeline", world_layout, ("vs_full", "fs_lattice"), &lattice_targets),
+            pipeline("warp pipeline", &canvas_pipeline_layout, ("vs_full", "fs_warp"), &[opaque(format)]),
         )
     }
 
@@ -488,6 +507,8 @@ impl WorldPass {
         let size = warp::canvas_capacity(view);
         let usage = wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::TEXTURE_BINDING;
         let color = view_sized(gpu, "warp canvas", size, self.format, usage);
+        let lattice = ["warp lattice displacement", "warp lattice screen effects"]
+            .map(|label| view_sized(gpu, label, warp::lattice_size(view), warp::LATTICE_FORMAT, usage));
         let read = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("warp canvas input"),
             layout: &self.canvas_layout,
@@ -497,10 +518,18 @@ impl WorldPass {
                     binding: 1,
                     resource: wgpu::BindingResource::Sampler(&self.canvas_sampler),
                 },
+                wgpu::BindGroupEntry {
+                    binding: 2,
+                    resource: wgpu::BindingResource::TextureView(&lattice[0]),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 3,
+                    resource: wgpu::BindingResource::TextureView(&lattice[1]),
+                },
             ],
         });
         let depth = self.new_depth(gpu, size);
-        self.canvas = Some(Canvas { view, color, depth, read });
+        self.canvas = Some(Canvas { view, color, depth, lattice, read });
     }
 
     fn cells_buffer(gpu: &Gpu, cells: &[u32]) -> wgpu::Buffer {
@@ -732,13 +761,35 @@ impl WorldPass {
             return;
         };
         self.record_world(encoder, (&canvas.color, &canvas.depth), drawn);
+        {
+            let targets = canvas.lattice.each_ref().map(|view| {
+                Some(wgpu::RenderPassColorAttachment {
+                    view,
+                    depth_slice: None,
+                    resolve_target: None,
+                    // Every texel is drawn.
+                    ops: wgpu::Operations {
+                        load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
+                        store: wgpu::StoreOp::Store,
+                    },
+                })
+            });
+            let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                label: Some("warp lattice pass"),
+                color_attachments: &targets,
+                ..Default::default()
+            });
+            pass.set_bind_group(0, &self.bind_group, &[]);
+            pass.set_pipeline(&self.lattice);
+            pass.draw(0..3, 0..1);
+        }
         let mut pass = cleared_pass(encoder, target, "warp pass");
         pass.set_viewport(0.0, 0.0, width as f32, view_height as f32, 0.0, 1.0);
         pass.set_scissor_rect(0, 0, width, view_height);
         pass.set_bind_group(0, &self.bind_group, &[]);
         pass.set_bind_group(1, &canvas.read, &[]);
         pass.set_pipeline(&self.warp);
-        pass.draw(0..6 * warp::mesh_cells((width, view_height)), 0..1);
+        pass.draw(0..3, 0..1);
     }
 
     /// The column pass, the world and the sprites into the `width` × `view_height` strip at the top

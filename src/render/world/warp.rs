@@ -106,15 +106,20 @@ pub fn overscan(view: (u32, u32), w: &Warps, jolt: Vec2) -> [f32; 2] {
     (reach + Vec2::splat(between)).ceil().min(Vec2::splat(most)).max(Vec2::ZERO).to_array()
 }
 
-/// Pixels on a side of one cell of the warp pass's mesh: the displacement and the screen effects are
-/// worked out at its corners and interpolated across it (all are smooth; the fastest, the vanishing
-/// pulse's rings, has a wavelength of about 130 pixels in a 620-pixel view, so the mesh is off by at
-/// most about a pixel while a pulse runs, and by a small fraction of one otherwise).
+/// Pixels between two points of the warp pass's lattice: the displacement and the screen effects
+/// are worked out at its points and read filtered between them (it is smooth: the waves and swirl are off by at most about
+/// 0.4 of a pixel at 720p; the fastest, the vanishing pulse's rings, has a wavelength of about 130
+/// pixels in a 620-pixel view, so while a pulse runs a few pixels near the centre are off by more).
 pub const WARP_CELL: u32 = 16;
 
-/// The cells of the warp pass's mesh over a `view` (width, height): one quad (six vertices) each.
-pub fn mesh_cells(view: (u32, u32)) -> u32 {
-    view.0.div_ceil(WARP_CELL) * view.1.div_ceil(WARP_CELL)
+/// The lattice's texels, half floats: for the displacement, in view pixels, a step of 1/16 pixel
+/// over the 70 pixels a 720-pixel view moves at sanity 10, 1/8 at twice that.
+pub const LATTICE_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba16Float;
+
+/// The lattice over a `view` (width, height): a point every WARP_CELL pixels from its top-left
+/// corner, and one past its far edges, so that every pixel lies between four points.
+pub fn lattice_size(view: (u32, u32)) -> (u32, u32) {
+    (view.0.div_ceil(WARP_CELL) + 1, view.1.div_ceil(WARP_CELL) + 1)
 }
 
 /// The coarsest canvas, in canvas pixels per view pixel, at full warp: a view that swims this much

@@ -31,7 +31,7 @@ const SHADER_ENTRIES: &[(&str, &[&str])] = &[
     ("bare.wgsl", &["vs_main", "fs_main"]),
     ("board.wgsl", &["vs_main", "fs_main", "vs_mark", "fs_mark"]),
     ("columns.wgsl", &["cs_columns"]),
-    ("warp.wgsl", &["vs_warp", "fs_warp"]),
+    ("warp.wgsl", &["vs_full", "fs_lattice", "fs_warp"]),
 ];
 
 /// Every file under `shaders/`. A file missing from disk, or one on disk missing here, is a failure.

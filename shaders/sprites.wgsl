@@ -1,13 +1,15 @@
 //! Sprite pass (entry file): entities are pixel-font sprites from a storage buffer
-//! (src/render/sprites.rs), drawn after the world pass, far to near: per sprite a quad over the screen
-//! area its light can reach (halo and floor pool) and a quad over its glyph (`vs_sprite_light`/
-//! `fs_sprite_light`, `vs_sprite_ink`/`fs_sprite_ink`). Each pixel meets the sprite's camera-facing
+//! (src/render/sprites.rs), drawn after the world pass, far to near: per sprite a quad over the floor
+//! its pool of light can reach, one over its halo and one over its glyph (`vs_sprite_pool`/
+//! `fs_sprite_pool`, `vs_sprite_halo`/`fs_sprite_halo`, `vs_sprite_ink`/`fs_sprite_ink`): a near
+//! sprite's pool covers much of the floor and its halo little of it, so neither pays for the other
+//! over the other's pixels, nor for the empty corners of a box around both. Each pixel meets the sprite's camera-facing
 //! plane and tests it against the depth of the wall or floor seen there, which the world pass left
 //! in its depth attachment (world/depth.wgsl). So a sprite costs only the pixels its quads cover.
 //!
 //! The tone curve turns added light into a screen blend: 1 - exp(-E (b + a)) is
-//! T(b) + (1 - T(b)) T(a), so the light draw blends T(a) with (OneMinusDst, One) and is exact on an
-//! sRGB target (up to a flash in progress). Ink covering a pixel is finished like any surface and
+//! T(b) + (1 - T(b)) T(a), so each light draw blends T(a) with (OneMinusDst, One) and is exact on an
+//! sRGB target (up to a flash in progress), the pool and the halo one after the other as well. Ink covering a pixel is finished like any surface and
 //! blended over by its cover, exact where it covers fully.
 
 #include "common/quad.wgsl"
@@ -67,9 +69,15 @@ fn sprite_alpha(s: SpriteRaw) -> f32 {
     return alpha;
 }
 
-// What sprite `s` does to a pixel whose ray is (`ray`, `v`) and whose surface lies `depth` along
-// it: light it adds (its pool on floor pixels, its halo in front of the surface), then ink that
-// covers by `cover`. In one pass that would be (base + added) * (1 - cover) + ink * cover.
+// The parts of a sprite, each drawn by its own quad and pipeline.
+const PART_POOL: u32 = 0u;
+const PART_HALO: u32 = 1u;
+const PART_INK: u32 = 2u;
+
+// What `part` of sprite `s` does to a pixel whose ray is (`ray`, `v`) and whose surface lies `depth`
+// along it: light it adds (the pool on floor pixels, the halo in front of the surface), or ink that
+// covers by `cover`. In one pass that would be (base + added) * (1 - cover) + ink * cover. Every
+// call passes `part` as a literal, so the compiler keeps only that part's code.
 struct SpriteHit {
     added: vec3<f32>,
     ink: vec3<f32>,
@@ -136,7 +144,15 @@ fn sprite_place(s: SpriteRaw) -> SpritePlace {
     );
 }
 
-fn sprite_hit(s: SpritePlace, look: vec4<f32>, depth: f32, ray: vec2<f32>, v: f32, on_floor: bool) -> SpriteHit {
+fn sprite_hit(
+    part: u32,
+    s: SpritePlace,
+    look: vec4<f32>,
+    depth: f32,
+    ray: vec2<f32>,
+    v: f32,
+    on_floor: bool,
+) -> SpriteHit {
     let none = SpriteHit(vec3<f32>(0.0), vec3<f32>(0.0), 0.0);
     let alpha = look.a;
     if alpha <= 0.0 {
@@ -155,27 +171,33 @@ fn sprite_hit(s: SpritePlace, look: vec4<f32>, depth: f32, ray: vec2<f32>, v: f3
     let seed = s.seed_rows.x;
     let tint = look.rgb;
     let glow = s.glow_shimmer_height.x * alpha;
-    var added = vec3<f32>(0.0);
-    if on_floor {
+    if part == PART_POOL {
+        if !on_floor {
+            return none;
+        }
         // The pool of its light on the floor around its feet.
         let off = frame.eye + ray * (0.5 / max(-v, 1e-6)) - p;
         let r2 = dot(off, off) / (SPRITE_POOL_RADIUS * SPRITE_POOL_RADIUS);
-        if r2 < POOL_REACH * POOL_REACH {
-            added = tint * (SPRITE_POOL * glow * s.glow_shimmer_height.z * exp(-2.0 * r2));
+        if r2 >= POOL_REACH * POOL_REACH {
+            return none;
         }
+        return SpriteHit(tint * (SPRITE_POOL * glow * s.glow_shimmer_height.z * exp(-2.0 * r2)), vec3<f32>(0.0), 0.0);
     }
     let t = d / fwd;
     if t >= depth {
-        return SpriteHit(added, vec3<f32>(0.0), 0.0);
+        return none;
     }
     // Where the ray crosses the sprite's plane, in font pixels from the glyph's top-left.
     let x = dot(ray, frame.right) * t - dot(rel, frame.right);
     let z = EYE_HEIGHT + v * t;
     var gx = x / fp + 2.5;
     let gy = (feet + 7.0 * fp - z) / fp;
-    let q = vec2<f32>((gx - 2.5) / 4.5, (gy - 3.5) / 5.5);
-    if abs(gx - 2.5) <= HALO_REACH && gy >= -3.0 && gy <= 10.0 {
-        added = added + tint * (SPRITE_HALO * glow * exp(-3.0 * dot(q, q)));
+    if part == PART_HALO {
+        let q = vec2<f32>((gx - 2.5) / 4.5, (gy - 3.5) / 5.5);
+        if abs(gx - 2.5) > HALO_REACH || gy < -3.0 || gy > 10.0 {
+            return none;
+        }
+        return SpriteHit(tint * (SPRITE_HALO * glow * exp(-3.0 * dot(q, q))), vec3<f32>(0.0), 0.0);
     }
     var ink_alpha = alpha;
     var ink = tint * SPRITE_INK_GAIN;
@@ -200,7 +222,7 @@ fn sprite_hit(s: SpritePlace, look: vec4<f32>, depth: f32, ray: vec2<f32>, v: f3
     let rim = smoothstep(OUTLINE_CUT - soft, OUTLINE_CUT + soft, shape);
     ink = mix(ink * OUTLINE_SHADE, ink, body / max(rim, 1e-4));
     let cover = rim * ink_alpha;
-    return SpriteHit(added, ink, cover);
+    return SpriteHit(vec3<f32>(0.0), ink, cover);
 }
 
 // The framebuffer rectangle (x0, y0, x1, y1) that sprite `i` can touch this frame; empty (x1 <= x0)
@@ -209,7 +231,7 @@ fn sprite_hit(s: SpritePlace, look: vec4<f32>, depth: f32, ray: vec2<f32>, v: f3
 // around the feet is projected corner by corner. A box in depth
 // around the sprite would do as well, but its near face, a fraction of a cell from the eye for a
 // sprite in the next cell, made every near sprite's quads cover the view (docs/frame-cost.md).
-fn sprite_rect(i: u32, ink: bool) -> vec4<f32> {
+fn sprite_rect(i: u32, part: u32) -> vec4<f32> {
     let none = vec4<f32>(0.0);
     if QUADS_COVER_VIEW {
         return vec4<f32>(vec2<f32>(0.0), frame.view_size);
@@ -233,7 +255,7 @@ fn sprite_rect(i: u32, ink: bool) -> vec4<f32> {
     var half_width = HALO_REACH * fp;
     var bottom = feet - 3.0 * fp;
     var top = feet + 10.0 * fp;
-    if ink {
+    if part == PART_INK {
         half_width = 4.5 * fp;
         bottom = feet - 2.0 * fp;
         top = feet + 8.0 * fp;
@@ -241,7 +263,9 @@ fn sprite_rect(i: u32, ink: bool) -> vec4<f32> {
     let across = dot(rel, frame.right);
     var lo = plane_pixel(across - half_width, top, depth);
     var hi = plane_pixel(across + half_width, bottom, depth);
-    if !ink {
+    if part == PART_POOL {
+        lo = frame.view_size;
+        hi = vec2<f32>(0.0);
         let reach = POOL_REACH * SPRITE_POOL_RADIUS;
         var behind = false;
         for (var k = 0u; k < 4u; k = k + 1u) {
@@ -290,8 +314,8 @@ struct SpriteVsOut {
 
 
 // One quad per sprite (the instance), two triangles, over `sprite_rect`.
-fn sprite_quad(v: u32, i: u32, ink: bool) -> SpriteVsOut {
-    let rect = sprite_rect(i, ink);
+fn sprite_quad(v: u32, i: u32, part: u32) -> SpriteVsOut {
+    let rect = sprite_rect(i, part);
     let f = mix(rect.xy, rect.zw, quad_corner(v));
     var out: SpriteVsOut;
     out.pos = vec4<f32>(2.0 * f.x / frame.view_size.x - 1.0, 1.0 - 2.0 * f.y / frame.view_size.y, 0.0, 1.0);
@@ -306,38 +330,53 @@ fn sprite_quad(v: u32, i: u32, ink: bool) -> SpriteVsOut {
 }
 
 @vertex
-fn vs_sprite_light(@builtin(vertex_index) v: u32, @builtin(instance_index) i: u32) -> SpriteVsOut {
-    return sprite_quad(v, i, false);
+fn vs_sprite_pool(@builtin(vertex_index) v: u32, @builtin(instance_index) i: u32) -> SpriteVsOut {
+    return sprite_quad(v, i, PART_POOL);
+}
+
+@vertex
+fn vs_sprite_halo(@builtin(vertex_index) v: u32, @builtin(instance_index) i: u32) -> SpriteVsOut {
+    return sprite_quad(v, i, PART_HALO);
 }
 
 @vertex
 fn vs_sprite_ink(@builtin(vertex_index) v: u32, @builtin(instance_index) i: u32) -> SpriteVsOut {
-    return sprite_quad(v, i, true);
+    return sprite_quad(v, i, PART_INK);
 }
 
 // The world pass's depth attachment (world/depth.wgsl): a wall's 1 / distance, or no wall.
 @group(1) @binding(0) var world_depth: texture_depth_2d;
 
-fn sprite_at(in: SpriteVsOut) -> SpriteHit {
+fn sprite_at(part: u32, in: SpriteVsOut) -> SpriteHit {
     let pr = pixel_ray(in.pos.xy);
     let stored = textureLoad(world_depth, vec2<i32>(in.pos.xy), 0);
     let on_wall = stored_shows_wall(stored);
     let depth = select(flat_distance(pr.v), stored_wall_perp(stored), on_wall);
     let place = SpritePlace(in.at, in.glow_shimmer_height, in.seed_rows);
-    return sprite_hit(place, in.look, depth, pr.ray, pr.v, !on_wall && pr.v < 0.0);
+    return sprite_hit(part, place, in.look, depth, pr.ray, pr.v, !on_wall && pr.v < 0.0);
 }
 
-@fragment
-fn fs_sprite_light(in: SpriteVsOut) -> @location(0) vec4<f32> {
-    let hit = sprite_at(in);
+// Light `part` adds, through the screen effects and the tone curve, for the screen blend.
+fn sprite_light(part: u32, in: SpriteVsOut) -> vec4<f32> {
+    let hit = sprite_at(part, in);
     let sc = screen_at(screen_of(in.pos.xy), in.clocks);
     let lit = tone(hit.added * sc.gain) * (1.0 - flash_share());
     return vec4<f32>(encode(lit), 0.0);
 }
 
 @fragment
+fn fs_sprite_pool(in: SpriteVsOut) -> @location(0) vec4<f32> {
+    return sprite_light(PART_POOL, in);
+}
+
+@fragment
+fn fs_sprite_halo(in: SpriteVsOut) -> @location(0) vec4<f32> {
+    return sprite_light(PART_HALO, in);
+}
+
+@fragment
 fn fs_sprite_ink(in: SpriteVsOut) -> @location(0) vec4<f32> {
-    let hit = sprite_at(in);
+    let hit = sprite_at(PART_INK, in);
     let sc = screen_at(screen_of(in.pos.xy), in.clocks);
     return vec4<f32>(finish(hit.ink, sc), hit.cover);
 }

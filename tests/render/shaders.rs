@@ -26,7 +26,17 @@ use std::path::{Path, PathBuf};
 /// Every entry file (one per pass) with the entry points its pipelines use.
 const SHADER_ENTRIES: &[(&str, &[&str])] = &[
     ("world.wgsl", &["vs_run", "vs_flat", "fs_main"]),
-    ("sprites.wgsl", &["vs_sprite_light", "fs_sprite_light", "vs_sprite_ink", "fs_sprite_ink"]),
+    (
+        "sprites.wgsl",
+        &[
+            "vs_sprite_pool",
+            "fs_sprite_pool",
+            "vs_sprite_halo",
+            "fs_sprite_halo",
+            "vs_sprite_ink",
+            "fs_sprite_ink",
+        ],
+    ),
     ("hud.wgsl", &["vs_main", "fs_main"]),
     ("bare.wgsl", &["vs_main", "fs_main"]),
     ("board.wgsl", &["vs_main", "fs_main", "vs_mark", "fs_mark"]),

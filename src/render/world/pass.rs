@@ -4,8 +4,9 @@
 //! Three passes: the column pass (compute: one DDA per sample column, `shaders/columns.wgsl`, its GPU
 //! side in `column_pass`) finds the wall each column's ray meets; the world (ray-casting every pixel,
 //! its wall read from that table) writes the finished picture and, beside it, each pixel's surface
-//! depth; then the sprites, far to near, each as a quad for its light (halo and floor pool,
-//! screen-blended) and a quad for its ink (alpha-blended), testing that depth per pixel. So a sprite
+//! depth; then the sprites, far to near, each as a quad for its pool of light on the floor and
+//! one for its halo (both screen-blended) and a quad for its ink (alpha-blended), testing that
+//! depth per pixel. So a sprite
 //! costs only the pixels its quads cover, however many there are, and the world is shaded once.
 //! The world is drawn once per kind of surface, walls as runs of columns and floor and ceiling over
 //! strips behind the walls' mask ([`WorldPipelines`]). Frames whose warps move pixels draw world and
@@ -81,9 +82,10 @@ fn world_depth(write: bool, compare: wgpu::CompareFunction) -> wgpu::DepthStenci
     }
 }
 
-/// The two pipelines a sprite is drawn with (per variant): its light and its ink.
+/// The pipelines a sprite is drawn with (per variant): its light's pool and halo, and its ink.
 struct SpritePipelines {
-    light: wgpu::RenderPipeline,
+    pool: wgpu::RenderPipeline,
+    halo: wgpu::RenderPipeline,
     ink: wgpu::RenderPipeline,
 }
 
@@ -383,15 +385,19 @@ impl WorldPass {
         if sprites_built {
             return;
         }
-        self.sprite_pipelines[variant.index()] = Some(SpritePipelines {
-            light: pipeline(
-                "world sprite light pipeline",
+        let light = |label, entries| {
+            pipeline(
+                label,
                 (&self.sprite_module, &sprite_constants),
                 &self.read_layout,
-                ("vs_sprite_light", "fs_sprite_light"),
+                entries,
                 &[blended(screen)],
                 None,
-            ),
+            )
+        };
+        self.sprite_pipelines[variant.index()] = Some(SpritePipelines {
+            pool: light("world sprite pool pipeline", ("vs_sprite_pool", "fs_sprite_pool")),
+            halo: light("world sprite halo pipeline", ("vs_sprite_halo", "fs_sprite_halo")),
             ink: pipeline(
                 "world sprite ink pipeline",
                 (&self.sprite_module, &sprite_constants),
@@ -866,10 +872,10 @@ impl WorldPass {
             pass.set_bind_group(1, &depth.read, &[]);
             // Far to near, each sprite's light then its ink, so nearer ones paint over farther ones.
             for i in 0..sprite_count {
-                pass.set_pipeline(&sprites.light);
-                pass.draw(0..6, i..i + 1);
-                pass.set_pipeline(&sprites.ink);
-                pass.draw(0..6, i..i + 1);
+                for pipeline in [&sprites.pool, &sprites.halo, &sprites.ink] {
+                    pass.set_pipeline(pipeline);
+                    pass.draw(0..6, i..i + 1);
+                }
             }
         }
     }

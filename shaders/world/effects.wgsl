@@ -111,13 +111,22 @@ fn breathe(hit: WallHit, ray: vec2<f32>, z: f32) -> f32 {
 // Colour drift: a tint that wanders through the hues over time and across the view, normalised so it
 // moves colour, not brightness.
 fn drift_tint(px: vec2<f32>) -> vec3<f32> {
+    return drift_of_hue(drift_hue(px));
+}
+
+// The drift's hue angle at `px` as (cos, sin): smooth across the view, so the warp pass reads it
+// from its lattice.
+fn drift_hue(px: vec2<f32>) -> vec2<f32> {
     let t = frame.time;
     let q = px / screen_size();
     let theta = 2.0 + t * 0.13 + 1.6 * q.x + 1.5 * sin(t * 0.05 + q.y);
-    // The channels are cos(theta), cos(theta + 2.0944) and cos(theta + 4.1888), by the angle sum
-    // from one cosine and one sine: lavapipe pays each cosine of a vector lane by lane (a tenth of
-    // a bare ray-cast on a mad frame for the third).
-    let cs = vec2<f32>(cos(theta), sin(theta));
+    return vec2<f32>(cos(theta), sin(theta));
+}
+
+// The tint of hue angle `cs` (cos, sin). The channels are cos(theta), cos(theta + 2.0944) and
+// cos(theta + 4.1888), by the angle sum from one cosine and one sine: lavapipe pays each cosine of
+// a vector lane by lane (a tenth of a bare ray-cast on a mad frame for the third).
+fn drift_of_hue(cs: vec2<f32>) -> vec3<f32> {
     let hue = vec3<f32>(cs.x, dot(cs, DRIFT_PHASE_B), dot(cs, DRIFT_PHASE_C));
     return vec3<f32>(1.0) + (DRIFT_AMOUNT * turn.colour_drift) * hue;
 }

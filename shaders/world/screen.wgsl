@@ -38,20 +38,40 @@ fn screen_at(screen: vec2<f32>, clocks: vec4<f32>) -> Screen {
             gain = gain * drift_tint(screen);
         }
     }
-    // A soft vignette pulls the eye to the centre and deepens the gloom at the corners.
-    let centred = (screen / screen_size() - 0.5) * vec2<f32>(1.0, 0.8);
-    let edge = dot(centred, centred);
-    gain = gain * (1.0 - 0.45 * edge);
+    let edge = screen_edge(screen);
+    gain = gain * vignette(edge);
     var bleed = vec3<f32>(0.0);
     if WILD {
         if turn.distortion > 0.0 {
-            // Severe distortion: the edges of sight bleed a dark red that throbs with the heartbeat.
-            let w = turn.distortion * smoothstep(0.05, 0.4, edge) * (0.45 + 0.25 * clocks.w);
+            let w = bleed_share(edge, bleed_beat(clocks));
             gain = gain * (1.0 - w);
-            bleed = vec3<f32>(0.16, 0.0, 0.01) * w;
+            bleed = BLEED_COLOR * w;
         }
     }
     return Screen(gain, bleed);
+}
+
+// How far `screen` is from the view's centre, squared, in view widths (a little less upright).
+fn screen_edge(screen: vec2<f32>) -> f32 {
+    let centred = (screen / screen_size() - 0.5) * vec2<f32>(1.0, 0.8);
+    return dot(centred, centred);
+}
+
+// A soft vignette pulls the eye to the centre and deepens the gloom at the corners.
+fn vignette(edge: f32) -> f32 {
+    return 1.0 - 0.45 * edge;
+}
+
+// Severe distortion: the edges of sight bleed a dark red that throbs with the heartbeat. The share
+// of the picture it takes at `edge`, for the frame's `beat` (`bleed_beat`).
+const BLEED_COLOR: vec3<f32> = vec3<f32>(0.16, 0.0, 0.01);
+
+fn bleed_beat(clocks: vec4<f32>) -> f32 {
+    return turn.distortion * (0.45 + 0.25 * clocks.w);
+}
+
+fn bleed_share(edge: f32, beat: f32) -> f32 {
+    return smoothstep(0.05, 0.4, edge) * beat;
 }
 
 fn tone(c: vec3<f32>) -> vec3<f32> {

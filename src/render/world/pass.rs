@@ -125,8 +125,7 @@ struct Canvas {
     view: (u32, u32),
     color: wgpu::TextureView,
     depth: Depth,
-    /// The lattice's two textures: displacement, and screen effects (`Lattice` in the shader).
-    lattice: [wgpu::TextureView; 2],
+    lattice: wgpu::TextureView,
     /// Group 1 of the warp pass: the picture, a linear sampler and the lattice.
     read: wgpu::BindGroup,
 }
@@ -247,12 +246,7 @@ impl WorldPass {
         let bare = Self::bare_pipeline(gpu, &world_layout, format);
         let canvas_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("warp canvas layout"),
-            entries: &[
-                filtered_texture_entry(0),
-                sampler_entry(1),
-                filtered_texture_entry(2),
-                filtered_texture_entry(3),
-            ],
+            entries: &[filtered_texture_entry(0), sampler_entry(1), filtered_texture_entry(2)],
         });
         let (lattice, warp) = Self::warp_pipelines(gpu, (&layout, &world_layout), &canvas_layout, format);
         let canvas_sampler = device.create_sampler(&wgpu::SamplerDescriptor {
@@ -465,9 +459,13 @@ impl WorldPass {
                 },
             )
         };
-        let lattice_targets = [opaque(warp::LATTICE_FORMAT), opaque(warp::LATTICE_FORMAT)];
         (
-            pipeline("warp lattice pipeline", world_layout, ("vs_full", "fs_lattice"), &lattice_targets),
+            pipeline(
+                "warp lattice pipeline",
+                world_layout,
+                ("vs_full", "fs_lattice"),
+                &[opaque(warp::LATTICE_FORMAT)],
+            ),
             pipeline("warp pipeline", &canvas_pipeline_layout, ("vs_full", "fs_warp"), &[opaque(format)]),
         )
     }
@@ -513,8 +511,7 @@ impl WorldPass {
         let size = warp::canvas_capacity(view);
         let usage = wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::TEXTURE_BINDING;
         let color = view_sized(gpu, "warp canvas", size, self.format, usage);
-        let lattice = ["warp lattice displacement", "warp lattice screen effects"]
-            .map(|label| view_sized(gpu, label, warp::lattice_size(view), warp::LATTICE_FORMAT, usage));
+        let lattice = view_sized(gpu, "warp lattice", warp::lattice_size(view), warp::LATTICE_FORMAT, usage);
         let read = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("warp canvas input"),
             layout: &self.canvas_layout,
@@ -524,14 +521,7 @@ impl WorldPass {
                     binding: 1,
                     resource: wgpu::BindingResource::Sampler(&self.canvas_sampler),
                 },
-                wgpu::BindGroupEntry {
-                    binding: 2,
-                    resource: wgpu::BindingResource::TextureView(&lattice[0]),
-                },
-                wgpu::BindGroupEntry {
-                    binding: 3,
-                    resource: wgpu::BindingResource::TextureView(&lattice[1]),
-                },
+                wgpu::BindGroupEntry { binding: 2, resource: wgpu::BindingResource::TextureView(&lattice) },
             ],
         });
         let depth = self.new_depth(gpu, size);
@@ -768,23 +758,7 @@ impl WorldPass {
         };
         self.record_world(encoder, (&canvas.color, &canvas.depth), drawn);
         {
-            let targets = canvas.lattice.each_ref().map(|view| {
-                Some(wgpu::RenderPassColorAttachment {
-                    view,
-                    depth_slice: None,
-                    resolve_target: None,
-                    // Every texel is drawn.
-                    ops: wgpu::Operations {
-                        load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
-                        store: wgpu::StoreOp::Store,
-                    },
-                })
-            });
-            let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-                label: Some("warp lattice pass"),
-                color_attachments: &targets,
-                ..Default::default()
-            });
+            let mut pass = cleared_pass(encoder, &canvas.lattice, "warp lattice pass");
             pass.set_bind_group(0, &self.bind_group, &[]);
             pass.set_pipeline(&self.lattice);
             pass.draw(0..3, 0..1);

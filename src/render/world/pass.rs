@@ -6,19 +6,19 @@
 //! its wall read from that table) writes the finished picture and, beside it, each pixel's surface
 //! depth; then the sprites, far to near, each as a quad for its pool of light on the floor and
 //! one for its halo (both screen-blended) and a quad for its ink (alpha-blended), testing that
-//! depth per pixel. So a sprite
-//! costs only the pixels its quads cover, however many there are, and the world is shaded once.
+//! depth per pixel. So a sprite costs only the pixels its quads cover, however many there are, and
+//! the world is shaded once.
 //! The world is drawn once per kind of surface, walls as runs of columns and floor and ceiling over
 //! strips behind the walls' mask ([`WorldPipelines`]). Frames whose warps move pixels draw world and
 //! sprites unbent into a canvas a little wider than the view ([`Canvas`], sized by
 //! `render::warp::overscan`), then displace it into the view (`shaders/warp.wgsl`): the warp costs
-//! two texture reads per pixel, not a bent ray cast and shaded per pixel. Pipelines come in variants that compile the madness effects in
-//! or out (the shader's `MILD` and `WILD` overrides): a software rasteriser such as lavapipe runs
-//! both sides of every branch, so an effect that is off must not be in the code at all. Each comes
-//! with the per-turn fields (the wall torches' baked light and flames, the floor tints: `FIELDS`)
-//! and the exit pit (`EXIT`) compiled in or out ([`Extras`]); a turn with fields draws the runs
-//! and strips whose rays cross a lit cell with them and the rest without (`SPLIT`). Variants are
-//! built on first use and kept.
+//! two texture reads per pixel, not a bent ray cast and shaded per pixel. Pipelines come in
+//! variants that compile the madness effects in or out (the shader's `MILD` and `WILD`
+//! overrides): a software rasteriser such as lavapipe runs both sides of every branch, so an
+//! effect that is off must not be in the code at all. Each comes with the per-turn fields (the
+//! wall torches' baked light and flames, the floor tints: `FIELDS`) and the exit pit (`EXIT`)
+//! compiled in or out ([`Extras`]); a turn with fields draws the runs and strips whose rays cross
+//! a lit cell with them and the rest without (`SPLIT`). Variants are built on first use and kept.
 
 use super::camera::Camera;
 use super::column_pass::{ColumnPass, RUN_LIST_HEAD};

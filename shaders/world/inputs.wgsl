@@ -107,7 +107,8 @@ override EXIT: bool = true;
 override SURFACE: u32 = 1u;
 // CANVAS: the pipeline draws a warped frame's canvas (src/render/world.rs), so it leaves out the
 // screen effects (tint, vignette, bleed) and the flash: the warp pass (shaders/warp.wgsl) applies
-// them on screen, where they stay put while the world warps, at the corners of its mesh.
+// them on screen, where they stay put while the world warps, at every pixel (the tint's hue read
+// from its lattice).
 override CANVAS: bool = false;
 // WARP_PASS: the pipeline is shaders/warp.wgsl's, which works in view pixels from a canvas's
 // uniforms. Only it and the CANVAS pipelines pay for the overscan and scale arithmetic

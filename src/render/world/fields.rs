@@ -155,18 +155,14 @@ pub fn tint_bytes(grid: (u32, u32), tints: &[FloorTint]) -> Vec<u8> {
 mod tests {
     use super::*;
     use crate::grid::Pos;
-    use crate::render::scene::{TILE_FLOOR, TILE_WALL, TORCH_OFFSET};
+    use crate::render::world::light_field::divided_room;
 
     #[test]
     fn lit_cells_are_where_a_field_shows_and_beside_it_and_nowhere_else() {
         // A 9 x 3 corridor, a dividing wall at x = 4, a torch on its west face: light left of the
         // wall only; and a tint at the far east end.
         let (w, h) = (9u32, 3u32);
-        let mut cells = vec![TILE_FLOOR; (w * h) as usize];
-        for y in 0..h {
-            cells[(y * w + 4) as usize] = TILE_WALL;
-        }
-        let torch = [4.0 - TORCH_OFFSET, 1.5, -1.0, 0.0];
+        let (cells, torch) = divided_room(w, h, 4);
         let texels = torch_field(&cells, (w, h), &[torch]);
         let tint = FloorTint { cell: Pos::new(8, 1), colour: [200, 0, 0], strength: 0.5 };
         let lit = lit_cells((w, h), &texels, &[tint]);

@@ -168,10 +168,21 @@ pub fn mark_torch_faces(cells: &mut [u32], width: u32, torches: &[(Pos, Facing)]
     }
 }
 
+/// For tests: the cell words of a `w` × `h` floor cut in two by a wall along column `wall_x`, and
+/// the torch (packed as `scene::pack_torches`) hanging on that wall's west face in the middle row.
+#[cfg(test)]
+pub(crate) fn divided_room(w: u32, h: u32, wall_x: u32) -> (Vec<u32>, [f32; 4]) {
+    use crate::render::scene::{TILE_FLOOR, TILE_WALL};
+    let mut cells = vec![TILE_FLOOR; (w * h) as usize];
+    for y in 0..h {
+        cells[(y * w + wall_x) as usize] = TILE_WALL;
+    }
+    (cells, [wall_x as f32 - TORCH_OFFSET, h as f32 / 2.0, -1.0, 0.0])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::scene::{TILE_FLOOR, TILE_WALL};
 
     fn half_to_f32(h: u16) -> f32 {
         let exp = ((h >> 10) & 0x1f) as i32;
@@ -194,12 +205,7 @@ mod tests {
     #[test]
     fn walls_cast_shadows_and_the_far_side_stays_dark() {
         let (w, h) = (7u32, 3u32);
-        let mut cells = vec![TILE_FLOOR; (w * h) as usize];
-        for y in 0..h {
-            cells[(y * w + 3) as usize] = TILE_WALL;
-        }
-        // A flame hanging on the west face of the dividing wall, at the middle row.
-        let torch = [3.0 - TORCH_OFFSET, 1.5, -1.0, 0.0];
+        let (cells, torch) = divided_room(w, h, 3);
         let field = torch_field(&cells, (w, h), &[torch]);
         let at = |x: f32, y: f32| {
             let n = FIELD_TEXELS as f32;

@@ -3,14 +3,16 @@
 //! its pool of light can reach, one over its halo and one over its glyph (`vs_sprite_pool`/
 //! `fs_sprite_pool`, `vs_sprite_halo`/`fs_sprite_halo`, `vs_sprite_ink`/`fs_sprite_ink`): a near
 //! sprite's pool covers much of the floor and its halo little of it, so neither pays for the other
-//! over the other's pixels, nor for the empty corners of a box around both. Each pixel meets the sprite's camera-facing
-//! plane and tests it against the depth of the wall or floor seen there, which the world pass left
-//! in its depth attachment (world/depth.wgsl). So a sprite costs only the pixels its quads cover.
+//! over the other's pixels, nor for the empty corners of a box around both. Each pixel meets the
+//! sprite's camera-facing plane and tests it against the depth of the wall or floor seen there,
+//! which the world pass left in its depth attachment (world/depth.wgsl). So a sprite costs only the
+//! pixels its quads cover.
 //!
 //! The tone curve turns added light into a screen blend: 1 - exp(-E (b + a)) is
 //! T(b) + (1 - T(b)) T(a), so each light draw blends T(a) with (OneMinusDst, One) and is exact on an
-//! sRGB target (up to a flash in progress), the pool and the halo one after the other as well. Ink covering a pixel is finished like any surface and
-//! blended over by its cover, exact where it covers fully.
+//! sRGB target (up to a flash in progress), the pool and the halo one after the other as well. Ink
+//! covering a pixel is finished like any surface and blended over by its cover, exact where it
+//! covers fully.
 
 #include "common/quad.wgsl"
 #include "world/inputs.wgsl"
@@ -181,7 +183,8 @@ fn sprite_hit(
         if r2 >= POOL_REACH * POOL_REACH {
             return none;
         }
-        return SpriteHit(tint * (SPRITE_POOL * glow * s.glow_shimmer_height.z * exp(-2.0 * r2)), vec3<f32>(0.0), 0.0);
+        let pool = tint * (SPRITE_POOL * glow * s.glow_shimmer_height.z * exp(-2.0 * r2));
+        return SpriteHit(pool, vec3<f32>(0.0), 0.0);
     }
     let t = d / fwd;
     if t >= depth {

@@ -106,10 +106,11 @@ pub fn overscan(view: (u32, u32), w: &Warps, jolt: Vec2) -> [f32; 2] {
     (reach + Vec2::splat(between)).ceil().min(Vec2::splat(most)).max(Vec2::ZERO).to_array()
 }
 
-/// Pixels between two points of the warp pass's lattice: the displacement and the screen effects
-/// are worked out at its points and read filtered between them (it is smooth: the waves and swirl are off by at most about
-/// 0.4 of a pixel at 720p; the fastest, the vanishing pulse's rings, has a wavelength of about 130
-/// pixels in a 620-pixel view, so while a pulse runs a few pixels near the centre are off by more).
+/// Pixels between two points of the warp pass's lattice: the displacement and the drift's hue are
+/// worked out at its points and read filtered between them. Both are smooth: the waves and swirl
+/// are off by at most about 0.4 of a pixel at 720p; the fastest, the vanishing pulse's rings, has a
+/// wavelength of about 130 pixels in a 620-pixel view, so while a pulse runs a few pixels near the
+/// centre are off by more.
 pub const WARP_CELL: u32 = 16;
 
 /// The lattice's texels, half floats: for the displacement, in view pixels, a step of 1/16 pixel

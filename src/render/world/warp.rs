@@ -124,8 +124,9 @@ pub fn lattice_size(view: (u32, u32)) -> (u32, u32) {
 }
 
 /// The coarsest canvas, in canvas pixels per view pixel, at full warp: a view that swims this much
-/// shows no stone crisper than the warp's own blur, and the world costs about half as much.
-pub const COARSEST: f32 = 0.75;
+/// shows no stone crisper than the warp's own blur, and the world costs 0.39 of a full canvas.
+/// At 1/2 the stone's pits and grain blur away; at 5/8 they soften but stay (issue 35).
+pub const COARSEST: f32 = 0.625;
 
 /// Canvas pixels per view pixel this frame: 1 without warping, down to [`COARSEST`] at full warp.
 pub fn canvas_scale(w: &Warps) -> f32 {

@@ -342,6 +342,26 @@ fn a_stroke_is_one_undo_step_and_a_new_edit_clears_redo() {
     assert!(!ed.can_undo());
 }
 
+/// Regression (found by the property below): a drag that moved the robot away and back changed
+/// nothing, yet cleared the redo steps on its way.
+#[test]
+fn a_stroke_that_puts_everything_back_keeps_redo() {
+    let mut ed = Editor::blank(7, 6, &bal());
+    let home = ed.level().robot.pos;
+    ed.set_required(Carrier::ALL[1], 1).unwrap();
+    let edited = ed.level().clone();
+    assert!(ed.undo());
+    ed.set_tool(Tool::Robot).unwrap();
+    ed.begin_stroke();
+    ed.apply(p(home.x + 1, home.y)).unwrap();
+    assert!(!ed.can_redo(), "mid-drag the level has changed");
+    ed.apply(home).unwrap();
+    ed.end_stroke();
+    assert!(ed.can_redo(), "a stroke that changed nothing is no edit");
+    assert!(ed.redo());
+    assert_eq!(ed.level(), &edited);
+}
+
 #[derive(Clone, Debug)]
 enum Op {
     Layer(usize),

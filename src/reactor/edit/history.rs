@@ -18,19 +18,24 @@ pub struct History {
 struct Stroke {
     before: Level,
     touched: Vec<Pos>,
+    /// The redo steps the stroke's first change set aside: gone if the stroke ends changed, back
+    /// if it ends as it began (a unique piece dragged away and back is no edit).
+    set_aside: Vec<Level>,
 }
 
 impl History {
     pub fn begin(&mut self, level: &Level) {
         if self.stroke.is_none() {
-            self.stroke = Some(Stroke { before: level.clone(), touched: Vec::new() });
+            self.stroke = Some(Stroke { before: level.clone(), touched: Vec::new(), set_aside: Vec::new() });
         }
     }
 
     pub fn end(&mut self, level: &Level) {
-        if let Some(s) = self.stroke.take() {
+        if let Some(mut s) = self.stroke.take() {
             if s.before != *level {
                 self.push(s.before);
+            } else {
+                self.redo.append(&mut s.set_aside);
             }
         }
     }
@@ -52,12 +57,12 @@ impl History {
         }
     }
 
-    /// An edit changed the level from `before` (inside a stroke the stroke's start is the step).
+    /// An edit changed the level from `before` (inside a stroke the stroke's start is the step,
+    /// and the redo steps wait in the stroke until it ends).
     pub fn record(&mut self, before: Level) {
-        if self.stroke.is_none() {
-            self.push(before);
-        } else {
-            self.redo.clear();
+        match &mut self.stroke {
+            None => self.push(before),
+            Some(s) => s.set_aside.append(&mut self.redo),
         }
     }
 

@@ -38,6 +38,9 @@ pub struct UiState {
     pub curtain: u8,
     /// An edge of the screen glowing red after a blow from that side, with its strength (0..=255).
     pub edge_glow: Option<(Edge, u8)>,
+    /// No HUD bar: the world fills the whole target. The title's backdrop has no run to report,
+    /// and a black band where the bar would be reads as a broken screen.
+    pub no_bar: bool,
 }
 
 /// An edge of the screen.

@@ -179,6 +179,7 @@ impl Renderer {
             || ui.notice != self.ui.notice
             || ui.curtain != self.ui.curtain
             || ui.edge_glow != self.ui.edge_glow
+            || ui.no_bar != self.ui.no_bar
         {
             self.hud_built_for = None;
         }
@@ -249,6 +250,7 @@ impl Renderer {
         let eye_view = self.board_scene.as_ref().map(|b| b.eye_view);
         let (view_w, view_h) = match eye_view {
             Some(_) => (board_area(width, height)[2] as u32, height),
+            None if self.ui.no_bar => (width, height),
             None => world_viewport(width, height),
         };
         if eye_view != Some(false) {

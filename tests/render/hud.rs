@@ -407,6 +407,24 @@ fn the_prompt_shows_its_text_in_a_centred_box_over_a_veiled_world() {
 }
 
 #[test]
+fn without_a_bar_the_world_fills_the_target_to_its_bottom_row() {
+    let Some(gpu) = gpu_or_skip() else { return };
+    let game = Game::new(7);
+    let (w, h) = (640, 360);
+    let bar_top = world_viewport(w, h).1;
+    let band = |f: &Frame| f.mean_luma(0, bar_top, w, h - bar_top);
+    let barred = draw(gpu, &game, &UiState::default(), w, h);
+    let bare = draw(gpu, &game, &UiState { no_bar: true, ..UiState::default() }, w, h);
+    eprintln!("no bar: {}", bare.save("hud_no_bar").display());
+    let bar_luma = barred.mean_luma(0, h - 4, w, 4);
+    let floor_luma = bare.mean_luma(0, h - 4, w, 4);
+    assert!(
+        floor_luma > 2.0 * bar_luma && band(&bare) > band(&barred),
+        "the bottom rows without a bar are {floor_luma:.1} luma, with it {bar_luma:.1}: no floor drawn there"
+    );
+}
+
+#[test]
 fn the_notice_shows_above_the_message_line() {
     let Some(gpu) = gpu_or_skip() else { return };
     let game = automap_game();

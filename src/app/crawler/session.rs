@@ -216,6 +216,7 @@ impl Session {
             overlay: self.card.as_ref().map(|(c, _)| c.clone()).or_else(|| self.overlay.clone()),
             notice: self.notice.as_ref().filter(|(_, at, stay)| now - at < *stay).map(|(t, ..)| t.clone()),
             curtain: (curtain.clamp(0.0, 1.0) * 255.0).round() as u8,
+            no_bar: false,
         }
     }
 

@@ -77,7 +77,7 @@ impl TitleScreen {
 
     fn refresh(&mut self) {
         let overlay = self.menu.overlay(&self.menu.settings.bindings);
-        self.ui = UiState { overlay: Some(overlay), ..UiState::default() };
+        self.ui = UiState { overlay: Some(overlay), no_bar: true, ..UiState::default() };
     }
 
     pub fn view(&self, now: f64) -> View {

@@ -158,7 +158,7 @@ pub fn hud_scene(text: &HudText, ui: &UiState, overlay: Option<&OverlayView>, gr
     if let Some((edge, strength)) = ui.edge_glow.filter(|_| overlay.is_none()) {
         scene.extend(edge_glow_scene(edge, strength, grid));
     }
-    if !matches!(overlay, Some(OverlayView::Menu(_))) {
+    if !ui.no_bar && !matches!(overlay, Some(OverlayView::Menu(_))) {
         scene.extend(bar_scene(&text.bar, grid));
     }
     let world_text = |scene: &mut HudScene| {

@@ -36,24 +36,33 @@ fn torch(dist: f32, cos_in: f32, flicker: f32) -> vec3<f32> {
 // wall within WALL_TORCH_RADIUS (from the prelude), with real shadows. Their light is baked once per
 // turn on the CPU into the light field (src/render/light_field.rs): per texel the summed weight
 // 1 / (1 + 1.1 h^2) of the torches that see it at horizontal distance h, and the same sum weighted
-// by the unit direction to them and by h. One filtered read gives those back; the vertical term
-// and the surface's cosine are a few lines here. The depth's darkness does not dim them (that is
+// by the unit direction to them and by h. One filtered read gives those back (floor and ceiling
+// read it per pixel, a wall run at the vertices of its pieces: `vs_run`); the vertical term and
+// the surface's cosine are a few lines here. The depth's darkness does not dim them (that is
 // the player's torch failing); the app's fade does.
 const WALL_TORCH_COLOR: vec3<f32> = vec3<f32>(1.0, 0.6, 0.3);
 const WALL_TORCH_INTENSITY: f32 = 1.6;
 const WALL_TORCH_HEIGHT: f32 = 0.66;
 
-// The light of the wall torches at point `p` (height `z`) of a surface facing `n`. Walls read the
-// field half a texel in front of their face (the first row of open texels).
-fn wall_torches(p: vec2<f32>, z: f32, n: vec3<f32>, flicker: f32) -> vec3<f32> {
-    let ahead = n.xy * (0.5 / f32(FIELD_TEXELS));
-    let f = textureSampleLevel(torch_field, field_sampler, (p + ahead) / vec2<f32>(turn.grid_size), 0.0);
+// The light field at point `p` of a surface facing `n`, read half a texel in front of it: on a wall
+// face that is the first row of open texels.
+fn field_ahead(n: vec3<f32>) -> vec2<f32> {
+    return n.xy * (0.5 / f32(FIELD_TEXELS));
+}
+
+fn field_at(p: vec2<f32>, n: vec3<f32>) -> vec4<f32> {
+    return textureSampleLevel(torch_field, field_sampler, (p + field_ahead(n)) / vec2<f32>(turn.grid_size), 0.0);
+}
+
+// The light of the wall torches whose field at the surface is `f` (`field_at`, or the same values
+// carried by a wall run's vertices), at height `z` of a surface facing `n`.
+fn wall_torches(f: vec4<f32>, z: f32, n: vec3<f32>, flicker: f32) -> vec3<f32> {
     let w = max(f.r, 1e-5);
     // The mean distance and direction from the sample point, then the way to the light from the
     // surface point itself (half a texel behind it on a wall: that is where the flame's own wall
     // gets its bright halo).
     let h_q = f.a / w;
-    let to = ahead + f.gb / w * h_q;
+    let to = field_ahead(n) + f.gb / w * h_q;
     let dz = WALL_TORCH_HEIGHT - z;
     let d2 = dot(to, to) + dz * dz;
     let dist = sqrt(d2);

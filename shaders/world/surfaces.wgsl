@@ -73,6 +73,8 @@ struct Surface {
     flame: vec4<f32>,
     // The floor's tint from the scene (rgb, strength in a): 0 off the floor.
     tint: vec4<f32>,
+    // The light field here (`field_at`); 0 where the pipeline has no fields.
+    field: vec4<f32>,
 }
 
 // The pit's shaft: the ray continued below the floor to the shaft wall it meets, as the point on
@@ -99,9 +101,10 @@ fn pit_shaft(cell: vec2<i32>, ray: vec2<f32>, v: f32, t_floor: f32) -> Shaft {
 }
 
 // Decides what pixel (`ray`, `v`) shows, given the wall `hit`, the word of its cell and the pixel's
-// height `z` on it.
-fn surface_at(hit: WallHit, hit_word: u32, ray: vec2<f32>, v: f32, z: f32) -> Surface {
+// height `z` on it, and on a wall the light field its run carries (`wall_field`).
+fn surface_at(hit: WallHit, hit_word: u32, ray: vec2<f32>, v: f32, z: f32, wall_field: vec4<f32>) -> Surface {
     var sf: Surface;
+    sf.field = vec4<f32>(0.0);
     // The pipeline shades one kind of surface (SURFACE), so which the pixel shows is known and the
     // code of the other kinds compiles out.
     let on_wall = SURFACE == SURFACE_WALL;
@@ -151,6 +154,7 @@ fn surface_at(hit: WallHit, hit_word: u32, ray: vec2<f32>, v: f32, z: f32) -> Su
         sf.tint = vec4<f32>(0.0);
         if FIELDS {
             sf.flame = torch_flame(hit_word, n, select(wall_p.x, wall_p.y, hit.side == 0u), z, 1.0);
+            sf.field = wall_field;
         }
         return sf;
     }
@@ -162,6 +166,7 @@ fn surface_at(hit: WallHit, hit_word: u32, ray: vec2<f32>, v: f32, z: f32) -> Su
         if looks_down {
             sf.tint = floor_tint(cell);
         }
+        sf.field = field_at(flat_p, sf.normal);
     }
     sf.light_dist = flat_dist;
     sf.light_cos = 0.5 / flat_dist;
@@ -195,7 +200,7 @@ fn shade(sf: Surface, flicker: f32) -> Sample {
     // pipeline has the torch code compiled out.
     var torches = vec3<f32>(0.0);
     if FIELDS {
-        torches = wall_torches(sf.pos.xy, sf.pos.z, sf.normal, flicker) * sf.light_scale;
+        torches = wall_torches(sf.field, sf.pos.z, sf.normal, flicker) * sf.light_scale;
     }
     let by_torch = max(torches.r, max(torches.g, torches.b)) > EXIT_GLOW_CUT;
     if sf.reach < torch_reach() || sf.glow > EXIT_GLOW_CUT || by_torch {

@@ -196,8 +196,9 @@ impl WorldPass {
                 uniform_entry(2, std::mem::size_of::<PulseUniforms>() as u64),
                 storage_entry(3, 4),
                 storage_entry(4, std::mem::size_of::<SpriteRaw>() as u64),
-                filtered_texture_entry(5),
-                sampler_entry(6),
+                // The light field: wall runs read it at their vertices, floor and ceiling per pixel.
+                only_in(wgpu::ShaderStages::VERTEX_FRAGMENT, filtered_texture_entry(5)),
+                only_in(wgpu::ShaderStages::VERTEX_FRAGMENT, sampler_entry(6)),
                 texture_entry(7),
                 storage_entry(8, SAMPLE_BYTES),
                 // Two stages may read four storage buffers each (downlevel limits): the runs are

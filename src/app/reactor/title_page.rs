@@ -18,7 +18,8 @@ use winit::keyboard::KeyCode;
 pub const ENTRY: &str = "Reactor Maintenance";
 /// The campaign page's row that opens the level editor.
 pub const EDITOR_ITEM: &str = "Reactor editor";
-/// The campaign page's key that opens the share-code field.
+/// The campaign page's row that opens the share-code field, and the key that opens it from any row.
+pub const CODE_ITEM: &str = "Replay a share code";
 pub const CODE_KEY: KeyCode = KeyCode::KeyP;
 
 /// What the campaign page can open.
@@ -77,6 +78,12 @@ impl CampaignMenu {
         (0..rows).find(|&i| self.campaign.selectable(i)).unwrap_or(rows)
     }
 
+    /// Opens the share-code field, empty.
+    fn open_code(&mut self) -> Choice {
+        self.code = Some(String::new());
+        Choice::Stay
+    }
+
     fn code_key(&mut self, key: KeyCode) -> Choice {
         let Some(text) = self.code.as_mut() else { return Choice::Stay };
         match key {
@@ -114,7 +121,9 @@ impl MenuPage for CampaignMenu {
         lines.extend(self.campaign.teaching_line(selected));
         lines.push(match &self.code {
             Some(text) => format!("Share code: {text}_   (Enter replays it, Esc closes)"),
-            None => format!("{}: type a share code (RM1-...) to replay its solution", key_label(CODE_KEY)),
+            None => {
+                format!("{CODE_ITEM} (or {}): type one (RM1-...) to watch its solution", key_label(CODE_KEY))
+            }
         });
         lines
     }
@@ -122,6 +131,7 @@ impl MenuPage for CampaignMenu {
     fn items(&self) -> Vec<String> {
         let mut items: Vec<String> = self.campaign.rows.iter().map(|r| r.label.clone()).collect();
         items.push(EDITOR_ITEM.into());
+        items.push(CODE_ITEM.into());
         items.push("Back".into());
         items
     }
@@ -138,10 +148,7 @@ impl MenuPage for CampaignMenu {
         if self.code.is_some() {
             return Some(self.code_key(key));
         }
-        (key == CODE_KEY).then(|| {
-            self.code = Some(String::new());
-            Choice::Stay
-        })
+        (key == CODE_KEY).then(|| self.open_code())
     }
 
     fn take(&mut self, item: usize) -> Choice {
@@ -156,6 +163,7 @@ impl MenuPage for CampaignMenu {
                 row.level.map_or(Choice::Stay, |i| Choice::Open(Opener::new(LevelRequest::Shipped(i))))
             }
             None if item == rows => Choice::Open(Opener::new(LevelRequest::Editor)),
+            None if item == rows + 1 => self.open_code(),
             None => Choice::Back,
         }
     }

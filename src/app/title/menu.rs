@@ -436,7 +436,7 @@ mod tests {
     use super::*;
     use crate::app::crawler::title_page::{RunRequest, Standing};
     use crate::app::reactor::campaign_page::CampaignPage;
-    use crate::app::reactor::title_page::{entry_of, LevelRequest, CODE_KEY, EDITOR_ITEM};
+    use crate::app::reactor::title_page::{entry_of, LevelRequest, CODE_ITEM, CODE_KEY, EDITOR_ITEM};
     use crate::app::shell::menu::Request;
     use KeyCode as K;
 
@@ -485,7 +485,7 @@ mod tests {
         let mut t = with_campaign();
         assert_eq!(items(&t)[3], "Reactor Maintenance", "after the crawler's entries");
         press(&mut t, &[K::ArrowDown, K::ArrowDown, K::ArrowDown, K::Enter]);
-        assert_eq!(items(&t)[6..], [EDITOR_ITEM, "Back"], "after the campaign's rows");
+        assert_eq!(items(&t)[6..], [EDITOR_ITEM, CODE_ITEM, "Back"], "after the campaign's rows");
         // From the first level: the second, the third (past a header), then the editor.
         let choice = press(&mut t, &[K::ArrowDown, K::ArrowDown, K::ArrowDown, K::Enter]);
         assert_eq!(opened(choice), Some(LevelRequest::Editor));
@@ -781,6 +781,19 @@ mod tests {
         press(&mut t, &[K::ArrowDown, K::ArrowUp]);
         assert!(!line_of(&t).contains("cannot be replayed"), "{}", line_of(&t));
         assert_eq!(opened(press(&mut t, &[K::Enter])), Some(LevelRequest::Shipped(4)), "the cursor's level");
+    }
+
+    #[test]
+    fn the_share_code_row_opens_the_field_as_its_key_does() {
+        let mut t = with_campaign();
+        press(&mut t, &[K::ArrowDown, K::ArrowDown, K::ArrowDown, K::Enter]);
+        let code_row = items(&t).iter().position(|i| i == CODE_ITEM).expect("the row");
+        let editor_row = items(&t).iter().position(|i| i == EDITOR_ITEM).expect("the editor's row");
+        assert_eq!(code_row, editor_row + 1);
+        // From the first level: the second, the third (past a header), the editor, then the row.
+        assert!(is_none(press(&mut t, &[K::ArrowDown, K::ArrowDown, K::ArrowDown, K::ArrowDown, K::Enter])));
+        let Overlay::Menu { lines, .. } = t.overlay(&Bindings::default()) else { panic!() };
+        assert!(lines.iter().any(|l| l.starts_with("Share code: _")), "{lines:?}");
     }
 
     #[test]

@@ -35,9 +35,13 @@ struct VsOut {
     @location(3) @interpolate(flat) word: u32,
     // 1 / perpendicular distance, which is linear across the screen on one flat face.
     @location(4) @interpolate(linear) inv_perp: f32,
-    // A wall run's light field (`field_at`) times inv_perp: linear across the screen within one
-    // piece of the run, as inv_perp is (`vs_run`).
-    @location(5) @interpolate(linear) field_ip: vec4<f32>,
+    // A wall run's light field (`field_at`) at the texel centres along its face (`face_field`).
+    @location(5) @interpolate(flat) field_0: vec4<f32>,
+    @location(6) @interpolate(flat) field_1: vec4<f32>,
+    @location(7) @interpolate(flat) field_2: vec4<f32>,
+    @location(8) @interpolate(flat) field_3: vec4<f32>,
+    @location(9) @interpolate(flat) field_4: vec4<f32>,
+    @location(10) @interpolate(flat) field_5: vec4<f32>,
 }
 
 fn frame_out(pos: vec4<f32>) -> VsOut {
@@ -48,7 +52,12 @@ fn frame_out(pos: vec4<f32>) -> VsOut {
     out.packed = COLUMN_NONE;
     out.word = 0u;
     out.inv_perp = 0.0;
-    out.field_ip = vec4<f32>(0.0);
+    out.field_0 = vec4<f32>(0.0);
+    out.field_1 = vec4<f32>(0.0);
+    out.field_2 = vec4<f32>(0.0);
+    out.field_3 = vec4<f32>(0.0);
+    out.field_4 = vec4<f32>(0.0);
+    out.field_5 = vec4<f32>(0.0);
     return out;
 }
 
@@ -82,13 +91,8 @@ fn wall_rows(ip: f32, stretch: f32) -> vec2<f32> {
 // dear on lavapipe (docs/frame-cost.md). The quad reaches a pixel past the wall's rows (and
 // breathing's stretch); the fragment keeps exactly the pixels its own test calls wall, and its
 // vertices carry the depth (world/depth.wgsl) that hides them from floor and ceiling and tells
-// the sprites how far the wall is.
-//
-// With fields, the run is drawn as RUN_PIECES trapezoids instead, cut where the light field's
-// texel centres cross the face. The field a wall reads lies on one row of texels, so between two
-// centres it is linear along the face, and its value times 1 / perp is linear across the screen:
-// each piece's vertices carry it, and no wall pixel reads the field (one filtered read a pixel is
-// dear on lavapipe). Pieces the run does not reach are dropped, empty.
+// the sprites how far the wall is. With fields they also carry the light field along the face
+// (`face_field`), so that no wall pixel reads it.
 @vertex
 fn vs_run(@builtin(vertex_index) i: u32, @builtin(instance_index) run: u32) -> VsOut {
     let column = run_list.runs[run].x;
@@ -98,92 +102,68 @@ fn vs_run(@builtin(vertex_index) i: u32, @builtin(instance_index) run: u32) -> V
     let first_ip = 1.0 / max(columns[column].perp, 1e-4);
     let last_ip = 1.0 / max(columns[last].perp, 1e-4);
     let slope = select(0.0, (last_ip - first_ip) / f32(last - column), last > column);
-    let edges_ip = max(vec2<f32>(first_ip - 0.5 * slope, last_ip + 0.5 * slope), vec2<f32>(1e-6));
-    let edges_x = vec2<f32>(f32(column), f32(last + 1u));
-    let corner = quad_corner(i % 6u);
+    let corner = quad_corner(i);
     let right = corner.x > 0.5;
-    var piece = RunPiece(select(0.0, 1.0, right), vec4<f32>(0.0));
-    if FIELDS {
-        piece = run_piece(i / 6u, right, unpack_column(here, 1.0), edges_x, edges_ip);
-    } else if i >= 6u {
-        piece.at = -1.0;
-    }
-    let ip = mix(edges_ip.x, edges_ip.y, piece.at);
+    let ip = select(first_ip - 0.5 * slope, last_ip + 0.5 * slope, right);
     var stretch = 1.0;
     if MILD {
         stretch = 1.0 + BREATH_SWELL * turn.breathing;
     }
     let rows = wall_rows(ip, stretch) + vec2<f32>(-1.0, 1.0);
-    let x = mix(edges_x.x, edges_x.y, piece.at);
+    let x = select(f32(column), f32(last + 1u), right);
     var out = frame_out(clip_at(vec2<f32>(x, mix(rows.x, rows.y, corner.y)), wall_depth(ip)));
     // Every column of a run looks at the face across the same open cell, so if its light can show,
     // both ends' samples crossed a lit cell.
-    if piece.at < 0.0 || !drawn_here(columns[column].lit != 0u || columns[last].lit != 0u) {
+    if !drawn_here(columns[column].lit != 0u || columns[last].lit != 0u) {
         out.pos = OFF_VIEW;
     }
     out.packed = here;
     out.word = cell_at(column_cell(here));
     out.inv_perp = ip;
-    out.field_ip = piece.field * ip;
+    if FIELDS {
+        let hit = unpack_column(here, 1.0);
+        let ray = ray_at(f32(column) + 0.5 + pulse.jolt_px.x);
+        out.field_0 = face_field(hit, ray, 0u);
+        out.field_1 = face_field(hit, ray, 1u);
+        out.field_2 = face_field(hit, ray, 2u);
+        out.field_3 = face_field(hit, ray, 3u);
+        out.field_4 = face_field(hit, ray, 4u);
+        out.field_5 = face_field(hit, ray, 5u);
+    }
     return out;
 }
 
-// One end of a piece of a wall run: where it lies across the run (0 at its left edge, 1 at its
-// right; below 0 for a piece the run does not reach) and the light field there.
-struct RunPiece {
-    at: f32,
-    field: vec4<f32>,
-}
-
-// The left or `right` end of piece `k` of the run whose wall is `hit`, its edges at framebuffer x
-// `edges_x` with 1 / perp `edges_ip`. Along the face (coordinate s) the pieces are split at the
-// field's texel centres in the wall's cell; s * (1 / perp) is linear in x, so where a centre lies
-// across the run solves a linear equation.
-fn run_piece(k: u32, right: bool, hit: WallHit, edges_x: vec2<f32>, edges_ip: vec2<f32>) -> RunPiece {
+// The light field a wall reads lies on one row of texels (half a texel in front of the face), so
+// along the face it is linear between the texel centres: one face needs the values at its
+// FIELD_TEXELS centres and the one past each end. `face_field(hit, ray, k)` is the kth, k = 0 the
+// one before the face's start; `ray` is one that meets the face.
+fn face_field(hit: WallHit, ray: vec2<f32>, k: u32) -> vec4<f32> {
     let x_face = hit.side == 0u;
-    let left_ray = ray_at(edges_x.x + pulse.jolt_px.x);
-    let right_ray = ray_at(edges_x.y + pulse.jolt_px.x);
-    // The face's coordinate along it at the run's edges, and which way it faces (towards the eye).
-    let eye_s = select(frame.eye.x, frame.eye.y, x_face);
-    let edges_s = vec2<f32>(eye_s) + vec2<f32>(select(left_ray.x, left_ray.y, x_face), select(right_ray.x, right_ray.y, x_face)) / edges_ip;
-    let across = select(left_ray.y, left_ray.x, x_face);
+    let across = select(ray.y, ray.x, x_face);
     let toward = select(-1.0, 1.0, across < 0.0);
-    let cell_s = f32(select(hit.cell.x, hit.cell.y, x_face));
-    let cell_across = f32(select(hit.cell.y, hit.cell.x, x_face));
-    let face_across = cell_across + select(0.0, 1.0, across < 0.0);
-    // Piece k spans s from the (k-1)th texel centre to the kth, the first and last open-ended,
-    // within the run's own span.
-    let texel = 1.0 / f32(FIELD_TEXELS);
-    let lo = min(edges_s.x, edges_s.y);
-    let hi = max(edges_s.x, edges_s.y);
-    let from_s = select(max(lo, cell_s + (f32(k) - 0.5) * texel), lo, k == 0u);
-    let to_s = select(min(hi, cell_s + (f32(k) + 0.5) * texel), hi, k + 1u >= RUN_PIECES);
-    // A face seen edge on has no span to cut: its first piece is the whole run.
-    if from_s >= to_s && !(k == 0u && lo >= hi) {
-        return RunPiece(-1.0, vec4<f32>(0.0));
-    }
-    let from_at = select(run_fraction(from_s, edges_s, edges_ip), 0.0, lo >= hi);
-    let to_at = select(run_fraction(to_s, edges_s, edges_ip), 1.0, lo >= hi);
-    // The end on the requested side, and the face's point there.
-    let s = select(from_s, to_s, (from_at <= to_at) == right);
-    let at = select(min(from_at, to_at), max(from_at, to_at), right);
-    let p = select(vec2<f32>(s, face_across), vec2<f32>(face_across, s), x_face);
+    let s = f32(select(hit.cell.x, hit.cell.y, x_face)) + (f32(k) - 0.5) / f32(FIELD_TEXELS);
+    let face = f32(select(hit.cell.y, hit.cell.x, x_face)) + select(0.0, 1.0, across < 0.0);
+    let p = select(vec2<f32>(s, face), vec2<f32>(face, s), x_face);
     let n = select(vec3<f32>(0.0, toward, 0.0), vec3<f32>(toward, 0.0, 0.0), x_face);
-    return RunPiece(at, field_at(p, n));
+    return field_at(p, n);
 }
 
-// Where along a run (0 at its left edge, 1 at its right) its face's coordinate is `s`, given it at
-// the edges (`edges_s`) and 1 / perp there: s * ip is linear in x, as ip is.
-fn run_fraction(s: f32, edges_s: vec2<f32>, edges_ip: vec2<f32>) -> f32 {
-    if s == edges_s.x {
-        return 0.0;
-    }
-    if s == edges_s.y {
-        return 1.0;
-    }
-    let sip = edges_s * edges_ip;
-    let denominator = (sip.y - sip.x) - s * (edges_ip.y - edges_ip.x);
-    return clamp((s * edges_ip.x - sip.x) / denominator, 0.0, 1.0);
+// The light field at `along` cells along a wall face from its start, between the values a run
+// carries (`face_field`): the filtered read it replaces, without the read.
+fn wall_field(in: VsOut, along: f32) -> vec4<f32> {
+    let u = clamp(along * f32(FIELD_TEXELS) + 0.5, 0.0, f32(FIELD_TEXELS) + 0.999);
+    let k = floor(u);
+    var lo = in.field_0;
+    var hi = in.field_1;
+    lo = select(lo, in.field_1, k >= 1.0);
+    hi = select(hi, in.field_2, k >= 1.0);
+    lo = select(lo, in.field_2, k >= 2.0);
+    hi = select(hi, in.field_3, k >= 2.0);
+    lo = select(lo, in.field_3, k >= 3.0);
+    hi = select(hi, in.field_4, k >= 3.0);
+    lo = select(lo, in.field_4, k >= 4.0);
+    hi = select(hi, in.field_5, k >= 4.0);
+    return mix(lo, hi, u - k);
 }
 
 // Floor and ceiling, drawn after the walls, whose depth hides the pixels they cover:
@@ -270,7 +250,12 @@ fn fs_main(in: VsOut) -> @location(0) vec4<f32> {
         discard;
     }
     // The run's vertices read its wall cell's word; only a wall's torches use it.
-    let sample = shade(surface_at(hit, in.word, ray, v, z, in.field_ip / max(in.inv_perp, 1e-6)), flicker);
+    var field = vec4<f32>(0.0);
+    if SURFACE == SURFACE_WALL && FIELDS {
+        let p = frame.eye + ray * hit.perp;
+        field = wall_field(in, select(p.x - f32(hit.cell.x), p.y - f32(hit.cell.y), hit.side == 0u));
+    }
+    let sample = shade(surface_at(hit, in.word, ray, v, z, field), flicker);
     let lit = sample.color + exit_draft(ray, v, sample.depth);
     return vec4<f32>(finish(lit, screen_at(pr.screen, in.clocks)), 1.0);
 }

@@ -8,7 +8,7 @@
 
 use super::board::pack as board;
 use super::camera::EYE_HEIGHT;
-use super::columns::{RUN_PIECES, STRIP_WIDTH, SURFACE_CEILING, SURFACE_FLOOR, SURFACE_WALL};
+use super::columns::{STRIP_WIDTH, SURFACE_CEILING, SURFACE_FLOOR, SURFACE_WALL};
 use super::depth::WORLD_DEPTH_CLEAR;
 use super::font::{GLYPH_H, GLYPH_W};
 use super::light_field::FIELD_TEXELS;
@@ -119,7 +119,6 @@ pub const PRELUDE: &[(&str, PreludeValue)] = {
         ("SURFACE_FLOOR", U32(SURFACE_FLOOR)),
         ("SURFACE_CEILING", U32(SURFACE_CEILING)),
         ("STRIP_WIDTH", U32(STRIP_WIDTH)),
-        ("RUN_PIECES", U32(RUN_PIECES)),
         ("EYE_HEIGHT", F32(EYE_HEIGHT)),
         // The warps (warp.rs), whose reach sizes the canvas a warped frame is drawn into.
         ("WARP_AMOUNT", F32(warp::WARP_AMOUNT)),

@@ -340,7 +340,6 @@ fn shared_constants_match_their_rust_twins() {
         ("SURFACE_FLOOR", columns::SURFACE_FLOOR),
         ("SURFACE_CEILING", columns::SURFACE_CEILING),
         ("STRIP_WIDTH", columns::STRIP_WIDTH),
-        ("RUN_PIECES", columns::RUN_PIECES),
         ("SPRITE_ENTITY", SPRITE_ENTITY),
         ("SPRITE_FALSE_PLAYER", SPRITE_FALSE_PLAYER),
         ("MAX_SPRITES", MAX_SPRITES as u32),

@@ -2,7 +2,7 @@
 //! column table they write for the world pass (`render::columns` places the samples), and the wall
 //! runs found in it with the indirect draw that draws them.
 
-use super::columns::{RUN_BYTES, RUN_PIECES, SAMPLE_BYTES};
+use super::columns::{RUN_BYTES, SAMPLE_BYTES};
 use crate::render::gpu::Gpu;
 use crate::render::layout_entries::{only_in, storage_entry, uniform_entry, written_storage_entry};
 use crate::render::scene::{FrameUniforms, PulseUniforms, TurnUniforms};
@@ -20,7 +20,7 @@ pub(crate) struct ColumnPass {
     pub layout: wgpu::BindGroupLayout,
     pub bind_group: wgpu::BindGroup,
     pub table: wgpu::Buffer,
-    /// `wgpu::util::DrawIndirectArgs` for the runs (six vertices a piece, one instance per run), then each
+    /// `wgpu::util::DrawIndirectArgs` for the runs (six vertices, one instance per run), then each
     /// run's first and last column, as many as the arguments count.
     pub runs: wgpu::Buffer,
     capacity: u32,
@@ -32,8 +32,8 @@ pub(crate) struct ColumnPass {
 const COLUMN_WORKGROUP: u32 = 64;
 
 /// The draw's arguments at the head of the run list (`wgpu::util::DrawIndirectArgs`, 16 bytes):
-/// six vertices for each of a run's pieces, and where the run count lies in them.
-const RUN_DRAW: [u32; 4] = [6 * RUN_PIECES, 0, 0, 0];
+/// six vertices a run, and where the run count lies in them.
+const RUN_DRAW: [u32; 4] = [6, 0, 0, 0];
 pub(crate) const RUN_LIST_HEAD: u64 = 16;
 const RUN_COUNT_OFFSET: u64 = 4;
 

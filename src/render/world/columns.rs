@@ -23,11 +23,6 @@ pub(crate) fn strip_count(width: u32) -> u32 {
 /// whether it crosses a lit cell.
 pub(crate) const SAMPLE_BYTES: u64 = 12;
 
-/// The pieces a wall run is drawn in when its light field shows (`vs_run` in `shaders/world.wgsl`):
-/// the field's texel centres along its cell's face cut it, so that each piece carries the field
-/// in its vertices instead of every pixel reading it.
-pub const RUN_PIECES: u32 = super::light_field::FIELD_TEXELS + 1;
-
 /// A wall run as the column pass lists it: its first and last column (`vec2<u32>`).
 pub(crate) const RUN_BYTES: u64 = 8;
 

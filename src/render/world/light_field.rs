@@ -1,7 +1,7 @@
 //! The wall torches' light baked once per turn into a small texture over the grid (the light field),
 //! and the per-cell floor tints beside it, so the world shader pays one texture read per floor or
-//! ceiling pixel for them instead of a loop over every torch (frame cost, issue 17), and a wall run
-//! one per vertex of its pieces (issue 35).
+//! ceiling pixel for them instead of a loop over every torch (frame cost, issue 17); a wall run
+//! reads it at its vertices, where the texel centres along its face lie (issue 35).
 //!
 //! Torches are static, so their light at any floor point is a function of the grid alone. Each
 //! texel holds, for the height of the flames, the sum over the torches that see it (the half-space

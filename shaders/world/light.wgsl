@@ -37,9 +37,9 @@ fn torch(dist: f32, cos_in: f32, flicker: f32) -> vec3<f32> {
 // turn on the CPU into the light field (src/render/light_field.rs): per texel the summed weight
 // 1 / (1 + 1.1 h^2) of the torches that see it at horizontal distance h, and the same sum weighted
 // by the unit direction to them and by h. One filtered read gives those back (floor and ceiling
-// read it per pixel; a wall run reads it along its face at its vertices: `vs_run`); the vertical term and
-// the surface's cosine are a few lines here. The depth's darkness does not dim them (that is
-// the player's torch failing); the app's fade does.
+// read it per pixel; a wall run reads it along its face at its vertices: `vs_run`); the vertical
+// term and the surface's cosine are a few lines here. The depth's darkness does not dim them
+// (that is the player's torch failing); the app's fade does.
 const WALL_TORCH_COLOR: vec3<f32> = vec3<f32>(1.0, 0.6, 0.3);
 const WALL_TORCH_INTENSITY: f32 = 1.6;
 const WALL_TORCH_HEIGHT: f32 = 0.66;

@@ -18,8 +18,9 @@ use winit::keyboard::KeyCode;
 pub const ENTRY: &str = "Reactor Maintenance";
 /// The campaign page's row that opens the level editor.
 pub const EDITOR_ITEM: &str = "Reactor editor";
-/// The campaign page's row that opens the share-code field, and the key that opens it from any row.
+/// The campaign page's row that opens the share-code field.
 pub const CODE_ITEM: &str = "Replay a share code";
+/// The key that opens the share-code field from any row of the campaign page.
 pub const CODE_KEY: KeyCode = KeyCode::KeyP;
 
 /// What the campaign page can open.

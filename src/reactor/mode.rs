@@ -27,6 +27,26 @@ pub struct Reactor {
 }
 
 impl Reactor {
+    /// Why using nothing did nothing. A stranger stood beside the fuel source, facing it, and
+    /// pressed use (a play-test): things are used from their own cell, so when one is beside the
+    /// robot, the sentence names it and says where to stand.
+    fn nothing_here(&self) -> String {
+        let level = &self.game.level;
+        let robot = level.robot.pos;
+        let faced = robot.step(self.view.facing);
+        let beside = |p: crate::grid::Pos| level.props.iter().find(|prop| prop.pos == p);
+        let near = beside(faced).or_else(|| robot.neighbours4().into_iter().find_map(beside));
+        match near {
+            Some(prop) => {
+                let line = present::prop_line(level, prop);
+                let noun = line.split(',').next().unwrap_or(&line);
+                // Short: the board's message line holds about 58 characters at 1280x720.
+                format!("Step onto the {noun} to use it.")
+            }
+            None => super::props::Refusal::NothingHere.sentence().to_string(),
+        }
+    }
+
     pub fn new(game: Game) -> Self {
         Self { game, view: ViewState::default(), keeps_records: false, scenes: 0 }
     }
@@ -61,6 +81,12 @@ impl Mode for Reactor {
                     self.view.facing = f;
                 }
                 match self.game.apply(cmd) {
+                    Outcome::Refused(super::props::Refusal::NothingHere)
+                        if cmd == super::Command::InteractProp(None) =>
+                    {
+                        report.refused = true;
+                        self.nothing_here()
+                    }
                     Outcome::Refused(r) => {
                         report.refused = true;
                         r.sentence().to_string()
@@ -181,6 +207,20 @@ pub(crate) mod tests {
         let map = "[surface]\n######\n#@a.r#\n######\n[fuel]\n......\n.====.\n......\n[props]\na flow fuel off\n3,1 consumer on\nr reactor\n[level]\nid m\nrequired 1 0 0\n";
         let b = Balance::normal();
         Reactor::new(Game::new(text::parse(map, &b).unwrap(), b))
+    }
+
+    #[test]
+    fn using_nothing_beside_a_prop_says_to_step_onto_it() {
+        let mut r = reactor();
+        let report = r.act(Action::Do(Command::InteractProp(None)));
+        assert!(report.refused && report.pulse.is_none());
+        assert_eq!(report.line, "Step onto the fuel source to use it.");
+        // Away from every prop the plain refusal stands.
+        let far = "[surface]\n#####\n#@..#\n#..a#\n#####\n[props]\na flow fuel off\n[level]\nid f\nrequired 1 0 0\n";
+        let b = Balance::normal();
+        let mut r = Reactor::new(Game::new(text::parse(far, &b).unwrap(), b));
+        let report = r.act(Action::Do(Command::InteractProp(None)));
+        assert_eq!(report.line, crate::reactor::props::Refusal::NothingHere.sentence());
     }
 
     #[test]

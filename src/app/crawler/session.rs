@@ -270,17 +270,17 @@ impl Session {
     /// replay is playing; everything else is interface and never takes a turn.
     pub fn command(&mut self, command: RunKey, now: f64) -> Request {
         if let Some(Overlay::Prompt { .. }) = self.overlay {
-            // The prompt takes its answers and Esc (which closes it); of the rest only the
-            // window controls work, and nothing reaches the game.
+            // The prompt takes its answers; the window controls work under it; any other key
+            // closes it as No and does nothing more, so nothing reaches the game. (A play-tester's
+            // M, E, W and L vanished into an open prompt, unanswered, until Esc.)
             return match command {
                 RunKey::Shell(ShellKey::Answer(yes)) => self.answer(yes),
-                RunKey::Menu => {
+                RunKey::Shell(ShellKey::Screenshot) => Request::Screenshot,
+                RunKey::Shell(ShellKey::Fullscreen) => Request::ToggleFullscreen,
+                _ => {
                     self.overlay = None;
                     Request::None
                 }
-                RunKey::Shell(ShellKey::Screenshot) => Request::Screenshot,
-                RunKey::Shell(ShellKey::Fullscreen) => Request::ToggleFullscreen,
-                _ => Request::None,
             };
         }
         match command {
@@ -443,6 +443,22 @@ mod tests {
         s.key(KeyCode::Escape, false, 2.0);
         assert_eq!(s.key(KeyCode::KeyN, false, 2.0), Request::None);
         assert_eq!(s.overlay(), None, "N goes back");
+    }
+
+    /// Regression (a play-test): keys pressed into the open prompt vanished until Esc.
+    #[test]
+    fn any_other_key_closes_the_prompt_as_no_without_taking_a_turn() {
+        let mut s = with_bindings(Bindings::default());
+        s.key(KeyCode::Escape, false, 0.0);
+        assert!(matches!(s.overlay(), Some(Overlay::Prompt { .. })));
+        assert_eq!(s.key(KeyCode::KeyW, false, 0.0), Request::None);
+        assert_eq!(s.overlay(), None, "W closed the prompt");
+        assert_eq!(s.game().turn(), 0, "and took no turn");
+        s.key(KeyCode::Escape, false, 0.0);
+        s.key(KeyCode::KeyM, false, 0.0);
+        assert_eq!(s.overlay(), None, "M closed the prompt, and did not open the map");
+        s.key(KeyCode::KeyM, false, 0.0);
+        assert!(matches!(s.overlay(), Some(Overlay::Automap { .. })), "the next M opens it");
     }
 
     /// Regression: the automap and log hints printed fixed keys after a rebinding.

@@ -34,7 +34,13 @@ impl Reactor {
         let level = &self.game.level;
         let robot = level.robot.pos;
         let faced = robot.step(self.view.facing);
-        let beside = |p: crate::grid::Pos| level.props.iter().find(|prop| prop.pos == p);
+        // A wall sprinkler stands in its wall and is used from its outlet: never stepped onto.
+        let beside = |p: crate::grid::Pos| {
+            level
+                .props
+                .iter()
+                .find(|prop| prop.pos == p && !matches!(prop.kind, super::level::PropKind::Sprinkler { .. }))
+        };
         let near = beside(faced).or_else(|| robot.neighbours4().into_iter().find_map(beside));
         match near {
             Some(prop) => {

@@ -1,6 +1,7 @@
 //! Sprite pass (entry file): entities are pixel-font sprites from a storage buffer
 //! (src/render/sprites.rs), drawn after the world pass, far to near: per sprite a quad over the floor
-//! its pool of light can reach, one over its halo and one over its glyph (`vs_sprite_pool`/
+//! its pool of light can reach (but for the nearest few, whose pools the floor draws itself:
+//! `floor_pools` in world.wgsl), one over its halo and one over its glyph (`vs_sprite_pool`/
 //! `fs_sprite_pool`, `vs_sprite_halo`/`fs_sprite_halo`, `vs_sprite_ink`/`fs_sprite_ink`): a near
 //! sprite's pool covers much of the floor and its halo little of it, so neither pays for the other
 //! over the other's pixels, nor for the empty corners of a box around both. Each pixel meets the
@@ -16,8 +17,7 @@
 
 #include "common/quad.wgsl"
 #include "world/inputs.wgsl"
-#include "world/light.wgsl"
-#include "world/effects.wgsl"
+#include "world/figures.wgsl"
 #include "world/screen.wgsl"
 #include "world/depth.wgsl"
 
@@ -27,49 +27,13 @@
 override QUADS_COVER_VIEW: bool = false;
 
 
-// Sprites. A glyph is lit by the torch plus a little light of its own (so a red `@` at the edge of the
-// torch still reads as red, not as the torch's orange), and glows in its colour: a halo on its own
-// plane and a pool of light on the floor around its feet.
-const SPRITE_SELF_LIGHT: f32 = 0.8;
+// Sprites glow in their colour: a halo on their own plane, and a pool of light on the floor around
+// their feet (world/figures.wgsl, which also places and lights them).
 const SPRITE_INK_GAIN: f32 = 1.35;
 const SPRITE_HALO: f32 = 0.16;
-const SPRITE_POOL: f32 = 0.22;
-const SPRITE_POOL_RADIUS: f32 = 0.42;
-// Where halo and pool are cut off (font pixels from the glyph's centre; pool radii), chosen where
-// they fall below a step of an 8-bit target, so the cut never shows; the sprite quads hold them.
+// Where the halo is cut off (font pixels from the glyph's centre), chosen where it falls below a
+// step of an 8-bit target, so the cut never shows; the sprite quads hold it.
 const HALO_REACH: f32 = 6.0;
-const POOL_REACH: f32 = 1.5;
-// Feet SPRITE_LIFT (prelude) above the floor so the lowest ink row never sinks into it; no sprite
-// closer than SPRITE_NEAR.
-const SPRITE_NEAR: f32 = 0.2;
-// A stepping enemy lurches up this much mid-step.
-const SPRITE_HOP: f32 = 0.05;
-
-// A sprite close by is shrunk so its seven ink rows never stand taller than this share of the
-// view's height (focal.y is the view's height in pixels): an adjacent creature is a figure in
-// front of you, not a screen-filling block. From about 1.3 cells away it has its true size.
-const SPRITE_MAX_VIEW: f32 = 0.62;
-
-// The side of one font pixel in cells for sprite `s` standing at `p` this frame.
-fn sprite_fp(s: SpriteRaw, p: vec2<f32>) -> f32 {
-    let d = max(dot(p - frame.eye, frame.dir), SPRITE_NEAR);
-    return min(s.height / f32(GLYPH_H), SPRITE_MAX_VIEW * d / 7.0);
-}
-
-// Height of a sprite's feet: just above the floor, lurching up mid-step while it moves.
-fn sprite_feet(s: SpriteRaw) -> f32 {
-    let moving = select(0.0, 1.0, any(s.pos_from != s.pos_to));
-    return SPRITE_LIFT + moving * SPRITE_HOP * sin(3.14159 * frame.enemy_progress);
-}
-
-// How visible sprite `s` is this frame: its fade across the step, and a false `@`'s flicker.
-fn sprite_alpha(s: SpriteRaw) -> f32 {
-    var alpha = mix(s.fade_from, s.fade_to, frame.enemy_progress);
-    if s.kind == SPRITE_FALSE_PLAYER {
-        alpha = alpha * false_player_alpha(s.seed);
-    }
-    return alpha;
-}
 
 // The parts of a sprite, each drawn by its own quad and pipeline.
 const PART_POOL: u32 = 0u;
@@ -111,21 +75,6 @@ fn glyph_shape(rows: vec2<u32>, g: vec2<f32>) -> f32 {
     return mix(top, bottom, f.y);
 }
 
-// What sprite `s` looks like this frame, the same for all its pixels (so its vertex shader works it
-// out once and hands it on flat): its light-tinted colour (rgb) and how visible it is (a).
-fn sprite_look(s: SpriteRaw, flicker: f32) -> vec4<f32> {
-    let alpha = sprite_alpha(s);
-    let p = mix(s.pos_from, s.pos_to, frame.enemy_progress);
-    let rel = p - frame.eye;
-    let fp = sprite_fp(s, p);
-    let feet = sprite_feet(s);
-    let light_dist = length(vec3<f32>(rel, feet + 3.5 * fp - EYE_HEIGHT));
-    // Lit like a wall facing the player, plus its own faint light that darkness dims as well.
-    let light = torch(light_dist, 1.0, flicker)
-        + vec3<f32>(SPRITE_SELF_LIGHT * turn.light_scale / (1.0 + 0.18 * light_dist * light_dist));
-    return vec4<f32>(s.color.rgb * light, alpha);
-}
-
 // Where sprite `s` stands this frame and what its pixels read of it, worked out once per vertex:
 // a software rasteriser would otherwise fetch the sprite from its buffer for every pixel.
 struct SpritePlace {
@@ -138,7 +87,7 @@ struct SpritePlace {
 }
 
 fn sprite_place(s: SpriteRaw) -> SpritePlace {
-    let p = mix(s.pos_from, s.pos_to, frame.enemy_progress);
+    let p = sprite_point(s);
     return SpritePlace(
         vec4<f32>(p, sprite_fp(s, p), sprite_feet(s)),
         vec3<f32>(s.color.a, s.shimmer, s.height),
@@ -177,14 +126,9 @@ fn sprite_hit(
         if !on_floor {
             return none;
         }
-        // The pool of its light on the floor around its feet.
-        let off = frame.eye + ray * (0.5 / max(-v, 1e-6)) - p;
-        let r2 = dot(off, off) / (SPRITE_POOL_RADIUS * SPRITE_POOL_RADIUS);
-        if r2 >= POOL_REACH * POOL_REACH {
-            return none;
-        }
-        let pool = tint * (SPRITE_POOL * glow * s.glow_shimmer_height.z * exp(-2.0 * r2));
-        return SpriteHit(pool, vec3<f32>(0.0), 0.0);
+        let floor_p = frame.eye + ray * (0.5 / max(-v, 1e-6));
+        let strength = pool_strength(tint, glow, s.glow_shimmer_height.z);
+        return SpriteHit(pool_light(p, strength, floor_p), vec3<f32>(0.0), 0.0);
     }
     let t = d / fwd;
     if t >= depth {
@@ -243,7 +187,7 @@ fn sprite_rect(i: u32, part: u32) -> vec4<f32> {
     if sprite_alpha(s) <= 0.0 {
         return none;
     }
-    let p = mix(s.pos_from, s.pos_to, frame.enemy_progress);
+    let p = sprite_point(s);
     let rel = p - frame.eye;
     let depth = dot(rel, frame.dir);
     if depth < SPRITE_NEAR {

@@ -21,6 +21,7 @@
 #include "world/grid.wgsl"
 #include "world/effects.wgsl"
 #include "world/surfaces.wgsl"
+#include "world/figures.wgsl"
 #include "world/screen.wgsl"
 #include "world/depth.wgsl"
 
@@ -42,7 +43,16 @@ struct VsOut {
     @location(8) @interpolate(flat) field_3: vec4<f32>,
     @location(9) @interpolate(flat) field_4: vec4<f32>,
     @location(10) @interpolate(flat) field_5: vec4<f32>,
+    // A floor strip's pools of the nearest sprites' light (`floor_pools`): their centres (xy, zw)
+    // and their strengths (`pool_strength`), 0 for a pool the floor does not draw.
+    @location(11) @interpolate(flat) pool_centres: vec4<f32>,
+    @location(12) @interpolate(flat) pool_0: vec3<f32>,
+    @location(13) @interpolate(flat) pool_1: vec3<f32>,
 }
+
+// The floor draws the pools of the FLOOR_POOLS (prelude) nearest sprites, one pair of members of
+// VsOut each.
+const_assert FLOOR_POOLS == 2u;
 
 fn frame_out(pos: vec4<f32>) -> VsOut {
     var out: VsOut;
@@ -58,6 +68,9 @@ fn frame_out(pos: vec4<f32>) -> VsOut {
     out.field_3 = vec4<f32>(0.0);
     out.field_4 = vec4<f32>(0.0);
     out.field_5 = vec4<f32>(0.0);
+    out.pool_centres = vec4<f32>(0.0);
+    out.pool_0 = vec3<f32>(0.0);
+    out.pool_1 = vec3<f32>(0.0);
     return out;
 }
 
@@ -198,7 +211,43 @@ fn vs_flat(@builtin(vertex_index) i: u32, @builtin(instance_index) strip: u32) -
     if !drawn_here(lit) {
         return frame_out(OFF_VIEW);
     }
-    return frame_out(clip_at(vec2<f32>(x, mix(rows.x, rows.y, corner.y)), FLAT_DEPTH));
+    var out = frame_out(clip_at(vec2<f32>(x, mix(rows.x, rows.y, corner.y)), FLAT_DEPTH));
+    if SURFACE == SURFACE_FLOOR {
+        let near = floor_pool(0u, out.flicker);
+        let next = floor_pool(1u, out.flicker);
+        out.pool_centres = vec4<f32>(near.centre, next.centre);
+        out.pool_0 = near.strength;
+        out.pool_1 = next.strength;
+    }
+    return out;
+}
+
+// The pools of light of the turn.floor_pools nearest sprites are drawn by the floor itself: a
+// near sprite's pool covers much of the floor, and as a pass of its own it read the depth, toned
+// and blended each of those pixels again (docs/frame-cost.md). The sprites are listed far to near,
+// so they are the last ones; the sprite pass leaves their pools out (src/render/world/pass.rs).
+struct FloorPool {
+    centre: vec2<f32>,
+    strength: vec3<f32>,
+}
+
+// The `k`th nearest sprite's pool, or one of no strength when the floor does not draw it or the
+// sprite is not drawn.
+fn floor_pool(k: u32, flicker: f32) -> FloorPool {
+    if k >= turn.floor_pools {
+        return FloorPool(vec2<f32>(0.0), vec3<f32>(0.0));
+    }
+    let s = sprites[turn.sprite_count - 1u - k];
+    let look = sprite_look(s, flicker);
+    let centre = sprite_point(s);
+    let shown = look.a > 0.0 && sprite_in_front(centre);
+    let strength = pool_strength(look.rgb, s.color.a * look.a, s.height);
+    return FloorPool(centre, select(vec3<f32>(0.0), strength, shown));
+}
+
+// The light the floor drawn pools add at floor point `floor_p`.
+fn floor_pools(in: VsOut, floor_p: vec2<f32>) -> vec3<f32> {
+    return pool_light(in.pool_centres.xy, in.pool_0, floor_p) + pool_light(in.pool_centres.zw, in.pool_1, floor_p);
 }
 
 // The wall pixel `in` meets: its run's where walls are drawn; none where floor and ceiling are
@@ -256,6 +305,9 @@ fn fs_main(in: VsOut) -> @location(0) vec4<f32> {
         field = wall_field(in, select(p.x - f32(hit.cell.x), p.y - f32(hit.cell.y), hit.side == 0u));
     }
     let sample = shade(surface_at(hit, in.word, ray, v, z, field), flicker);
-    let lit = sample.color + exit_draft(ray, v, sample.depth);
+    var lit = sample.color + exit_draft(ray, v, sample.depth);
+    if SURFACE == SURFACE_FLOOR {
+        lit = lit + floor_pools(in, frame.eye + ray * sample.depth);
+    }
     return vec4<f32>(finish(lit, screen_at(pr.screen, in.clocks)), 1.0);
 }

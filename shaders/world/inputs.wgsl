@@ -48,9 +48,11 @@ struct TurnUniforms {
     ceiling: vec4<f32>,
     light_tint: vec4<f32>,
     torch_count: u32,
+    // How many sprites are live, and how many of the nearest ones the floor draws the pools of
+    // (`floor_pools`, world.wgsl).
+    sprite_count: u32,
+    floor_pools: u32,
     _pad0: u32,
-    _pad1: u32,
-    _pad2: u32,
     // Wall torches: the flame's point (xy) and its wall face's outward normal (zw).
     torches: array<vec4<f32>, MAX_TORCHES>,
 }

@@ -199,6 +199,12 @@ impl Renderer {
         self.world.set_quads_cover_view(on);
     }
 
+    /// For tests: whether the floor draws the pools of light of the nearest sprites (as it does)
+    /// or the sprite pass draws every pool as a quad of its own, the way the floor's must match.
+    pub fn set_pools_in_floor(&mut self, on: bool) {
+        self.world.set_pools_in_floor(on);
+    }
+
     /// The yardstick of `--bench`: the bare ray-cast (`shaders/bare.wgsl`: the same grid walk with
     /// flat shading, nothing else) of `view` over the whole `width` × `height` target, submitted like
     /// a frame. On a noisy machine only the ratio of a frame to this, timed in the same process at the

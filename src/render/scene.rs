@@ -5,6 +5,7 @@
 
 use super::camera::Camera;
 use super::columns::ColumnTable;
+use super::sprites::FLOOR_POOLS;
 use crate::grid::{Grid, Pos};
 use crate::scene::{CellLook, Madness, PhantomLook, ThemeLook, TileLook, TorchLook, WorldScene};
 use bytemuck::{Pod, Zeroable};
@@ -98,9 +99,11 @@ pub struct TurnUniforms {
     pub light_tint: [f32; 4],
     /// How many of `torches` are live.
     pub torch_count: u32,
+    /// How many sprites are live, and how many of the nearest ones the floor draws the pools of
+    /// light of (`WorldTurn::floor_pools`).
+    pub sprite_count: u32,
+    pub floor_pools: u32,
     pub _pad0: u32,
-    pub _pad1: u32,
-    pub _pad2: u32,
     /// Wall torches: where the flame hangs (x, y in cells, just off the wall face) and the face's
     /// outward normal (z, w).
     pub torches: [[f32; 4]; MAX_TORCHES],
@@ -180,6 +183,9 @@ impl Default for Effects {
 pub struct WorldTurn {
     pub madness: Madness,
     pub sprite_count: u32,
+    /// How many of the nearest sprites have their pools of light drawn by the floor instead of
+    /// the sprite pass: [`FLOOR_POOLS`] or fewer.
+    pub floor_pools: u32,
     /// The scene's light (darkness): 1 is the full torch.
     pub light: f32,
     /// Centre of the exit pit nearest the viewer, or [`NO_EXIT`].
@@ -195,6 +201,7 @@ impl Default for WorldTurn {
         WorldTurn {
             madness: Madness::default(),
             sprite_count: 0,
+            floor_pools: 0,
             light: 1.0,
             exit: NO_EXIT,
             theme: ThemeLook::CUT_STONE,
@@ -211,6 +218,7 @@ impl WorldTurn {
         WorldTurn {
             madness: world.madness,
             sprite_count,
+            floor_pools: sprite_count.min(FLOOR_POOLS),
             light: world.light,
             exit: nearest_exit(&world.cells, eye),
             theme: world.theme,
@@ -284,9 +292,9 @@ impl WorldUniformBlocks {
                 ceiling: with_alpha(turn.theme.ceiling, turn.theme.joints[2]),
                 light_tint: with_alpha(turn.theme.light, effects.light_scale),
                 torch_count: turn.torch_count,
+                sprite_count: turn.sprite_count,
+                floor_pools: turn.floor_pools,
                 _pad0: 0,
-                _pad1: 0,
-                _pad2: 0,
                 torches: turn.torches,
             },
             pulse: PulseUniforms {

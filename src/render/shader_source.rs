@@ -18,7 +18,7 @@ use super::scene::{
     FLAG_TORCH_W, LIGHT_FLICKER, LIGHT_RADIUS, MAX_TORCHES, TILE_EXIT, TILE_FLOOR, TILE_MASK, TILE_WALL,
     TORCH_OFFSET, WALL_TORCH_RADIUS,
 };
-use super::sprites::{MAX_SPRITES, SPRITE_ENTITY, SPRITE_FALSE_PLAYER, SPRITE_LIFT};
+use super::sprites::{FLOOR_POOLS, MAX_SPRITES, SPRITE_ENTITY, SPRITE_FALSE_PLAYER, SPRITE_LIFT};
 use super::warp;
 use std::fmt;
 
@@ -79,6 +79,7 @@ pub const PARTS: &[(&str, &str)] = &[
     ("world/screen.wgsl", include_str!("../../shaders/world/screen.wgsl")),
     ("world/columns.wgsl", include_str!("../../shaders/world/columns.wgsl")),
     ("world/depth.wgsl", include_str!("../../shaders/world/depth.wgsl")),
+    ("world/figures.wgsl", include_str!("../../shaders/world/figures.wgsl")),
     ("world.wgsl", include_str!("../../shaders/world.wgsl")),
     ("sprites.wgsl", include_str!("../../shaders/sprites.wgsl")),
     ("hud.wgsl", include_str!("../../shaders/hud.wgsl")),
@@ -152,6 +153,7 @@ pub const PRELUDE: &[(&str, PreludeValue)] = {
         ("SPRITE_FALSE_PLAYER", U32(SPRITE_FALSE_PLAYER)),
         ("MAX_SPRITES", U32(MAX_SPRITES as u32)),
         ("SPRITE_LIFT", F32(SPRITE_LIFT)),
+        ("FLOOR_POOLS", U32(FLOOR_POOLS)),
         // The pixel font (font.rs): a glyph's cell.
         ("GLYPH_W", U32(GLYPH_W)),
         ("GLYPH_H", U32(GLYPH_H)),

@@ -16,7 +16,9 @@ use hollowdeep::render::scene::{
 };
 use hollowdeep::render::scene::{FLAG_LIT, FLAG_TORCH_E, FLAG_TORCH_N, FLAG_TORCH_S, FLAG_TORCH_W};
 use hollowdeep::render::shader_source::{self, compose, ComposeError, Entry, PRELUDE};
-use hollowdeep::render::sprites::{SpriteRaw, MAX_SPRITES, SPRITE_ENTITY, SPRITE_FALSE_PLAYER, SPRITE_LIFT};
+use hollowdeep::render::sprites::{
+    SpriteRaw, FLOOR_POOLS, MAX_SPRITES, SPRITE_ENTITY, SPRITE_FALSE_PLAYER, SPRITE_LIFT,
+};
 use hollowdeep::render::warp;
 use naga::proc::Layouter;
 use naga::valid::{Capabilities, ValidationFlags, Validator};
@@ -58,6 +60,7 @@ const SHADER_FILES: &[&str] = &[
     "world/screen.wgsl",
     "world/columns.wgsl",
     "world/depth.wgsl",
+    "world/figures.wgsl",
     "world.wgsl",
     "sprites.wgsl",
     "hud.wgsl",
@@ -262,9 +265,9 @@ fn cpu_written_structs_match_their_wgsl_twins() {
             ceiling,
             light_tint,
             torch_count,
+            sprite_count,
+            floor_pools,
             _pad0,
-            _pad1,
-            _pad2,
             torches,
         }),
         mirror!(PulseUniforms { flash_rgba, jolt_px, warp_pulse, _pad0 }),
@@ -343,6 +346,7 @@ fn shared_constants_match_their_rust_twins() {
         ("SPRITE_ENTITY", SPRITE_ENTITY),
         ("SPRITE_FALSE_PLAYER", SPRITE_FALSE_PLAYER),
         ("MAX_SPRITES", MAX_SPRITES as u32),
+        ("FLOOR_POOLS", FLOOR_POOLS),
         ("GLYPH_W", GLYPH_W),
         ("GLYPH_H", GLYPH_H),
         ("BOARD_WALL", board::BOARD_WALL),

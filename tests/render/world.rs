@@ -471,6 +471,46 @@ fn fitted_sprite_quads_draw_exactly_what_full_view_quads_draw() {
     }
 }
 
+/// The floor draws the pools of light of the nearest sprites itself, and the sprite pass the rest;
+/// the picture must be the one the sprite pass draws with a quad for every pool, up to the rounding
+/// of a blended colour: near and far, calm, mid-step, jolted and warped.
+#[test]
+fn pools_the_floor_draws_match_pools_drawn_as_quads() {
+    let Some(gpu) = gpu_or_skip() else { return };
+    let mut stage = Stage::new(gpu, 320, 200);
+    let mut g = room_scene();
+    // The food in the next cell, its pool under the eye; the same from across the room, where
+    // the nearest sprites are the enemy and an item.
+    let views = [
+        View { eye: Vec2::new(2.5, 5.4), angle: 0.1, time: 2.0 },
+        View { eye: Vec2::new(3.0, 5.6), angle: -0.2, time: 0.4 },
+        View { eye: Vec2::new(1.3, 4.5), angle: -0.05, time: 3.3 },
+    ];
+    let cases = [
+        (100, Effects::default()),
+        (30, Effects { enemy_progress: 0.5, ..Effects::default() }),
+        (5, Effects { jolt_px: Vec2::new(-5.0, 3.0), warp_pulse: 0.7, ..Effects::default() }),
+    ];
+    for (sanity, effects) in cases {
+        set_sanity(&mut g, sanity);
+        stage.upload(&g);
+        for view in &views {
+            let in_floor = stage.frame(view, effects);
+            stage.renderer.set_pools_in_floor(false);
+            let as_quads = stage.frame(view, effects);
+            stage.renderer.set_pools_in_floor(true);
+            let worst = in_floor.rgba.iter().zip(&as_quads.rgba).map(|(a, b)| a.abs_diff(*b)).max();
+            assert!(
+                worst <= Some(2),
+                "sanity {sanity}, eye {:?}: pools drawn by the floor differ by {worst:?} of 255 (see {} and {})",
+                view.eye,
+                in_floor.save("fail_pools_in_floor").display(),
+                as_quads.save("fail_pools_as_quads").display()
+            );
+        }
+    }
+}
+
 /// A jolt moves the cast pixel, so a jolted frame is the calm frame moved by the jolt: walls drawn
 /// as runs and floor and ceiling behind them must follow it by whole rows and columns, not keep
 /// to the unjolted eye line.

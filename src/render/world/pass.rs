@@ -7,7 +7,8 @@
 //! depth; then the sprites, far to near, each as a quad for its pool of light on the floor and
 //! one for its halo (both screen-blended) and a quad for its ink (alpha-blended), testing that
 //! depth per pixel. So a sprite costs only the pixels its quads cover, however many there are, and
-//! the world is shaded once.
+//! the world is shaded once. The nearest sprites' pools, which cover much of the floor, the floor
+//! draws itself ([`FLOOR_POOLS`]).
 //! The world is drawn once per kind of surface, walls as runs of columns and floor and ceiling over
 //! strips behind the walls' mask ([`WorldPipelines`]). Frames whose warps move pixels draw world and
 //! sprites unbent into a canvas a little wider than the view ([`Canvas`], sized by
@@ -28,7 +29,7 @@ use super::columns::{
 use super::depth::{WORLD_DEPTH_CLEAR, WORLD_DEPTH_FORMAT};
 use super::fields::Fields;
 use super::light_field::mark_torch_faces;
-use super::sprites::{pack_sprites, SpriteRaw, MAX_SPRITES};
+use super::sprites::{pack_sprites, SpriteRaw, FLOOR_POOLS, MAX_SPRITES};
 use super::variant::{slot, Extras, Variant, WORLD_SLOTS};
 use super::warp::{self, Warps};
 use crate::grid::Pos;
@@ -178,6 +179,8 @@ pub(crate) struct WorldPass {
     /// What the last turn left for the frames: madness, light and how many sprites are live.
     turn: WorldTurn,
     quads_cover_view: bool,
+    /// For tests: false makes the sprite pass draw every pool of light, the floor none.
+    pools_in_floor: bool,
 }
 
 impl WorldPass {
@@ -288,6 +291,7 @@ impl WorldPass {
             grid: (1, 1),
             turn: WorldTurn::default(),
             quads_cover_view: false,
+            pools_in_floor: true,
         };
         pass.prepare(gpu, Variant::Calm, Extras::default());
         pass
@@ -585,6 +589,7 @@ impl WorldPass {
         let sprites = pack_sprites(world, eye);
         let sprite_count = self.upload_sprites(gpu, &sprites);
         self.turn = WorldTurn::of(world, sprite_count, eye);
+        self.turn.floor_pools = self.floor_pools(sprite_count);
         let torches = &self.turn.torches[..self.turn.torch_count as usize];
         let changed = self.fields.update(gpu, grid, &cells, torches, &world.floor_tints);
         self.fields.mark_lit(&mut cells);
@@ -628,6 +633,21 @@ impl WorldPass {
         if self.quads_cover_view != on {
             self.quads_cover_view = on;
             self.sprite_pipelines = Default::default();
+        }
+    }
+
+    /// See `Renderer::set_pools_in_floor`.
+    pub(crate) fn set_pools_in_floor(&mut self, on: bool) {
+        self.pools_in_floor = on;
+        self.turn.floor_pools = self.floor_pools(self.turn.sprite_count);
+    }
+
+    /// How many of the nearest of `sprite_count` sprites have their pools drawn by the floor.
+    fn floor_pools(&self, sprite_count: u32) -> u32 {
+        if self.pools_in_floor {
+            sprite_count.min(FLOOR_POOLS)
+        } else {
+            0
         }
     }
 
@@ -845,9 +865,16 @@ impl WorldPass {
             pass.set_scissor_rect(0, 0, width, view_height);
             pass.set_bind_group(0, &self.bind_group, &[]);
             pass.set_bind_group(1, &depth.read, &[]);
-            // Far to near, each sprite's light then its ink, so nearer ones paint over farther ones.
+            // Far to near, each sprite's light then its ink, so nearer ones paint over farther ones;
+            // the floor drew the nearest ones' pools.
+            let pools_drawn = sprite_count - self.turn.floor_pools;
             for i in 0..sprite_count {
-                for pipeline in [&sprites.pool, &sprites.halo, &sprites.ink] {
+                let parts: &[&wgpu::RenderPipeline] = if i < pools_drawn {
+                    &[&sprites.pool, &sprites.halo, &sprites.ink]
+                } else {
+                    &[&sprites.halo, &sprites.ink]
+                };
+                for pipeline in parts {
                     pass.set_pipeline(pipeline);
                     pass.draw(0..6, i..i + 1);
                 }

@@ -11,6 +11,10 @@ use bytemuck::{Pod, Zeroable};
 /// Most sprites drawn at once; the nearest win. The shader visits every live sprite for every pixel,
 /// so the cap bounds the worst frame.
 pub const MAX_SPRITES: usize = 64;
+/// How many of the nearest sprites have their pools of light on the floor drawn by the floor
+/// pass itself rather than as quads of their own (`floor_pools` in `shaders/world.wgsl`, which
+/// carries exactly this many); in the prelude.
+pub const FLOOR_POOLS: u32 = 2;
 /// `SpriteRaw::kind` of a real entity (enemy, hallucination, pickup); in the shaders' prelude.
 pub const SPRITE_ENTITY: u32 = 0;
 /// `SpriteRaw::kind` of a false `@`: shown only in brief flickers the shader times; in the prelude.

@@ -3,6 +3,7 @@
 
 use crate::game::balance::{SanityBand, BALANCE};
 use crate::game::sanity::{rest_ceiling, rest_gain};
+use crate::game::status::StatusKind;
 use crate::game::Item;
 
 /// The guide's lines, one paragraph each (the overlay wraps them).
@@ -42,6 +43,15 @@ pub fn guide_lines() -> Vec<String> {
             percent(b.rest_ceiling_per_depth),
             percent(b.shrine_ceiling_bonus),
         ),
+        format!(
+            "FEAR   A blow from a side you do not face costs {} sanity each turn for {} turns; you \
+             cannot rest. BLEED: a {}'s blow costs {} HP each turn for {} turns; a bandage stops it.",
+            percent(b.terror_sanity),
+            b.terrified_turns,
+            bleeder(),
+            b.bleed_damage,
+            b.bleeding_turns
+        ),
         "⌂ Weak Your hunger. It rises as you act; at 100% you starve and lose HP every turn.".into(),
         "♥♥ Beats  Your heartbeat: one beat for every turn you have acted (not your HP).".into(),
         format!(
@@ -49,7 +59,7 @@ pub fn guide_lines() -> Vec<String> {
              extra point rolls that chance again. Walk onto a yellow weapon to take it, if it is better.",
             b.bonus_damage_percent
         ),
-        "NEXT   Who acts next, left first: you (yellow @) and the creatures (red, each kind in its own figure, as in the view).".into(),
+        "NEXT   Who acts next, left first: you (yellow @), then the creatures in their own figures.".into(),
         "1-4    Your four slots. Walk over an item to pick it up; select a slot, then use or drop it.".into(),
         item(Item::Food, &format!("eases hunger: Weak drops by {}.", b.food_weakness)),
         item(
@@ -67,9 +77,13 @@ pub fn guide_lines() -> Vec<String> {
                 b.bandage_hp, b.bandage_weakness
             ),
         ),
-        "Some items are not real: you learn it when you use them.".into(),
         "The exit is a pit: stand on it and attack (Space) to climb down. Deeper is darker.".into(),
     ]
+}
+
+/// The creature whose blows make the player bleed, by the content table.
+fn bleeder() -> &'static str {
+    BALANCE.families.iter().find(|f| f.on_hit == Some(StatusKind::Bleeding)).map_or("creature", |f| f.name)
 }
 
 /// Sanity in the table's thousandths as the player reads it: "20%", "0.5%", "0.1%".
@@ -129,6 +143,36 @@ mod tests {
         let floor = BALANCE.sanity_bands[0].floor / (BALANCE.max_sanity / 100);
         assert!(text.contains(&format!("Below {floor}%")), "{text}");
         assert!(text.contains("heartbeat") && text.contains("hunger"), "{text}");
+    }
+
+    /// At the default window size the whole guide shows: a line more once cut the exit's line off
+    /// its end.
+    #[test]
+    fn the_whole_guide_fits_the_default_window() {
+        use crate::render::hud::{grid::HudGrid, overlays::guide_layout};
+        let layout =
+            guide_layout("HOW TO READ THE SCREEN", &guide_lines(), "Esc closes", &HudGrid::new(1280, 720));
+        let mut rows = std::collections::BTreeMap::<u32, String>::new();
+        for glyph in &layout.glyphs {
+            rows.entry(glyph.row).or_default().push(glyph.ch);
+        }
+        assert!(!rows.values().any(|row| row == "..."), "the guide is cut at 1280x720: {rows:#?}");
+        assert!(rows.values().any(|row| row.ends_with("isdarker.")), "{rows:?}");
+    }
+
+    /// A play-tester saw FEAR on the bar and found it explained nowhere: the guide names both
+    /// statuses with the table's numbers.
+    #[test]
+    fn the_guide_explains_the_statuses_on_the_bar_by_the_table() {
+        let b = &BALANCE;
+        let line = guide_lines().into_iter().find(|l| l.starts_with("FEAR")).expect("a FEAR line");
+        assert!(line.contains(&format!(
+            "{} sanity each turn for {} turns",
+            percent(b.terror_sanity),
+            b.terrified_turns
+        )));
+        assert!(line.contains(&format!("BLEED: a {}'s blow costs {} HP", bleeder(), b.bleed_damage)));
+        assert!(line.contains(&format!("each turn for {} turns", b.bleeding_turns)));
     }
 
     /// Issue 34: the guide said pills and bandages "cost a little hunger"; they ease it, by the

@@ -36,15 +36,21 @@ fn row(name: &str) -> &'static RowInfo {
     named(ROWS, name).unwrap_or_else(|| panic!("the title has no key row {name}"))
 }
 
-/// A menu's key hint: "↑ ↓ choose   Enter takes   Esc goes back".
-pub fn menu_hint(b: &Bindings) -> String {
-    format!(
-        "{} {} choose   {} takes   {} goes back",
+/// A menu's key hint: "↑ ↓ choose   Enter takes   Esc goes back", without the last part on a
+/// page that has nowhere to go back to (a play-tester pressed Esc on the first page and nothing
+/// happened).
+pub fn menu_hint(b: &Bindings, goes_back: bool) -> String {
+    let choose = format!(
+        "{} {} choose   {} takes",
         b.first_key(row("menu_up")),
         b.first_key(row("menu_down")),
-        b.first_key(row("menu_take")),
-        b.first_key(row("menu_back"))
-    )
+        b.first_key(row("menu_take"))
+    );
+    if goes_back {
+        format!("{choose}   {} goes back", b.first_key(row("menu_back")))
+    } else {
+        choose
+    }
 }
 
 #[cfg(test)]
@@ -56,6 +62,7 @@ mod tests {
         let b = Bindings::default();
         assert_eq!(b.command(ROWS, K::Escape, false, &[MENU]), Some(MenuStep::Back));
         assert_eq!(b.command(ROWS, K::KeyE, false, &[MENU]), Some(MenuStep::Raise));
-        assert_eq!(menu_hint(&b), "↑ ↓ choose   Enter takes   Esc goes back");
+        assert_eq!(menu_hint(&b, true), "↑ ↓ choose   Enter takes   Esc goes back");
+        assert_eq!(menu_hint(&b, false), "↑ ↓ choose   Enter takes");
     }
 }

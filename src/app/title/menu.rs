@@ -318,7 +318,7 @@ impl Title {
 
     /// The menu overlay of the open page.
     pub fn overlay(&self, bindings: &Bindings) -> Overlay {
-        let hint = menu_hint(bindings);
+        let hint = menu_hint(bindings, !matches!(self.page, Page::Main));
         let (mut lines, items): (Vec<String>, Vec<String>) = match &self.page {
             Page::Main => {
                 let items = self
@@ -667,17 +667,24 @@ mod tests {
     #[test]
     fn every_page_draws_a_menu_with_the_hint_from_the_key_table() {
         let mut t = title(true);
-        for keys in [
-            &[][..],
-            &[K::ArrowDown, K::ArrowDown, K::Enter][..],
-            &[K::Escape, K::ArrowDown, K::ArrowDown, K::ArrowDown, K::Enter][..],
+        let settings = items(&t).iter().position(|i| i == "Settings").expect("a Settings row");
+        let to_settings: Vec<K> = std::iter::repeat_n(K::ArrowDown, settings).chain([K::Enter]).collect();
+        let (main, deeper) = ("↑ ↓ choose   Enter takes", "↑ ↓ choose   Enter takes   Esc goes back");
+        // The first page has nowhere to go back to, so its hint offers no Esc; every other does.
+        for (keys, hint_wanted) in [
+            (&[][..], main),
+            (&[K::ArrowDown, K::ArrowDown, K::Enter][..], deeper),
+            (&[K::Escape][..], main),
+            (&[K::ArrowUp, K::ArrowUp][..], main),
+            (&to_settings[..], deeper),
+            (&[K::Escape][..], main),
         ] {
             press(&mut t, keys);
             let Overlay::Menu { title, hint, items, selected, .. } = t.overlay(&Bindings::default()) else {
                 panic!()
             };
             assert_eq!(title, TITLE);
-            assert_eq!(hint, "↑ ↓ choose   Enter takes   Esc goes back");
+            assert_eq!(hint, hint_wanted, "after {keys:?}");
             assert!(selected < items.len());
         }
     }

@@ -13,7 +13,7 @@ pub enum Overlay {
     /// The whole message history, newest at the bottom, `scroll` lines up from the end; `hint`
     /// names the scroll and close keys.
     MessageLog { scroll: usize, hint: String },
-    /// A question with its answers, e.g. "Save and quit? (Y/N)".
+    /// A question with its answers, e.g. "Save and return to the title? (Y/N)".
     Prompt { text: String },
     /// A titled page of paragraphs (help's guide to the screen), wrapped to fit; `hint` names the
     /// keys that close it.

@@ -48,8 +48,8 @@ impl RunScreen {
                 Step::Stay => Step::Stay,
                 _ => Step::Exit,
             },
-            Request::SaveAndExit => match self.save(shell) {
-                true => Step::Exit,
+            Request::SaveAndLeave => match self.save(shell) {
+                true => Step::pop_with_note("Run saved: Continue picks it up."),
                 false => Step::Stay,
             },
             Request::EndRun if self.session.is_replaying() => Step::Exit,
@@ -60,12 +60,12 @@ impl RunScreen {
         }
     }
 
-    /// Saves the run to continue next time (Esc then Y, or the close button); says why not when
-    /// it cannot be saved.
+    /// Saves the run to continue later (Esc then Y, or the close button); says why not when it
+    /// cannot be saved.
     fn save(&mut self, shell: &mut Shell) -> bool {
         match run_save::save(&shell.data_dir, self.session.game()) {
             Ok(path) => {
-                println!("Run saved to {}. Start Hollowdeep again to continue.", path.display());
+                println!("Run saved to {}; Continue on the title picks it up.", path.display());
                 true
             }
             Err(message) => {
@@ -254,4 +254,32 @@ pub fn random_seed() -> u64 {
     let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0);
     // Spread consecutive start times over the whole seed space.
     nanos.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::persist::settings::Settings;
+    use crate::app::shell::screen::Note;
+    use winit::keyboard::KeyCode;
+
+    fn press(screen: &mut RunScreen, shell: &mut Shell, code: KeyCode) -> Step {
+        screen.key(shell, KeyPress { code, alt: false, ctrl: false })
+    }
+
+    /// A play-tester answered "Save and return to the title?" and expected the title, not the
+    /// desktop: Y saves the run and leaves it for the screen beneath, with a note to show there.
+    #[test]
+    fn esc_then_y_saves_the_run_and_leaves_it_for_the_title() {
+        let dir = std::env::temp_dir().join(format!("hollowdeep-run-screen-{}", std::process::id()));
+        let mut shell = Shell::new(Settings::default(), dir.clone(), crate::audio::Output::Silent);
+        let mut screen = RunScreen::of_game(&shell, Game::new(5));
+        assert!(matches!(press(&mut screen, &mut shell, KeyCode::Escape), Step::Stay));
+        let step = press(&mut screen, &mut shell, KeyCode::KeyY);
+        let Step::Pop(Some(back)) = step else { panic!("Y should leave the run for the title") };
+        let note = back.downcast_ref::<Note>().expect("a note for the title");
+        assert!(note.0.contains("Continue"), "{}", note.0);
+        assert!(run_save::path(&dir).is_file(), "the run was saved");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

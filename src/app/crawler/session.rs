@@ -32,14 +32,18 @@ pub enum Request {
     None,
     Screenshot,
     ToggleFullscreen,
-    /// Save the run, then close.
-    SaveAndExit,
+    /// Save the run, then leave it for the title (where Continue picks it up).
+    SaveAndLeave,
     Exit,
     /// The end-of-run card was read: leave the run (to the title screen).
     EndRun,
     /// The mute key: sound off, or back on.
     ToggleMute,
 }
+
+/// The question Esc asks in a run. Y leaves for the title, not the desktop: a play-tester who
+/// answered it expected the title, and in a browser leaving the program froze the page.
+pub const SAVE_AND_LEAVE: &str = "Save and return to the title?";
 
 /// Replay pace limits, in actions per second.
 pub const REPLAY_SPEED_RANGE: (f64, f64) = (0.25, 64.0);
@@ -289,7 +293,7 @@ impl Session {
                 return Request::Exit
             }
             RunKey::Menu => {
-                self.overlay = Some(Overlay::Prompt { text: prompt_text(&self.bindings, "Save and quit?") })
+                self.overlay = Some(Overlay::Prompt { text: prompt_text(&self.bindings, SAVE_AND_LEAVE) })
             }
             RunKey::Automap if !self.automap_allowed => {
                 self.notify("The automap is switched off in the settings.", now)
@@ -338,7 +342,7 @@ impl Session {
         }
         self.overlay = None;
         if yes {
-            Request::SaveAndExit
+            Request::SaveAndLeave
         } else {
             Request::None
         }
@@ -437,7 +441,7 @@ mod tests {
         s.update(1.0, None);
         s.key(KeyCode::Escape, false, 1.0);
         assert!(matches!(s.overlay(), Some(Overlay::Prompt { .. })));
-        assert_eq!(s.key(KeyCode::KeyY, false, 1.0), Request::SaveAndExit, "Y answers the prompt");
+        assert_eq!(s.key(KeyCode::KeyY, false, 1.0), Request::SaveAndLeave, "Y answers the prompt");
         assert_eq!(s.game().turn(), 1, "and does not also wait");
         assert_eq!(s.overlay(), None);
         s.key(KeyCode::Escape, false, 2.0);
@@ -613,7 +617,7 @@ mod tests {
         assert_eq!(s.answer(false), Request::None);
         assert_eq!(s.overlay(), None);
         s.command(RunKey::Menu, 0.0);
-        assert_eq!(s.answer(true), Request::SaveAndExit);
+        assert_eq!(s.answer(true), Request::SaveAndLeave);
     }
 
     #[test]

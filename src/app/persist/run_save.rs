@@ -1,5 +1,5 @@
 //! The saved run. It stays on disk while the run is played, rewritten at safe points (the start,
-//! each descent, every few turns) and on "Save and quit", so a crash or a lost display costs at
+//! each descent, every few turns) and on Esc then Y, so a crash or a lost display costs at
 //! most a few turns; it is removed when the run ends (permadeath needs no more than that).
 
 use super::files::{move_aside, read_optional};

@@ -70,7 +70,7 @@ pub fn describe_with<C>(
     bindings.describe(infos(rows).chain(infos(ROWS)), contexts)
 }
 
-/// A yes/no question with its answer keys: "Save and quit? (Y/N)".
+/// A yes/no question with its answer keys: "Save and return to the title? (Y/N)".
 pub fn prompt_text(bindings: &Bindings, question: &str) -> String {
     format!("{question} ({}/{})", bindings.first_key(row("prompt_yes")), bindings.first_key(row("prompt_no")))
 }
@@ -87,7 +87,7 @@ mod tests {
         assert_eq!(b.command(ROWS, K::Enter, false, &[GLOBAL]), None);
         assert_eq!(b.command(ROWS, K::KeyY, false, &[GLOBAL]), None, "Y is free outside a prompt");
         assert_eq!(b.command(ROWS, K::KeyN, false, &[PROMPT, GLOBAL]), Some(ShellKey::Answer(false)));
-        assert_eq!(prompt_text(&b, "Save and quit?"), "Save and quit? (Y/N)");
+        assert_eq!(prompt_text(&b, "Save and leave?"), "Save and leave? (Y/N)");
         assert_eq!(b.keys_text(row("fullscreen"), " "), "F11 Alt+Enter");
     }
 }

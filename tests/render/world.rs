@@ -428,6 +428,26 @@ fn false_players_flicker_only_when_mad() {
     }
 }
 
+/// Views of the room's sprites: across the room; the food in the next cell, its pool's square in
+/// front of the eye; the food under the eye's nose, its pool reaching behind it.
+fn sprite_views() -> [View; 3] {
+    [
+        View { eye: Vec2::new(1.3, 4.5), angle: -0.05, time: 2.0 },
+        View { eye: Vec2::new(2.5, 5.4), angle: 0.1, time: 2.0 },
+        View { eye: Vec2::new(3.0, 5.6), angle: -0.2, time: 2.0 },
+    ]
+}
+
+/// Sanity and effects the sprites are drawn under: calm, jolted and rippling, mid-step, mad.
+fn sprite_cases() -> [(i32, Effects); 4] {
+    [
+        (100, Effects::default()),
+        (100, Effects { jolt_px: Vec2::new(6.0, -4.0), warp_pulse: 1.0, ..Effects::default() }),
+        (30, Effects { enemy_progress: 0.5, ..Effects::default() }),
+        (5, Effects { jolt_px: Vec2::new(-5.0, 3.0), warp_pulse: 0.7, ..Effects::default() }),
+    ]
+}
+
 /// Sprites are drawn only inside a quad fitted around each one; the quads must never clip a glyph,
 /// halo or light pool, however the view is jolted and warped, and however near the sprite stands:
 /// the frame must equal the slow path where every quad covers the whole view.
@@ -436,20 +456,8 @@ fn fitted_sprite_quads_draw_exactly_what_full_view_quads_draw() {
     let Some(gpu) = gpu_or_skip() else { return };
     let mut stage = Stage::new(gpu, 320, 200);
     let mut g = room_scene();
-    // Across the room; the food in the next cell, its pool's square in front of the eye; the food
-    // under the eye's nose, its pool reaching behind it.
-    let views = [
-        View { eye: Vec2::new(1.3, 4.5), angle: -0.05, time: 2.0 },
-        View { eye: Vec2::new(2.5, 5.4), angle: 0.1, time: 2.0 },
-        View { eye: Vec2::new(3.0, 5.6), angle: -0.2, time: 2.0 },
-    ];
-    let cases = [
-        (100, Effects::default()),
-        (100, Effects { jolt_px: Vec2::new(6.0, -4.0), warp_pulse: 1.0, ..Effects::default() }),
-        (30, Effects { enemy_progress: 0.5, ..Effects::default() }),
-        (5, Effects { jolt_px: Vec2::new(-5.0, 3.0), warp_pulse: 0.7, ..Effects::default() }),
-    ];
-    for (sanity, effects) in cases {
+    let views = sprite_views();
+    for (sanity, effects) in sprite_cases() {
         set_sanity(&mut g, sanity);
         stage.upload(&g);
         for (view, time) in views.iter().flat_map(|view| [0.4f32, 2.0, 3.3].map(|time| (view, time))) {
@@ -479,22 +487,10 @@ fn pools_the_floor_draws_match_pools_drawn_as_quads() {
     let Some(gpu) = gpu_or_skip() else { return };
     let mut stage = Stage::new(gpu, 320, 200);
     let mut g = room_scene();
-    // The food in the next cell, its pool under the eye; the same from across the room, where
-    // the nearest sprites are the enemy and an item.
-    let views = [
-        View { eye: Vec2::new(2.5, 5.4), angle: 0.1, time: 2.0 },
-        View { eye: Vec2::new(3.0, 5.6), angle: -0.2, time: 0.4 },
-        View { eye: Vec2::new(1.3, 4.5), angle: -0.05, time: 3.3 },
-    ];
-    let cases = [
-        (100, Effects::default()),
-        (30, Effects { enemy_progress: 0.5, ..Effects::default() }),
-        (5, Effects { jolt_px: Vec2::new(-5.0, 3.0), warp_pulse: 0.7, ..Effects::default() }),
-    ];
-    for (sanity, effects) in cases {
+    for (sanity, effects) in sprite_cases() {
         set_sanity(&mut g, sanity);
         stage.upload(&g);
-        for view in &views {
+        for view in &sprite_views() {
             let in_floor = stage.frame(view, effects);
             stage.renderer.set_pools_in_floor(false);
             let as_quads = stage.frame(view, effects);

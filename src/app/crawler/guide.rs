@@ -60,7 +60,8 @@ pub fn guide_lines() -> Vec<String> {
             b.bonus_damage_percent
         ),
         "NEXT   Who acts next, left first: you (yellow @), then the creatures in their own figures.".into(),
-        "1-4    Your four slots. Walk over an item to pick it up; select a slot, then use or drop it.".into(),
+        "1-4    Your four slots. Walk over an item to pick it up; select a slot, then use or discard it."
+            .into(),
         item(Item::Food, &format!("eases hunger: Weak drops by {}.", b.food_weakness)),
         item(
             Item::Pill,

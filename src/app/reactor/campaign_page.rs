@@ -99,10 +99,12 @@ impl CampaignPage {
         self.rows[row + 1..].iter().find(|r| r.open && r.level.is_some()).and_then(|r| r.level)
     }
 
-    /// The line under the title for the row the cursor is on: the group and what it teaches.
+    /// The line under the title for the row the cursor is on: the group, then what it teaches as
+    /// the campaign writes it, a sentence of its own ("teaches: One thing a level: ..." read as
+    /// two colons and a capital mid-sentence to a play-tester).
     pub fn teaching_line(&self, row: usize) -> Option<String> {
         let g = self.rows.get(row)?.group;
-        Some(format!("{} teaches: {}", self.group_names.get(g)?, self.teaches.get(g)?))
+        Some(format!("{}. {}", self.group_names.get(g)?, self.teaches.get(g)?))
     }
 }
 
@@ -171,7 +173,7 @@ mod tests {
         // Two groups and three levels are open before any win.
         assert_eq!(page.rows.iter().filter(|r| r.open && r.level.is_some()).count(), 3);
         assert!(!page.selectable(0) && page.selectable(1) && !page.selectable(2));
-        assert_eq!(page.teaching_line(3).as_deref(), Some("Group 1 · Fuel teaches: valves"));
+        assert_eq!(page.teaching_line(3).as_deref(), Some("Group 1 · Fuel. valves"));
     }
 
     #[test]

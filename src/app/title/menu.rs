@@ -719,7 +719,7 @@ mod tests {
         press(&mut t, &[K::ArrowDown, K::ArrowDown, K::ArrowDown, K::Enter]);
         let Overlay::Menu { selected, lines, items, .. } = t.overlay(&Bindings::default()) else { panic!() };
         assert_eq!((selected, items[selected].as_str()), (1, "first"), "the cursor starts on a level");
-        assert!(lines.iter().any(|l| l.contains("Tutorial teaches: pulses")), "{lines:?}");
+        assert!(lines.iter().any(|l| l.contains("Tutorial. pulses")), "{lines:?}");
         assert!(is_none(press(&mut t, &[K::ArrowDown])));
         assert_eq!(opened(press(&mut t, &[K::Enter])), Some(LevelRequest::Shipped(7)), "past the header");
         press(&mut t, &[K::ArrowDown, K::Enter]);

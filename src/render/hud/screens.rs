@@ -10,6 +10,9 @@ use crate::render::palette::*;
 
 /// How dark the world shows behind a menu: enough to read it, not enough to lose the place.
 pub const MENU_VEIL_ALPHA: f32 = 0.62;
+/// How dark everything shows behind a card, which ends something and is read alone: a board's
+/// side panel left bright beside the card showed cut-off words around its edge to a play-tester.
+pub const CARD_VEIL_ALPHA: f32 = 0.8;
 /// The title of a menu is this many times the HUD's type at most ...
 const TITLE_SCALE: u32 = 4;
 /// ... and a card's type this many times.
@@ -175,7 +178,9 @@ pub fn menu_layout(view: &MenuView, grid: &HudGrid, title_bottom: i32) -> MenuLa
 /// fits, centred on the screen.
 pub fn card_scene(view: &CardView, grid: &HudGrid) -> HudScene {
     let (layout, big) = card_layout(view, grid);
-    let mut scene = panel_scene(&layout.panel, &big);
+    let mut scene = HudScene::default();
+    scene.rect(PixelRect::new(0, 0, grid.width as i32, grid.height as i32, [0.0, 0.0, 0.0, CARD_VEIL_ALPHA]));
+    scene.extend(panel_scene(&layout.panel, &big));
     for r in &layout.rules {
         scene.rect(*r);
     }
@@ -224,6 +229,7 @@ pub fn card_layout(view: &CardView, grid: &HudGrid) -> (PanelLayout, HudGrid) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::hud::shapes::HudItem;
     use crate::render::hud::test_support::{text_on_row, SIZES};
 
     fn menu(items: usize, selected: usize) -> MenuView {
@@ -327,6 +333,17 @@ mod tests {
                 assert!(big.scale > grid.scale, "{w}x{h}: large type");
             }
         }
+    }
+
+    /// A board's side panel beside a card showed cut-off words: the card veils the whole screen
+    /// before its own panel.
+    #[test]
+    fn a_card_veils_the_whole_screen_first() {
+        let grid = HudGrid::new(1280, 720);
+        let scene = card_scene(&card(), &grid);
+        let Some(HudItem::Rect(veil)) = scene.items.first() else { panic!("no veil first") };
+        assert_eq!((veil.x, veil.y, veil.w, veil.h), (0, 0, 1280, 720));
+        assert_eq!(veil.color, [0.0, 0.0, 0.0, CARD_VEIL_ALPHA]);
     }
 
     /// Issue 34: the morgue path wrapped mid-word on the death card ("/home/some" | "body/...").

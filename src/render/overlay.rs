@@ -4,7 +4,7 @@
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Overlay {
     /// The explored part of the level, the player, and the exit once seen. `hint` names the keys
-    /// that close it ("M/Tab closes").
+    /// that close it ("M/Tab or Esc closes").
     Automap { hint: String },
     /// The current bindings as (label, keycaps) lines, a blank line between groups, and the hint
     /// naming the keys that close it. The app writes both from its key table, so render names no key.

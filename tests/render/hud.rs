@@ -294,7 +294,7 @@ fn the_automap_marks_explored_cells_and_the_player_facing() {
             ys.iter().map(|&y| line_text(&title, y)).collect()
         };
         assert!(lines.iter().any(|l| l == "AUTOMAP - DEPTH 1"), "{lines:?}");
-        assert!(lines.iter().any(|l| l.contains("M/Tab closes")), "{lines:?}");
+        assert!(lines.iter().any(|l| l.contains("M/Tab or Esc closes")), "{lines:?}");
         assert_glyphs(&f, &title, "automap_text");
         eprintln!("automap at {w}x{h}: {}", f.save(&format!("hud_automap_{w}x{h}")).display());
     }

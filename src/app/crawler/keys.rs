@@ -108,9 +108,10 @@ pub fn guide_hint(b: &Bindings) -> String {
     format!("{} or {} closes", b.keys_text(row("help"), " "), b.first_key(row("menu")))
 }
 
-/// The automap's hint: "M/Tab closes".
+/// The automap's hint: "M/Tab or Esc closes" (Esc closes whatever is open; a play-tester found the
+/// hint silent about it).
 pub fn automap_hint(b: &Bindings) -> String {
-    format!("{} closes", b.keys_text(row("automap"), "/"))
+    format!("{} or {} closes", b.keys_text(row("automap"), "/"), b.first_key(row("menu")))
 }
 
 /// The message log's hint: "↑ ↓ PgUp PgDn scroll   L or Esc closes".
@@ -239,7 +240,7 @@ mod tests {
         let b = Bindings::default();
         assert_eq!(help_hint(&b), "F1 ? the guide   Esc closes");
         assert_eq!(guide_hint(&b), "F1 ? or Esc closes");
-        assert_eq!(automap_hint(&b), "M/Tab closes");
+        assert_eq!(automap_hint(&b), "M/Tab or Esc closes");
         assert_eq!(log_hint(&b), "↑ ↓ PgUp PgDn scroll   L or Esc closes");
         assert_eq!(replay_hint(&b), "= and - change it, Esc leaves");
         assert!(describe(&b).contains(&("Move forward".into(), "W ↑".into())));

@@ -475,7 +475,7 @@ mod tests {
         }
         let mut s = with_bindings(b);
         s.key(KeyCode::KeyK, false, 0.0);
-        assert_eq!(s.overlay(), Some(&Overlay::Automap { hint: "K closes".into() }));
+        assert_eq!(s.overlay(), Some(&Overlay::Automap { hint: "K or Esc closes".into() }));
         s.key(KeyCode::KeyK, false, 0.0);
         s.key(KeyCode::KeyO, false, 0.0);
         let Some(Overlay::MessageLog { hint, .. }) = s.overlay() else { panic!("the log is open") };

@@ -36,7 +36,7 @@ pub struct AutomapView {
     pub depth: u32,
     /// Items, torches and shrines seen, each on its cell.
     pub markers: Vec<(Pos, MapMarker)>,
-    /// The keys that close it, from the app ("M/Tab closes"); empty names none.
+    /// The keys that close it, from the app ("M/Tab or Esc closes"); empty names none.
     pub hint: String,
 }
 

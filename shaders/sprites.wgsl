@@ -126,7 +126,7 @@ fn sprite_hit(
         if !on_floor {
             return none;
         }
-        let floor_p = frame.eye + ray * (0.5 / max(-v, 1e-6));
+        let floor_p = frame.eye + ray * flat_distance(v);
         let strength = pool_strength(tint, glow, s.glow_shimmer_height.z);
         return SpriteHit(pool_light(p, strength, floor_p), vec3<f32>(0.0), 0.0);
     }

@@ -247,7 +247,8 @@ fn floor_pool(k: u32, flicker: f32) -> FloorPool {
 
 // The light the floor drawn pools add at floor point `floor_p`.
 fn floor_pools(in: VsOut, floor_p: vec2<f32>) -> vec3<f32> {
-    return pool_light(in.pool_centres.xy, in.pool_0, floor_p) + pool_light(in.pool_centres.zw, in.pool_1, floor_p);
+    let near = pool_light(in.pool_centres.xy, in.pool_0, floor_p);
+    return near + pool_light(in.pool_centres.zw, in.pool_1, floor_p);
 }
 
 // The wall pixel `in` meets: its run's where walls are drawn; none where floor and ceiling are

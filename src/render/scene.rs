@@ -5,7 +5,6 @@
 
 use super::camera::Camera;
 use super::columns::ColumnTable;
-use super::sprites::FLOOR_POOLS;
 use crate::grid::{Grid, Pos};
 use crate::scene::{CellLook, Madness, PhantomLook, ThemeLook, TileLook, TorchLook, WorldScene};
 use bytemuck::{Pod, Zeroable};
@@ -184,7 +183,7 @@ pub struct WorldTurn {
     pub madness: Madness,
     pub sprite_count: u32,
     /// How many of the nearest sprites have their pools of light drawn by the floor instead of
-    /// the sprite pass: [`FLOOR_POOLS`] or fewer.
+    /// the sprite pass: the world pass decides (`FLOOR_POOLS` or fewer), `of` leaves none.
     pub floor_pools: u32,
     /// The scene's light (darkness): 1 is the full torch.
     pub light: f32,
@@ -218,7 +217,7 @@ impl WorldTurn {
         WorldTurn {
             madness: world.madness,
             sprite_count,
-            floor_pools: sprite_count.min(FLOOR_POOLS),
+            floor_pools: 0,
             light: world.light,
             exit: nearest_exit(&world.cells, eye),
             theme: world.theme,

@@ -18,7 +18,8 @@ pub const REPLAY: Context = Context::new("replay", false);
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RunKey {
     Act(Action),
-    /// Esc: in the window, asks "Save and return to the title?" or closes what is open; in `--keys`, ends the input.
+    /// Esc: in the window, asks "Save and return to the title?" or closes what is open; in
+    /// `--keys`, ends the input.
     Menu,
     Automap,
     MessageLog,

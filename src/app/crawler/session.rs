@@ -43,7 +43,7 @@ pub enum Request {
 
 /// The question Esc asks in a run. Y leaves for the title, not the desktop: a play-tester who
 /// answered it expected the title, and in a browser leaving the program froze the page.
-pub const SAVE_AND_LEAVE: &str = "Save and return to the title?";
+const SAVE_AND_LEAVE: &str = "Save and return to the title?";
 
 /// Replay pace limits, in actions per second.
 pub const REPLAY_SPEED_RANGE: (f64, f64) = (0.25, 64.0);

@@ -588,8 +588,10 @@ impl WorldPass {
         mark_torch_faces(&mut cells, grid.0, &faces);
         let sprites = pack_sprites(world, eye);
         let sprite_count = self.upload_sprites(gpu, &sprites);
-        self.turn = WorldTurn::of(world, sprite_count, eye);
-        self.turn.floor_pools = self.floor_pools(sprite_count);
+        self.turn = WorldTurn {
+            floor_pools: self.floor_pools(sprite_count),
+            ..WorldTurn::of(world, sprite_count, eye)
+        };
         let torches = &self.turn.torches[..self.turn.torch_count as usize];
         let changed = self.fields.update(gpu, grid, &cells, torches, &world.floor_tints);
         self.fields.mark_lit(&mut cells);

@@ -1,6 +1,7 @@
 //! Opens the real window under Xvfb, presents frames and checks that it exits by itself.
 
 use std::process::Command;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 fn xvfb_available() -> bool {
     Command::new("sh").args(["-c", "command -v xvfb-run"]).output().is_ok_and(|o| o.status.success())
@@ -36,12 +37,23 @@ fn window_run(name: &str, args: &[&str], frames: u64) -> Option<(String, std::pa
     Some((stderr.into_owned(), home))
 }
 
+/// Where this test's search for a free display number starts. `xvfb-run -a` alone starts every
+/// search at 99, so window tests started together raced for one number and a game could be handed
+/// a display whose server was another test's (CI, stop 45: "Failed to open connection to X
+/// server"). Each test starts its own search, apart from the others and from other test processes.
+fn display_search_start() -> String {
+    static TESTS_STARTED: AtomicU32 = AtomicU32::new(0);
+    let this_test = TESTS_STARTED.fetch_add(1, Ordering::Relaxed);
+    (100 + (std::process::id() % 200) * 20 + this_test % 20).to_string()
+}
+
 /// The game under Xvfb (through `wrapper`, a command that runs it, when there is one), with its
 /// files in `home`; the caller adds the game's flags.
 fn under_xvfb(wrapper: &[&str], home: &std::path::Path) -> Command {
     let mut command = Command::new("xvfb-run");
     command
-        .args(["-a", "-s", "-screen 0 1280x720x24"])
+        // `-n` before `-a`: xvfb-run reads its flags in order and `-a` searches from the number set.
+        .args(["-n", &display_search_start(), "-a", "-s", "-screen 0 1280x720x24"])
         .args(wrapper)
         .arg(env!("CARGO_BIN_EXE_hollowdeep"))
         .env("XDG_RUNTIME_DIR", std::env::temp_dir())

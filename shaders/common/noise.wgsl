@@ -9,22 +9,44 @@ fn pcg(v: u32) -> u32 {
 
 // A stable value in [0, 1) for integer coordinates; the same cell always gets the same value.
 // One PCG round over the coordinates mixed by large odd primes: cheap enough for per-pixel noise.
+// The coordinates are mixed as (x * HASH_MIX.x) ^ (y * HASH_MIX.y) ^ (z * HASH_MIX.z). Products
+// wrap, so a neighbour's product is this one's plus the prime: callers that hash neighbouring
+// points (`value_noise`, a block's tone and tints) mix once and add (`hash_mix`, `hash_mixed`),
+// which gives the very same values for fewer of the multiplies lavapipe pays for in every pixel.
 // The products are in parentheses because WGSL forbids mixing `*` and `^` bare: naga lets it pass,
 // the browsers' compilers (Tint) refuse the whole shader.
-fn hash3(k: vec3<i32>) -> f32 {
-    let u = bitcast<vec3<u32>>(k);
-    let h = pcg((u.x * 73856093u) ^ (u.y * 19349663u) ^ (u.z * 83492791u));
+const HASH_MIX: vec3<u32> = vec3<u32>(73856093u, 19349663u, 83492791u);
+
+// The coordinates' products with HASH_MIX, not yet combined.
+fn hash_mix(k: vec3<i32>) -> vec3<u32> {
+    return bitcast<vec3<u32>>(k) * HASH_MIX;
+}
+
+// The value of the point whose products (`hash_mix`) are `m`.
+fn hash_mixed(m: vec3<u32>) -> f32 {
+    let h = pcg(m.x ^ m.y ^ m.z);
     return f32(h >> 8u) / 16777216.0;
+}
+
+fn hash3(k: vec3<i32>) -> f32 {
+    return hash_mixed(hash_mix(k));
+}
+
+// The value of the point `offset` away from the one whose products are `m`: hash3(k + offset)
+// when m = hash_mix(k), with three additions for three multiplies.
+fn hash_beside(m: vec3<u32>, offset: vec3<i32>) -> f32 {
+    return hash_mixed(m + hash_mix(offset));
 }
 
 fn value_noise(p: vec2<f32>, seed: i32) -> f32 {
     let i = vec2<i32>(floor(p));
     let f = fract(p);
     let w = f * f * (3.0 - 2.0 * f);
-    let a = hash3(vec3<i32>(i, seed));
-    let b = hash3(vec3<i32>(i + vec2<i32>(1, 0), seed));
-    let c = hash3(vec3<i32>(i + vec2<i32>(0, 1), seed));
-    let d = hash3(vec3<i32>(i + vec2<i32>(1, 1), seed));
+    let m = hash_mix(vec3<i32>(i, seed));
+    let a = hash_mixed(m);
+    let b = hash_beside(m, vec3<i32>(1, 0, 0));
+    let c = hash_beside(m, vec3<i32>(0, 1, 0));
+    let d = hash_beside(m, vec3<i32>(1, 1, 0));
     return mix(mix(a, b, w.x), mix(c, d, w.x), w.y);
 }
 

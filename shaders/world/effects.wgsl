@@ -23,17 +23,18 @@ const DRIFT_AMOUNT: f32 = 0.35;
 const FALSE_RATE: f32 = 1.3;
 const FALSE_SHARE: f32 = 0.45;
 
-// Flickering textures: now and then a block or slab (`key`) goes dark or pale for a beat, each on its
-// own clock. Exactly 1 when the effect is off.
-fn tex_flicker_gain(key: vec3<i32>) -> f32 {
+// Flickering textures: now and then a block or slab goes dark or pale for a beat, each on its own
+// clock. `key` is the block's key as `hash_mix` mixes it (its tone is hashed from it too). Exactly
+// 1 when the effect is off.
+fn tex_flicker_gain(key: vec3<u32>) -> f32 {
     if !WILD {
         return 1.0;
     }
     if turn.tex_flicker <= 0.0 {
         return 1.0;
     }
-    let clock = frame.time * TEX_FLICKER_RATE + 5.0 * hash3(key + vec3<i32>(3, 5, 7));
-    let h = hash3(vec3<i32>(key.x + i32(floor(clock)) * 131, key.y, key.z + 17));
+    let clock = frame.time * TEX_FLICKER_RATE + 5.0 * hash_beside(key, vec3<i32>(3, 5, 7));
+    let h = hash_beside(key, vec3<i32>(i32(floor(clock)) * 131, 0, 17));
     if h >= TEX_FLICKER_SHARE * turn.tex_flicker {
         return 1.0;
     }

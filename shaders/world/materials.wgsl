@@ -65,9 +65,9 @@ fn stone_blocks(s: f32, z: f32, face: vec3<i32>, footprint: f32, edges: bool) ->
     let courses = 4.0;
     let zc = z * courses;
     let course = i32(floor(zc));
-    let course_key = vec3<i32>(face.x * 31 + course, face.y, face.z);
-    let length = 0.4 + 0.25 * hash3(course_key + vec3<i32>(0, 0, 101));
-    let bs = (s + hash3(course_key)) / length;
+    let course_key = hash_mix(vec3<i32>(face.x * 31 + course, face.y, face.z));
+    let length = 0.4 + 0.25 * hash_beside(course_key, vec3<i32>(0, 0, 101));
+    let bs = (s + hash_mixed(course_key)) / length;
     let block = i32(floor(bs));
     let fx = fract(bs);
     let fz = fract(zc);
@@ -232,19 +232,20 @@ fn shade_patch(m: Patch) -> vec3<f32> {
     let r = rough(m.noise_at, m.seed, m.footprint);
     let d = m.edge + r.wobble * m.wobble;
     var stone = smoothstep(m.joint.x, m.joint.y, d);
-    var tone = m.tone.x + m.tone.y * hash3(m.key);
+    let key = hash_mix(m.key);
+    var tone = m.tone.x + m.tone.y * hash_mixed(key);
     if m.flickers {
-        tone = tone * tex_flicker_gain(m.key);
+        tone = tone * tex_flicker_gain(key);
     }
     // A material without a second or third tint (the ceiling, the floor's second) leaves its hash
     // out: once the pipeline knows its surface the test is a constant, and lavapipe would otherwise
     // hash for a product with zero.
     var tint = m.tint;
     if any(m.tint_a != vec3<f32>(0.0)) {
-        tint = tint + m.tint_a * hash3(m.key + m.key_a);
+        tint = tint + m.tint_a * hash_beside(key, m.key_a);
     }
     if any(m.tint_b != vec3<f32>(0.0)) {
-        tint = tint + m.tint_b * hash3(m.key + m.key_b);
+        tint = tint + m.tint_b * hash_beside(key, m.key_b);
     }
     var bevel = mix(m.bevel_lo, 1.0, smoothstep(m.bevel.x, m.bevel.y, select(d, m.lip, m.bevel_on_lip)));
     // Weak joints (raw rock) blend the joint and the bevel towards plain stone; at strength 1 the

@@ -22,6 +22,8 @@ pub const EDITOR_ITEM: &str = "Reactor editor";
 pub const CODE_ITEM: &str = "Replay a share code";
 /// The key that opens the share-code field from any row of the campaign page.
 pub const CODE_KEY: KeyCode = KeyCode::KeyP;
+/// The footer while the share-code field is open.
+pub const CODE_HINT: &str = "Type the code   Backspace mends   Enter replays   Esc closes the field";
 
 /// What the campaign page can open.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -150,6 +152,11 @@ impl MenuPage for CampaignMenu {
             return Some(self.code_key(key));
         }
         (key == CODE_KEY).then(|| self.open_code())
+    }
+
+    /// While the field is open, the arrows and Esc are the field's, not the menu's.
+    fn own_hint(&self) -> Option<String> {
+        self.code.as_ref().map(|_| CODE_HINT.into())
     }
 
     fn take(&mut self, item: usize) -> Choice {

@@ -61,6 +61,11 @@ pub trait MenuPage {
         let _ = key;
         None
     }
+    /// The footer's key hint while the page's own keys stand in for the menu's (a text field is
+    /// open): `None` leaves the menu's hint.
+    fn own_hint(&self) -> Option<String> {
+        None
+    }
     fn take(&mut self, item: usize) -> Choice;
 }
 

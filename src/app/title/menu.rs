@@ -318,7 +318,11 @@ impl Title {
 
     /// The menu overlay of the open page.
     pub fn overlay(&self, bindings: &Bindings) -> Overlay {
-        let hint = menu_hint(bindings, !matches!(self.page, Page::Main));
+        let own_hint = match &self.page {
+            Page::Front(page) => page.own_hint(),
+            _ => None,
+        };
+        let hint = own_hint.unwrap_or_else(|| menu_hint(bindings, !matches!(self.page, Page::Main)));
         let (mut lines, items): (Vec<String>, Vec<String>) = match &self.page {
             Page::Main => {
                 let items = self
@@ -436,7 +440,9 @@ mod tests {
     use super::*;
     use crate::app::crawler::title_page::{RunRequest, Standing};
     use crate::app::reactor::campaign_page::CampaignPage;
-    use crate::app::reactor::title_page::{entry_of, LevelRequest, CODE_ITEM, CODE_KEY, EDITOR_ITEM};
+    use crate::app::reactor::title_page::{
+        entry_of, LevelRequest, CODE_HINT, CODE_ITEM, CODE_KEY, EDITOR_ITEM,
+    };
     use crate::app::shell::menu::Request;
     use KeyCode as K;
 
@@ -757,6 +763,11 @@ mod tests {
             lines.join("\n")
         };
         assert!(line_of(&t).contains("Share code: _"), "{}", line_of(&t));
+        let hint_of = |t: &Title| {
+            let Overlay::Menu { hint, .. } = t.overlay(&Bindings::default()) else { panic!() };
+            hint
+        };
+        assert_eq!(hint_of(&t), CODE_HINT, "the footer names the field's keys, not the menu's");
         // A mistyped character: one sentence on the page, and the text stays to be mended.
         // (The fifth character is whole data, never the last one's padding bits.)
         let mut bad: Vec<char> = code.chars().collect();
@@ -780,6 +791,7 @@ mod tests {
         assert!(line_of(&t).contains("That code cannot be replayed:"), "{}", line_of(&t));
         press(&mut t, &[K::Escape]);
         assert!(!line_of(&t).contains("Share code:"));
+        assert_eq!(hint_of(&t), menu_hint(&Bindings::default(), true), "the menu's keys again");
         assert!(
             !line_of(&t).contains("cannot be replayed"),
             "the note closes with the field: {}",

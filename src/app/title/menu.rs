@@ -88,7 +88,10 @@ impl Title {
         self.note = Some(note.to_string());
     }
 
+    /// Opens `page`. A note belongs to the page it was said on: a play-tester saw "Move back is
+    /// now W." from the keys page still standing on the main page two pages later.
     fn go(&mut self, page: Page) {
+        self.note = None;
         if matches!(self.page, Page::Main) {
             self.main_selected = self.selected;
         }
@@ -642,6 +645,10 @@ mod tests {
         assert!(is_settings(press(&mut t, &[K::Enter])));
         assert_eq!(t.settings.bindings, Bindings::default());
         assert_eq!(items(&t).last().map(String::as_str), Some("Back"));
+        // The note stays on its page: going back leaves it there.
+        press(&mut t, &[K::Escape]);
+        let Overlay::Menu { lines, .. } = t.overlay(&Bindings::default()) else { panic!() };
+        assert!(!lines.iter().any(|l| l.contains("back to its default")), "{lines:?}");
     }
 
     #[test]

@@ -180,3 +180,40 @@ fn regression_a_destroyed_window_saves_the_run_and_says_so_in_one_sentence() {
     );
     assert!(saved, "the run is on disk to continue");
 }
+
+/// A play-tester's `kill` ended a run three turns after its last save, and those turns were lost:
+/// the run is saved every 25 turns. SIGTERM (as SIGINT and SIGHUP) now asks the window to end, and
+/// it keeps the run as it stands, says so in one sentence and exits 0.
+#[test]
+fn regression_a_terminating_signal_saves_the_run_as_it_stands() {
+    if !xvfb_available()
+        || Command::new("sh").args(["-c", "command -v xdotool"]).output().is_ok_and(|o| !o.status.success())
+    {
+        let advice =
+            "xvfb-run or xdotool is missing: install them with `apt-get install -y xvfb xauth xdotool`";
+        assert!(std::env::var("CI").as_deref() != Ok("true"), "{advice} (CI=true, so this is a failure)");
+        eprintln!("\n!!!!!!!! SKIPPING the signal test: {advice} !!!!!!!!\n");
+        return;
+    }
+    let home = std::env::temp_dir().join(format!("hollowdeep-signal-{}", std::process::id()));
+    // Waits for the window, waits three turns (C), then asks the game to end.
+    let script = r#""$0" "$@" & pid=$!
+        for _ in $(seq 1 600); do w=$(xdotool search --name '^Hollowdeep$' 2>/dev/null | head -1); [ -n "$w" ] && break; sleep 0.1; done
+        sleep 2; xdotool windowfocus "$w"; for k in c c c; do xdotool key $k; sleep 0.5; done; sleep 3
+        kill -TERM $pid; wait $pid; echo "exit=$?""#;
+    let out = under_xvfb(&["sh", "-c", script], &home)
+        .args(["--seed", "3", "--size", "640x360"])
+        .output()
+        .expect("xvfb-run starts");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let saved = std::fs::read_to_string(home.join("data").join("run.json"));
+    let _ = std::fs::remove_dir_all(&home);
+    assert!(stdout.contains("exit=0"), "it ends as if the player had quit:\n{stdout}\n{stderr}");
+    let said: Vec<&str> = stderr.lines().filter(|l| l.contains("signal")).collect();
+    assert_eq!(said, ["hollowdeep: Asked to end by a signal; the run was saved."], "{stderr}");
+    let saved: serde_json::Value = serde_json::from_str(&saved.expect("the run is on disk")).expect("a save");
+    // The save at the start has turn 0 and the next is 25 turns on: only the signal wrote these.
+    let turn = saved["game"]["turn"].as_u64().expect("the save has its turn");
+    assert!((1..25).contains(&turn), "the turns played are kept: turn {turn}\n{stderr}");
+}

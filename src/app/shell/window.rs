@@ -94,6 +94,7 @@ fn play(event_loop: EventLoop<Opened>, app: App) -> Result<(), String> {
 
 #[cfg(not(target_arch = "wasm32"))]
 fn play(event_loop: EventLoop<Opened>, mut app: App) -> Result<(), String> {
+    super::signals::install();
     if let Err(e) = event_loop.run_app(&mut app) {
         // The display went away under the event loop (an X server lost, a window destroyed
         // mid-call): what was in play is kept as a lost window keeps it.
@@ -335,6 +336,17 @@ impl App {
         event_loop.exit();
     }
 
+    /// A signal asked the program to end (`signals`): what is in play is kept as a lost window
+    /// keeps it, one sentence says so, and the program ends as if the player had quit.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn end_on_signal(&mut self, event_loop: &ActiveEventLoop) {
+        if !self.stack.ended() {
+            let kept = self.stack.lost(&mut self.shell);
+            eprintln!("hollowdeep: Asked to end by a signal{kept}.");
+        }
+        event_loop.exit();
+    }
+
     fn redraw(&mut self, event_loop: &ActiveEventLoop) {
         if self.surface_lost() {
             self.window_lost(event_loop);
@@ -502,7 +514,13 @@ impl ApplicationHandler<Opened> for App {
         }
     }
 
-    fn about_to_wait(&mut self, _event_loop: &ActiveEventLoop) {
+    fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
+        #[cfg(not(target_arch = "wasm32"))]
+        if super::signals::asked_to_end() {
+            self.end_on_signal(event_loop);
+            return;
+        }
+        let _ = event_loop;
         if let Some(gfx) = &self.graphics {
             gfx.window.request_redraw();
         }

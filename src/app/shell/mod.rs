@@ -8,7 +8,6 @@ pub mod menu;
 pub mod mode_screen;
 pub mod opened;
 pub mod screen;
-#[cfg(not(target_arch = "wasm32"))]
 pub mod signals;
 pub mod stack;
 #[cfg(target_arch = "wasm32")]

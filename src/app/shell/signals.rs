@@ -13,8 +13,7 @@ pub fn asked_to_end() -> bool {
     ASKED_TO_END.load(Ordering::Relaxed)
 }
 
-/// Installs the handlers. Where there are no such signals (a browser, Windows) there is nothing
-/// to hear.
+/// Installs the handlers. Elsewhere (a browser, Windows) nothing is installed and nothing asks.
 pub fn install() {
     #[cfg(unix)]
     unix::install();

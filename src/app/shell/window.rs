@@ -338,7 +338,6 @@ impl App {
 
     /// A signal asked the program to end (`signals`): what is in play is kept as a lost window
     /// keeps it, one sentence says so, and the program ends as if the player had quit.
-    #[cfg(not(target_arch = "wasm32"))]
     fn end_on_signal(&mut self, event_loop: &ActiveEventLoop) {
         if !self.stack.ended() {
             let kept = self.stack.lost(&mut self.shell);
@@ -515,12 +514,10 @@ impl ApplicationHandler<Opened> for App {
     }
 
     fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
-        #[cfg(not(target_arch = "wasm32"))]
         if super::signals::asked_to_end() {
             self.end_on_signal(event_loop);
             return;
         }
-        let _ = event_loop;
         if let Some(gfx) = &self.graphics {
             gfx.window.request_redraw();
         }

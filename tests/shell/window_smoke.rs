@@ -140,30 +140,42 @@ fn regression_the_window_writes_its_recording_and_keeps_the_run_on_disk() {
     let _ = std::fs::remove_file(&rec);
 }
 
-/// Issue 31: destroying the window (as a crashing window manager or a lost display would)
-/// panicked in wgpu's surface configuration. Now the run is saved and one sentence says so.
-#[test]
-fn regression_a_destroyed_window_saves_the_run_and_says_so_in_one_sentence() {
+/// Runs a run of seed 3 in the window under Xvfb, waits for its window (`$w` in the script; the
+/// game's process is `$pid`), runs the shell commands `then`, and waits for the game to end.
+/// Returns its stdout, with the game's exit code as `exit=N`, its stderr, and the test's home
+/// folder for the caller to look into and remove. `None` when xvfb-run or xdotool is missing
+/// outside CI (after a loud message); under `CI=true` that is a failure.
+fn drive_window(name: &str, then: &str) -> Option<(String, String, std::path::PathBuf)> {
     if !xvfb_available()
         || Command::new("sh").args(["-c", "command -v xdotool"]).output().is_ok_and(|o| !o.status.success())
     {
         let advice =
             "xvfb-run or xdotool is missing: install them with `apt-get install -y xvfb xauth xdotool`";
         assert!(std::env::var("CI").as_deref() != Ok("true"), "{advice} (CI=true, so this is a failure)");
-        eprintln!("\n!!!!!!!! SKIPPING the lost-window test: {advice} !!!!!!!!\n");
-        return;
+        eprintln!("\n!!!!!!!! SKIPPING the window test {name}: {advice} !!!!!!!!\n");
+        return None;
     }
-    let home = std::env::temp_dir().join(format!("hollowdeep-lost-window-{}", std::process::id()));
-    // Waits for the window, lets it draw, destroys it, and reports the game's exit code.
-    let script = r#""$0" "$@" & pid=$!
+    let home = std::env::temp_dir().join(format!("hollowdeep-{name}-{}", std::process::id()));
+    let script = format!(
+        r#""$0" "$@" & pid=$!
         for _ in $(seq 1 600); do w=$(xdotool search --name '^Hollowdeep$' 2>/dev/null | head -1); [ -n "$w" ] && break; sleep 0.1; done
-        sleep 1; xdotool windowclose "$w"; wait $pid; echo "exit=$?""#;
-    let out = under_xvfb(&["sh", "-c", script], &home)
+        {then}; wait $pid; echo "exit=$?""#
+    );
+    let out = under_xvfb(&["sh", "-c", &script], &home)
         .args(["--seed", "3", "--size", "640x360"])
         .output()
         .expect("xvfb-run starts");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    Some((stdout, String::from_utf8_lossy(&out.stderr).into_owned(), home))
+}
+
+/// Issue 31: destroying the window (as a crashing window manager or a lost display would)
+/// panicked in wgpu's surface configuration. Now the run is saved and one sentence says so.
+#[test]
+fn regression_a_destroyed_window_saves_the_run_and_says_so_in_one_sentence() {
+    // Lets the window draw, then destroys it.
+    let then = r#"sleep 1; xdotool windowclose "$w""#;
+    let Some((stdout, stderr, home)) = drive_window("lost-window", then) else { return };
     let saved = home.join("data").join("run.json").exists();
     let _ = std::fs::remove_dir_all(&home);
     assert!(stdout.contains("exit=1"), "one sentence and exit 1, never a panic (101):\n{stdout}\n{stderr}");
@@ -186,27 +198,10 @@ fn regression_a_destroyed_window_saves_the_run_and_says_so_in_one_sentence() {
 /// it keeps the run as it stands, says so in one sentence and exits 0.
 #[test]
 fn regression_a_terminating_signal_saves_the_run_as_it_stands() {
-    if !xvfb_available()
-        || Command::new("sh").args(["-c", "command -v xdotool"]).output().is_ok_and(|o| !o.status.success())
-    {
-        let advice =
-            "xvfb-run or xdotool is missing: install them with `apt-get install -y xvfb xauth xdotool`";
-        assert!(std::env::var("CI").as_deref() != Ok("true"), "{advice} (CI=true, so this is a failure)");
-        eprintln!("\n!!!!!!!! SKIPPING the signal test: {advice} !!!!!!!!\n");
-        return;
-    }
-    let home = std::env::temp_dir().join(format!("hollowdeep-signal-{}", std::process::id()));
-    // Waits for the window, waits three turns (C), then asks the game to end.
-    let script = r#""$0" "$@" & pid=$!
-        for _ in $(seq 1 600); do w=$(xdotool search --name '^Hollowdeep$' 2>/dev/null | head -1); [ -n "$w" ] && break; sleep 0.1; done
-        sleep 2; xdotool windowfocus "$w"; for k in c c c; do xdotool key $k; sleep 0.5; done; sleep 3
-        kill -TERM $pid; wait $pid; echo "exit=$?""#;
-    let out = under_xvfb(&["sh", "-c", script], &home)
-        .args(["--seed", "3", "--size", "640x360"])
-        .output()
-        .expect("xvfb-run starts");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    // Waits three turns (C), then asks the game to end.
+    let then = r#"sleep 2; xdotool windowfocus "$w"; for k in c c c; do xdotool key $k; sleep 0.5; done
+        sleep 3; kill -TERM $pid"#;
+    let Some((stdout, stderr, home)) = drive_window("signal", then) else { return };
     let saved = std::fs::read_to_string(home.join("data").join("run.json"));
     let _ = std::fs::remove_dir_all(&home);
     assert!(stdout.contains("exit=0"), "it ends as if the player had quit:\n{stdout}\n{stderr}");

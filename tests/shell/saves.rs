@@ -109,15 +109,6 @@ fn regression_a_loaded_save_stays_on_disk_until_the_run_ends() {
 }
 
 #[test]
-fn a_run_is_saved_at_its_start_each_descent_and_every_few_turns() {
-    use run_save::{safe_point, SAVE_EVERY_TURNS};
-    assert!(safe_point(None, 1, 0), "the start of a session's run");
-    assert!(!safe_point(Some((1, 10)), 1, 10 + SAVE_EVERY_TURNS - 1));
-    assert!(safe_point(Some((1, 10)), 1, 10 + SAVE_EVERY_TURNS));
-    assert!(safe_point(Some((1, 10)), 2, 11), "a descent");
-}
-
-#[test]
 fn no_save_means_no_run_to_continue() {
     let dir = TempDir::new("no-save");
     assert!(matches!(run_save::load(dir.path()).unwrap(), Loaded::None));

@@ -194,8 +194,8 @@ fn regression_a_destroyed_window_saves_the_run_and_says_so_in_one_sentence() {
 }
 
 /// A play-tester's `kill` ended a run three turns after its last save, and those turns were lost:
-/// the run is saved every 25 turns. SIGTERM (as SIGINT and SIGHUP) now asks the window to end, and
-/// it keeps the run as it stands, says so in one sentence and exits 0.
+/// the run was saved every 25 turns. SIGTERM (as SIGINT and SIGHUP) now asks the window to end,
+/// and it keeps the run as it stands, says so in one sentence and exits 0.
 #[test]
 fn regression_a_terminating_signal_saves_the_run_as_it_stands() {
     // Waits three turns (C), then asks the game to end.
@@ -208,7 +208,22 @@ fn regression_a_terminating_signal_saves_the_run_as_it_stands() {
     let said: Vec<&str> = stderr.lines().filter(|l| l.contains("signal")).collect();
     assert_eq!(said, ["hollowdeep: Asked to end by a signal; the run was saved."], "{stderr}");
     let saved: serde_json::Value = serde_json::from_str(&saved.expect("the run is on disk")).expect("a save");
-    // The save at the start has turn 0 and the next is 25 turns on: only the signal wrote these.
     let turn = saved["game"]["turn"].as_u64().expect("the save has its turn");
-    assert!((1..25).contains(&turn), "the turns played are kept: turn {turn}\n{stderr}");
+    assert!((1..=3).contains(&turn), "the turns played are kept: turn {turn}\n{stderr}");
+}
+
+/// The same play-tester's turns, lost to a `kill -9`, which no program can hear: every action is
+/// now written (off the frame's thread) as it is played, so the save holds the turns played.
+#[test]
+fn regression_a_killed_window_keeps_the_turns_played() {
+    let then = r#"sleep 2; xdotool windowfocus "$w"; for k in c c c; do xdotool key $k; sleep 0.5; done
+        sleep 3; kill -KILL $pid"#;
+    let Some((stdout, stderr, home)) = drive_window("killed", then) else { return };
+    let saved = std::fs::read_to_string(home.join("data").join("run.json"));
+    let _ = std::fs::remove_dir_all(&home);
+    assert!(stdout.contains("exit=137"), "killed:\n{stdout}\n{stderr}");
+    let saved: serde_json::Value = serde_json::from_str(&saved.expect("the run is on disk")).expect("a save");
+    // The save at the start has turn 0; saved every 25 turns, the kill left it there.
+    let turn = saved["game"]["turn"].as_u64().expect("the save has its turn");
+    assert!((1..=3).contains(&turn), "the turns played are kept: turn {turn}\n{stderr}");
 }

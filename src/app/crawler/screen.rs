@@ -1,9 +1,10 @@
-//! A crawler run on the screen stack: keys and time into the session, the run kept on disk at
-//! safe points, the end card when it ends, and its recording written when it is left.
+//! A crawler run on the screen stack: keys and time into the session, the run kept on disk after
+//! every action, the end card when it ends, and its recording written when it is left.
 
 use super::run_end;
 use super::session::{Request, Session};
 use crate::app::cli::Options;
+use crate::app::persist::keeper::Keeper;
 use crate::app::persist::{files, run_save, writer};
 use crate::app::shell::screen::{KeyPress, Screen, Shell, ShellCommand, Step};
 use crate::game::recording::Recording;
@@ -17,13 +18,15 @@ pub struct RunScreen {
     pub session: Session,
     /// Where the run's recording goes when it is left (`--record`).
     record_to: Option<PathBuf>,
-    /// Depth and turn of the run's last save while on screen (`None`: not saved yet).
-    saved_at: Option<(u32, u64)>,
+    /// Writes the run's save off the frame's thread; made at the first save.
+    keeper: Option<Keeper>,
+    /// Whether this screen has saved the run (so an ended run has a save to remove).
+    saved: bool,
 }
 
 impl RunScreen {
     pub fn new(session: Session) -> RunScreen {
-        RunScreen { session, record_to: None, saved_at: None }
+        RunScreen { session, record_to: None, keeper: None, saved: false }
     }
 
     /// The run as the settings and the command line's `--reduced-effects` ask it to be shown.
@@ -63,6 +66,7 @@ impl RunScreen {
     /// Saves the run to continue later (Esc then Y, or the close button); says why not when it
     /// cannot be saved.
     fn save(&mut self, shell: &mut Shell) -> bool {
+        self.settle_keeper();
         match run_save::save(&shell.data_dir, self.session.game()) {
             Ok(path) => {
                 println!("Run saved to {}; Continue on the title picks it up.", path.display());
@@ -75,27 +79,36 @@ impl RunScreen {
         }
     }
 
-    /// The run in play stays saved on disk, rewritten at each safe point, so a crash or a lost
-    /// display costs a few turns at most; an ended run's save goes. Replays never touch it.
-    fn keep_on_disk(&mut self, shell: &Shell) {
+    /// The run in play stays saved on disk, rewritten after every action that `changed` it, so a
+    /// crash or a `kill -9` costs at most the action in hand; an ended run's save goes. The writes
+    /// happen off the frame's thread ([`Keeper`]): a synced write can take a slow disk tens of
+    /// milliseconds. Replays never touch the save.
+    fn keep_on_disk(&mut self, shell: &Shell, changed: bool) {
         if self.session.is_replaying() {
             return;
         }
         let game = self.session.game();
-        let result = if game.status() != Status::Playing {
-            match self.saved_at.take() {
-                Some(_) => run_save::remove(&shell.data_dir),
-                None => Ok(()),
+        let keeper = self.keeper.get_or_insert_with(|| Keeper::new(run_save::path(&shell.data_dir)));
+        if game.status() != Status::Playing {
+            if std::mem::take(&mut self.saved) {
+                keeper.remove();
             }
-        } else if run_save::safe_point(self.saved_at, game.depth(), game.turn()) {
-            self.saved_at = Some((game.depth(), game.turn()));
-            run_save::save(&shell.data_dir, game).map(|_| ())
-        } else {
-            Ok(())
-        };
-        if let Err(message) = result {
+        } else if changed || !self.saved {
+            self.saved = true;
+            keeper.write(run_save::text(game));
+        }
+        for message in keeper.take_failures() {
             eprintln!("hollowdeep: {message}");
             self.session.notify(&format!("Could not save: {message}"), shell.now);
+        }
+    }
+
+    /// Waits for the save being written off the frame's thread, before the screen writes it
+    /// itself: the newer write must land last. What the waited-for write failed with is moot then.
+    fn settle_keeper(&mut self) {
+        if let Some(keeper) = &mut self.keeper {
+            keeper.settle();
+            keeper.take_failures();
         }
     }
 
@@ -126,7 +139,7 @@ impl Screen for RunScreen {
         let held = self.session.held_action(&shell.held);
         let update = self.session.update(shell.now, held);
         shell.audio.send_all(self.session.take_mix_commands());
-        self.keep_on_disk(shell);
+        self.keep_on_disk(shell, update.upload);
         if update.finished && !self.session.card_open() {
             let card = run_end::finish(self.session.game(), &shell.data_dir, self.session.is_replaying());
             self.session.show_card(card, shell.now);
@@ -188,7 +201,8 @@ impl Screen for RunScreen {
         if session.game().status() != Status::Playing || session.is_replaying() {
             return None;
         }
-        Some(match run_save::save(&shell.data_dir, session.game()) {
+        self.settle_keeper();
+        Some(match run_save::save(&shell.data_dir, self.session.game()) {
             Ok(_) => "; the run was saved",
             Err(_) => "; the run could not be saved",
         })
@@ -280,6 +294,32 @@ mod tests {
         let note = back.downcast_ref::<Note>().expect("a note for the title");
         assert!(note.0.contains("Continue"), "{}", note.0);
         assert!(run_save::path(&dir).is_file(), "the run was saved");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A play-tester's `kill` lost the turns since the last save, then written every 25 turns:
+    /// every action is now on disk as soon as the writer thread gets to it (dropping the screen
+    /// waits for it).
+    #[test]
+    fn every_action_is_saved_without_waiting_for_a_safe_point() {
+        let dir = std::env::temp_dir().join(format!("hollowdeep-run-every-turn-{}", std::process::id()));
+        let mut shell = Shell::new(Settings::default(), dir.clone(), crate::audio::Output::Silent);
+        let saved_turn = |dir: &std::path::Path| {
+            let text = std::fs::read_to_string(run_save::path(dir)).expect("the run is on disk");
+            crate::game::save::run_from_str(&text).expect("a save").turn()
+        };
+        for turns in 1..=3 {
+            let mut screen = RunScreen::of_game(&shell, Game::new(5));
+            for _ in 0..turns {
+                screen.update(&mut shell);
+                press(&mut screen, &mut shell, KeyCode::KeyC);
+                shell.now += 5.0;
+            }
+            screen.update(&mut shell);
+            assert_eq!(screen.session.game().turn(), turns, "C waits a turn");
+            drop(screen);
+            assert_eq!(saved_turn(&dir), turns, "the last action is kept");
+        }
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

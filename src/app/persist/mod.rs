@@ -6,6 +6,7 @@
 #[cfg(target_arch = "wasm32")]
 pub mod browser;
 pub mod files;
+pub mod keeper;
 pub mod morgue;
 pub mod profile;
 pub mod reactor_records;

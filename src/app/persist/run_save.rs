@@ -1,6 +1,6 @@
-//! The saved run. It stays on disk while the run is played, rewritten at safe points (the start,
-//! each descent, every few turns) and on Esc then Y, so a crash or a lost display costs at
-//! most a few turns; it is removed when the run ends (permadeath needs no more than that).
+//! The saved run. It stays on disk while the run is played, rewritten after every action (off the
+//! frame's thread: `keeper`) and on Esc then Y, so a crash or a `kill -9` costs at most the action
+//! in hand; it is removed when the run ends (permadeath needs no more than that).
 
 use super::files::{move_aside, read_optional};
 use super::writer::write_kept;
@@ -11,6 +11,11 @@ use std::path::{Path, PathBuf};
 /// The saved run inside the data folder.
 pub fn path(data_dir: &Path) -> PathBuf {
     data_dir.join("run.json")
+}
+
+/// The run as its save holds it.
+pub fn text(game: &Game) -> String {
+    run_to_string(game)
 }
 
 pub fn save(data_dir: &Path, game: &Game) -> Result<PathBuf, String> {
@@ -43,15 +48,6 @@ pub enum Loaded {
     MovedAside(String),
 }
 
-/// Turns between the saves written while a run is played: a crash loses at most this many.
-pub const SAVE_EVERY_TURNS: u64 = 25;
-
-/// Whether the run at `depth` and `turn` has reached a safe point since the save written at
-/// `last` (`None`: not saved yet in this session).
-pub fn safe_point(last: Option<(u32, u64)>, depth: u32, turn: u64) -> bool {
-    last.is_none_or(|(d, t)| d != depth || turn >= t + SAVE_EVERY_TURNS)
-}
-
 /// The run has ended: its save goes (a missing one is no error).
 pub fn remove(data_dir: &Path) -> Result<(), String> {
     let path = path(data_dir);
@@ -59,7 +55,7 @@ pub fn remove(data_dir: &Path) -> Result<(), String> {
 }
 
 /// Loads the saved run. The file stays until the run ends or is saved again, so a crash while
-/// it is played loses nothing more than the turns since the last safe point.
+/// it is played loses nothing more than the action in hand.
 pub fn load(data_dir: &Path) -> Result<Loaded, String> {
     let path = path(data_dir);
     let text = match read_optional(&path) {

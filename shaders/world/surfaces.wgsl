@@ -58,7 +58,7 @@ struct Surface {
     material: Patch,
     // The torch: the distance it travels, the cosine it meets the surface at, and what further
     // scales it (the side shade, the pit's gloom). `reach` is the distance checked against the
-    // torch's radius: past it the pixel is black and skips its material.
+    // torch's radius: past it the pixel is black (its material is still run on lavapipe).
     light_dist: f32,
     light_cos: f32,
     light_scale: f32,

@@ -25,11 +25,9 @@ fn window_run(name: &str, args: &[&str], frames: u64) -> Option<(String, std::pa
         return None;
     }
     let home = std::env::temp_dir().join(format!("hollowdeep-{name}-{}", std::process::id()));
-    let out = under_xvfb(&[], &home)
-        .args(args)
-        .args(["--size", "640x360", "--quit-after-frames", &frames.to_string()])
-        .output()
-        .expect("xvfb-run starts");
+    let frames_arg = frames.to_string();
+    let flags = [args, &["--size", "640x360", "--quit-after-frames", &frames_arg]].concat();
+    let out = run_under_xvfb(&[], &home, &flags);
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "the window run failed:\nstdout: {stdout}\nstderr: {stderr}");
@@ -59,6 +57,27 @@ fn under_xvfb(wrapper: &[&str], home: &std::path::Path) -> Command {
         .env("XDG_RUNTIME_DIR", std::env::temp_dir())
         .env("HOLLOWDEEP_HOME", home);
     command
+}
+
+/// What the game says when it cannot reach its X server (`app::shell::window`).
+const NO_WINDOW_SYSTEM: &str = "Could not open the window system";
+
+/// [`under_xvfb`] with `flags`, run to its end. Under load (CI runs the GPU tests beside these) a
+/// game now and then cannot connect to the Xvfb that xvfb-run has just said is ready ("Failed to
+/// open connection to X server"); the cause lies between xvfb-run and Xvfb, not in the game,
+/// whose answer (one sentence, exit 1) another test checks. That run is tried again on a fresh
+/// server, at most twice, saying so.
+fn run_under_xvfb(wrapper: &[&str], home: &std::path::Path, flags: &[&str]) -> std::process::Output {
+    let mut tries = 0;
+    loop {
+        let out = under_xvfb(wrapper, home).args(flags).output().expect("xvfb-run starts");
+        tries += 1;
+        if tries == 3 || !String::from_utf8_lossy(&out.stderr).contains(NO_WINDOW_SYSTEM) {
+            return out;
+        }
+        eprintln!("!!!! the game could not reach its Xvfb; trying once more on a fresh one !!!!");
+        let _ = std::fs::remove_dir_all(home);
+    }
 }
 
 #[test]
@@ -158,13 +177,10 @@ fn drive_window(name: &str, then: &str) -> Option<(String, String, std::path::Pa
     let home = std::env::temp_dir().join(format!("hollowdeep-{name}-{}", std::process::id()));
     let script = format!(
         r#""$0" "$@" & pid=$!
-        for _ in $(seq 1 600); do w=$(xdotool search --name '^Hollowdeep$' 2>/dev/null | head -1); [ -n "$w" ] && break; sleep 0.1; done
+        for _ in $(seq 1 600); do w=$(xdotool search --name '^Hollowdeep$' 2>/dev/null | head -1); [ -n "$w" ] && break; kill -0 $pid 2>/dev/null || break; sleep 0.1; done
         {then}; wait $pid; echo "exit=$?""#
     );
-    let out = under_xvfb(&["sh", "-c", &script], &home)
-        .args(["--seed", "3", "--size", "640x360"])
-        .output()
-        .expect("xvfb-run starts");
+    let out = run_under_xvfb(&["sh", "-c", &script], &home, &["--seed", "3", "--size", "640x360"]);
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     Some((stdout, String::from_utf8_lossy(&out.stderr).into_owned(), home))
 }
@@ -193,37 +209,38 @@ fn regression_a_destroyed_window_saves_the_run_and_says_so_in_one_sentence() {
     assert!(saved, "the run is on disk to continue");
 }
 
+/// Plays three turns in the window (C waits one), sends `signal` to the game, and returns what it
+/// printed, once the save it left holds the turns played: `None` where the window tests are skipped.
+fn three_turns_then_signal(name: &str, signal: &str) -> Option<(String, String)> {
+    let then = format!(
+        r#"sleep 2; xdotool windowfocus "$w"; for k in c c c; do xdotool key $k; sleep 0.5; done
+        sleep 3; kill -{signal} $pid"#
+    );
+    let (stdout, stderr, home) = drive_window(name, &then)?;
+    let saved = std::fs::read_to_string(home.join("data").join("run.json"));
+    let _ = std::fs::remove_dir_all(&home);
+    let saved: serde_json::Value = serde_json::from_str(&saved.expect("the run is on disk")).expect("a save");
+    let turn = saved["game"]["turn"].as_u64().expect("the save has its turn");
+    assert!((1..=3).contains(&turn), "the turns played are kept: turn {turn}\n{stderr}");
+    Some((stdout, stderr))
+}
+
 /// A play-tester's `kill` ended a run three turns after its last save, and those turns were lost:
 /// the run was saved every 25 turns. SIGTERM (as SIGINT and SIGHUP) now asks the window to end,
 /// and it keeps the run as it stands, says so in one sentence and exits 0.
 #[test]
 fn regression_a_terminating_signal_saves_the_run_as_it_stands() {
-    // Waits three turns (C), then asks the game to end.
-    let then = r#"sleep 2; xdotool windowfocus "$w"; for k in c c c; do xdotool key $k; sleep 0.5; done
-        sleep 3; kill -TERM $pid"#;
-    let Some((stdout, stderr, home)) = drive_window("signal", then) else { return };
-    let saved = std::fs::read_to_string(home.join("data").join("run.json"));
-    let _ = std::fs::remove_dir_all(&home);
+    let Some((stdout, stderr)) = three_turns_then_signal("signal", "TERM") else { return };
     assert!(stdout.contains("exit=0"), "it ends as if the player had quit:\n{stdout}\n{stderr}");
     let said: Vec<&str> = stderr.lines().filter(|l| l.contains("signal")).collect();
     assert_eq!(said, ["hollowdeep: Asked to end by a signal; the run was saved."], "{stderr}");
-    let saved: serde_json::Value = serde_json::from_str(&saved.expect("the run is on disk")).expect("a save");
-    let turn = saved["game"]["turn"].as_u64().expect("the save has its turn");
-    assert!((1..=3).contains(&turn), "the turns played are kept: turn {turn}\n{stderr}");
 }
 
 /// The same play-tester's turns, lost to a `kill -9`, which no program can hear: every action is
-/// now written (off the frame's thread) as it is played, so the save holds the turns played.
+/// now written (off the frame's thread) as it is played, so the save holds the turns played
+/// (saved every 25 turns, the save of the start, turn 0, was all the kill left).
 #[test]
 fn regression_a_killed_window_keeps_the_turns_played() {
-    let then = r#"sleep 2; xdotool windowfocus "$w"; for k in c c c; do xdotool key $k; sleep 0.5; done
-        sleep 3; kill -KILL $pid"#;
-    let Some((stdout, stderr, home)) = drive_window("killed", then) else { return };
-    let saved = std::fs::read_to_string(home.join("data").join("run.json"));
-    let _ = std::fs::remove_dir_all(&home);
+    let Some((stdout, stderr)) = three_turns_then_signal("killed", "KILL") else { return };
     assert!(stdout.contains("exit=137"), "killed:\n{stdout}\n{stderr}");
-    let saved: serde_json::Value = serde_json::from_str(&saved.expect("the run is on disk")).expect("a save");
-    // The save at the start has turn 0; saved every 25 turns, the kill left it there.
-    let turn = saved["game"]["turn"].as_u64().expect("the save has its turn");
-    assert!((1..=3).contains(&turn), "the turns played are kept: turn {turn}\n{stderr}");
 }

@@ -68,7 +68,7 @@ pub fn run(options: WindowOptions, opening: Opening, home: Option<Home>) -> Resu
     stack.start(&mut shell);
     let event_loop = EventLoop::<Opened>::with_user_event()
         .build()
-        .map_err(|e| format!("Could not open the window system ({e})."))?;
+        .map_err(|e| format!("Could not open the window system ({}).", reason(&e)))?;
     let app = App {
         proxy: event_loop.create_proxy(),
         sound_started: false,
@@ -92,6 +92,20 @@ fn play(event_loop: EventLoop<Opened>, app: App) -> Result<(), String> {
     Ok(())
 }
 
+/// A window system error as a player reads it. winit names the line of its own source that
+/// failed ("os error at /root/.cargo/registry/…/linux/mod.rs:788: Failed to open connection to X
+/// server"), which made the sentence longer than a screen and said nothing to the player.
+fn reason(error: &dyn std::fmt::Display) -> String {
+    let text = error.to_string();
+    match text.split_once("os error at ") {
+        Some((before, located)) => {
+            let said = located.split_once(": ").map_or(located, |(_, said)| said);
+            format!("{before}{said}")
+        }
+        None => text,
+    }
+}
+
 #[cfg(not(target_arch = "wasm32"))]
 fn play(event_loop: EventLoop<Opened>, mut app: App) -> Result<(), String> {
     super::signals::install();
@@ -99,7 +113,7 @@ fn play(event_loop: EventLoop<Opened>, mut app: App) -> Result<(), String> {
         // The display went away under the event loop (an X server lost, a window destroyed
         // mid-call): what was in play is kept as a lost window keeps it.
         let kept = if app.shell.error.is_none() { app.stack.lost(&mut app.shell) } else { "" };
-        return Err(format!("The window system failed{kept} ({e})."));
+        return Err(format!("The window system failed{kept} ({}).", reason(&e)));
     }
     match app.shell.error {
         Some(error) => Err(error),
@@ -248,12 +262,12 @@ impl App {
         let window = Arc::new(
             event_loop
                 .create_window(attributes)
-                .map_err(|e| format!("Could not create the window ({e})."))?,
+                .map_err(|e| format!("Could not create the window ({}).", reason(&e)))?,
         );
         let instance = Gpu::new_instance();
         let surface = instance
             .create_surface(window.clone())
-            .map_err(|e| format!("Could not draw into the window ({e})."))?;
+            .map_err(|e| format!("Could not draw into the window ({}).", reason(&e)))?;
         #[cfg(target_arch = "wasm32")]
         {
             super::web::open_gpu(self.proxy.clone(), window, instance, surface);
@@ -573,5 +587,20 @@ fn save_screenshot(data_dir: &std::path::Path, prefix: &str, (w, h): (u32, u32),
     match writer::make_folder_for(&path).and_then(|()| crate::app::screenshot::write_png(&path, w, h, rgba)) {
         Ok(()) => format!("Screenshot saved to {}", path.display()),
         Err(e) => format!("Could not save the screenshot: {e}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::reason;
+
+    #[test]
+    fn a_window_system_error_is_told_without_winits_source_location() {
+        let located =
+            "os error at /root/.cargo/registry/src/winit-0.30.13/src/platform_impl/linux/mod.rs:788: \
+                       Failed to open connection to X server";
+        assert_eq!(reason(&located), "Failed to open connection to X server");
+        assert_eq!(reason(&format!("exit: {located}")), "exit: Failed to open connection to X server");
+        assert_eq!(reason(&"the surface was lost"), "the surface was lost");
     }
 }

@@ -49,7 +49,7 @@ fn simulate(level: &Level, b: &Balance, out: &mut Vec<Forecast>) {
                 pulse,
                 kind: ForecastKind::TerminalLoss,
                 pos: hot,
-                cause: format!("heat reaches the terminal threshold {} at this cell", b.terminal_heat),
+                cause: format!("heat reaches the meltdown threshold {} at this cell", b.terminal_heat),
             });
             return;
         }

@@ -303,7 +303,7 @@ impl LossCause {
     /// The loss in one sentence: the message line and the loss card say it the same way.
     pub fn sentence(self) -> &'static str {
         match self {
-            LossCause::TerminalHeat => "Heat reached the terminal threshold.",
+            LossCause::TerminalHeat => "Heat reached the meltdown threshold.",
             LossCause::UnsafeEntry => "The robot entered an unsafe cell.",
         }
     }

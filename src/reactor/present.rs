@@ -164,14 +164,19 @@ fn board(
 /// Whether a caption has said its piece: captions describe the start, so one whose prop is no longer
 /// set as it was (switched, opened, shut, cycled) or whose leak has been repaired goes (issue 33's
 /// play-test: "Fuel source: switch it on" stayed after it was on). Only what the player sets counts,
-/// not what follows from it (a consumer becoming fed), so a caption never vanishes on its own.
+/// not what follows from it (a consumer becoming fed), so a caption never vanishes on its own. A
+/// caption on the robot's start cell names the robot ("v You"): it goes once the robot has left
+/// (a play-tester saw it stay on the empty cell).
 fn caption_done(level: &Level, start: &Level, c: &super::level::Caption) -> bool {
     let at = c.target();
     if let Some(k) = level.prop_at(at) {
         return start.props.get(k).is_some_and(|was| was.kind != level.props[k].kind);
     }
-    let repaired = |l: &Level| l.leaks.iter().any(|k| k.access == at && k.repaired);
-    repaired(level) && !repaired(start)
+    if start.leaks.iter().any(|k| k.access == at) {
+        let repaired = |l: &Level| l.leaks.iter().any(|k| k.access == at && k.repaired);
+        return repaired(level) && !repaired(start);
+    }
+    at == start.robot.pos && level.robot.pos != at
 }
 
 /// The interaction the interact key would make now (the chosen target), as a preview of its direct
@@ -323,7 +328,11 @@ fn hud(
     if cascading {
         header.push(BoardLine::new("State: the pulse is playing", LABEL));
     } else {
-        header.push(BoardLine::new(format!("State: {}", level.state.name()), state_colour(level.state)));
+        let line = match super::state::derive_with_cause(level, b) {
+            (state, Some(cause)) if state == level.state => format!("State: {} ({cause})", state.name()),
+            _ => format!("State: {}", level.state.name()),
+        };
+        header.push(BoardLine::new(line, state_colour(level.state)));
     }
     header.push(BoardLine::new(
         format!(
@@ -625,6 +634,26 @@ mod tests {
             "{lines:?}"
         );
         assert!(board.hud.header.iter().any(|l| l.text.starts_with("State: ")));
+    }
+
+    /// A play-tester read "State: Caution" with no cell at caution: the line says what raised it.
+    #[test]
+    fn the_state_line_says_what_raised_caution_or_critical() {
+        let state_line = |g: &Game| {
+            let board = scene(g, &ViewState::default(), None, 1).board.expect("a board");
+            board.hud.header.iter().map(|l| l.text.clone()).find(|t| t.starts_with("State: ")).unwrap()
+        };
+        let hot = game(ROOM);
+        let line = state_line(&hot);
+        assert!(
+            line == "State: Critical (heat is critical)" || line == "State: Critical (a loss is forecast)",
+            "{line}"
+        );
+        let mut cool = game(&ROOM.replace("heat=7.25", "heat=0.5"));
+        assert_eq!(state_line(&cool), "State: Stable");
+        cool.level.hazard_growing = true;
+        cool.level.state = crate::reactor::state::derive(&cool.level, &cool.balance);
+        assert_eq!(state_line(&cool), "State: Caution (a hazard is growing)");
     }
 
     #[test]

@@ -278,3 +278,31 @@ fn a_shipped_level_is_lost_by_an_action_script_and_by_keys() {
     assert_eq!(s.mode.game.level.status, Status::Lost(LossCause::UnsafeEntry));
     assert!(matches!(s.ui().overlay, Some(hollowdeep::render::Overlay::Card { .. })), "the loss card");
 }
+
+/// A play-tester read "^ Consumer: off; switch" on T3: its caption ran past the board, where the
+/// HUD cuts it. Every shipped caption fits its board at the default window size and zoom.
+#[test]
+fn every_shipped_caption_fits_its_board_at_the_default_window_size() {
+    use hollowdeep::reactor::present::{scene, ViewState};
+    use hollowdeep::reactor::Game;
+    use hollowdeep::render::board::layout::{BoardCamera, BoardView};
+    use hollowdeep::render::hud::board_panel::caption_glyphs;
+    use hollowdeep::render::hud::grid::HudGrid;
+    let (width, height) = (1280, 720);
+    let grid = HudGrid::new(width, height);
+    let mut cut = Vec::new();
+    for path in level_files() {
+        let file = path.file_name().unwrap().to_string_lossy().into_owned();
+        let game = Game::new(shipped(&file), bal());
+        let board = scene(&game, &ViewState::default(), None, 1).board.expect("a board");
+        let view =
+            BoardView::new(width, height, board.cells.width(), board.cells.height(), BoardCamera::default());
+        for caption in &board.captions {
+            let drawn = caption_glyphs(std::slice::from_ref(caption), &view, &grid).len();
+            if drawn < caption.text.chars().count() {
+                cut.push(format!("{file}: {:?} shows {drawn} characters", caption.text));
+            }
+        }
+    }
+    assert!(cut.is_empty(), "captions cut at the board's edge:\n{}", cut.join("\n"));
+}

@@ -187,9 +187,15 @@ fn a_caption_goes_once_its_thing_is_done_and_comes_back_on_undo() {
     hollowdeep::reactor::script::run(&mut g, &line);
     let after = shown(&g);
     assert!(!after.iter().any(|t| t.contains("Fuel source")), "done, gone: {after:?}");
-    assert_eq!(after.len(), all.len() - 1, "the rest stay (the consumer now fed included): {after:?}");
+    // "v You" names the robot on its start cell, and the robot has left it (a play-tester saw
+    // it stay on the empty cell).
+    assert!(!after.iter().any(|t| t == "v You"), "the robot left: {after:?}");
+    assert_eq!(after.len(), all.len() - 2, "the rest stay (the consumer now fed included): {after:?}");
     hollowdeep::reactor::script::run(&mut g, &hollowdeep::reactor::script::parse_actions("undo").unwrap());
-    assert_eq!(shown(&g), all, "undo brings it back");
+    let robot_elsewhere: Vec<String> = all.iter().filter(|t| *t != "v You").cloned().collect();
+    assert_eq!(shown(&g), robot_elsewhere, "undo brings the source's caption back; the robot stays moved");
+    hollowdeep::reactor::script::run(&mut g, &hollowdeep::reactor::script::parse_actions("restart").unwrap());
+    assert_eq!(shown(&g), all, "back at the start, every caption is back");
     // A leak's caption goes when the leak is repaired.
     let mut g = Game::new(shipped("04-leak.json"), bal());
     assert!(shown(&g).iter().any(|t| t.contains("Leak: repair it here")));

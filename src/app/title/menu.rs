@@ -60,11 +60,22 @@ pub struct Title {
     pub settings: Settings,
     /// A line under the title: what went wrong last, or what just happened.
     note: Option<String>,
+    /// Whether the note speaks of the row it was said on (a locked level's "win a level of…"):
+    /// such a note goes with the cursor. A play-tester read one left standing over an open level.
+    note_of_row: bool,
 }
 
 impl Title {
     pub fn new(entries: Vec<Entry>, settings: Settings) -> Title {
-        Title { page: Page::Main, selected: 0, main_selected: 0, entries, settings, note: None }
+        Title {
+            page: Page::Main,
+            selected: 0,
+            main_selected: 0,
+            entries,
+            settings,
+            note: None,
+            note_of_row: false,
+        }
     }
 
     /// The fronts' entries read again (a save was taken or set aside), keeping the open page.
@@ -86,12 +97,14 @@ impl Title {
 
     pub fn set_note(&mut self, note: &str) {
         self.note = Some(note.to_string());
+        self.note_of_row = false;
     }
 
     /// Opens `page`. A note belongs to the page it was said on: a play-tester saw "Move back is
     /// now W." from the keys page still standing on the main page two pages later.
     fn go(&mut self, page: Page) {
         self.note = None;
+        self.note_of_row = false;
         if matches!(self.page, Page::Main) {
             self.main_selected = self.selected;
         }
@@ -175,6 +188,9 @@ impl Title {
             at = next;
             if self.selectable(at) {
                 self.selected = at;
+                if std::mem::take(&mut self.note_of_row) {
+                    self.note = None;
+                }
                 return;
             }
         }
@@ -182,6 +198,7 @@ impl Title {
 
     fn take(&mut self) -> TitleChoice {
         self.note = None;
+        self.note_of_row = false;
         match &mut self.page {
             Page::Main => match self.entries.get(self.selected) {
                 Some(entry) => match entry.leads.clone() {
@@ -229,7 +246,10 @@ impl Title {
             Choice::Back => self.go(Page::Main),
             // An empty note clears the one shown: a page's own field that closes takes its error
             // line with it (a play-tester saw a bad share code's line stay after Esc).
-            Choice::Note(text) => self.note = Some(text),
+            Choice::Note(text) => {
+                self.note = Some(text);
+                self.note_of_row = true;
+            }
             Choice::ClearNote => self.note = None,
             Choice::Open(opener) => return TitleChoice::Open(opener),
             Choice::Page(page) => {
@@ -738,10 +758,12 @@ mod tests {
         press(&mut t, &[K::ArrowDown, K::Enter]);
         let Overlay::Menu { lines, .. } = t.overlay(&Bindings::default()) else { panic!() };
         assert!(lines.iter().any(|l| l.contains("Locked: win a level of Group 1")), "{lines:?}");
-        // Up stops at the first level: above it is only the first group's header.
+        // Up stops at the first level: above it is only the first group's header. The locked
+        // level's line leaves with the cursor (a play-tester read it over an open level).
         press(&mut t, &[K::ArrowUp, K::ArrowUp, K::ArrowUp]);
-        let Overlay::Menu { selected, items, .. } = t.overlay(&Bindings::default()) else { panic!() };
+        let Overlay::Menu { selected, items, lines, .. } = t.overlay(&Bindings::default()) else { panic!() };
         assert_eq!(items[selected], "first");
+        assert!(!lines.iter().any(|l| l.contains("Locked")), "{lines:?}");
     }
 
     /// The keys that type `text` into the share-code field.

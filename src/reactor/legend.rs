@@ -42,7 +42,7 @@ fn entries(b: &Balance) -> Vec<Entry> {
     out.push(prop(BoardProp::Source { carrier: 0, on: false }, "a source, off"));
     out.push(prop(BoardProp::Valve { carrier: 0, open: true }, "valve, open"));
     out.push(prop(BoardProp::Valve { carrier: 0, open: false }, "valve, closed"));
-    out.push(prop(BoardProp::Junction, "line junction"));
+    out.push(prop(BoardProp::Junction, "junction, use to split"));
     out.push(prop(BoardProp::Consumer { on: false, producing: false }, "consumer, off"));
     out.push(prop(BoardProp::Consumer { on: true, producing: false }, "consumer, on, unfed"));
     out.push(prop(BoardProp::Consumer { on: true, producing: true }, "consumer, producing"));

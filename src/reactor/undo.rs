@@ -30,6 +30,13 @@ pub struct Game {
     /// rebuilds this game exactly, history and metrics included; `None` once `set_start` names a start
     /// this game was not played from (its path from there is not known).
     log: Option<Vec<Action>>,
+    /// The actions on the line from the start to this state (`Game::line`): `trail[trail_from..]`.
+    /// A restart moves `trail_from` past what it left rather than dropping it, and every undo step
+    /// keeps the trail's length and start as they were (`marks`, one per snapshot), so undo gives
+    /// the line back with the state.
+    trail: Vec<Action>,
+    trail_from: usize,
+    marks: Vec<(usize, usize)>,
     /// Whether a pulse keeps its steps for the view's cascade: off for games nobody watches (the
     /// solver's audits), which would otherwise copy the surface eight times a node.
     pub cascade: Cascade,
@@ -49,6 +56,9 @@ impl Game {
             undos: 0,
             lengthy_actions: 0,
             log: Some(Vec::new()),
+            trail: Vec::new(),
+            trail_from: 0,
+            marks: Vec::new(),
             cascade: Cascade::Record,
         }
     }
@@ -64,7 +74,7 @@ impl Game {
         match &out {
             Outcome::Pulsed(_) => {
                 if let Some(b) = before {
-                    self.history.push(b, self.lengthy_actions);
+                    self.keep(b);
                 }
                 // Saturating, like every counter of play: a wrapped count would be a wrong record.
                 self.lengthy_actions = self.lengthy_actions.saturating_add(u32::from(counts));
@@ -78,7 +88,7 @@ impl Game {
                 // lengthy actions before it.
                 if *lost {
                     if let Some(b) = before {
-                        self.history.push(b, self.lengthy_actions);
+                        self.keep(b);
                     }
                     refresh_forecasts(&mut self.level, &self.balance);
                 } else {
@@ -95,6 +105,9 @@ impl Game {
     /// lengthy-action count.
     pub fn undo(&mut self) -> Result<(), Refusal> {
         let (prev, lengthy) = self.history.pop().ok_or(Refusal::NothingToUndo)?;
+        let (trail_len, trail_from) = self.marks.pop().unwrap_or((0, 0));
+        self.trail.truncate(trail_len);
+        self.trail_from = trail_from;
         self.level = prev;
         self.lengthy_actions = lengthy;
         self.undos = self.undos.saturating_add(1);
@@ -111,7 +124,8 @@ impl Game {
         }
         let start = self.start();
         let left = std::mem::replace(&mut self.level, start);
-        self.history.push(left, self.lengthy_actions);
+        self.keep(left);
+        self.trail_from = self.trail.len();
         self.lengthy_actions = 0;
         self.note(Action::Restart);
         true
@@ -142,6 +156,14 @@ impl Game {
         self.log.as_deref()
     }
 
+    /// The actions on the line from `initial` to this state: what was undone or left by a restart is
+    /// not on it, so replayed from `initial` they reach this very board (with no undo history). A
+    /// won line shared as a code is this (a play-tester's code held the attempt a restart left,
+    /// and its replay played that first); `None` where `played` is.
+    pub fn line(&self) -> Option<&[Action]> {
+        self.log.as_ref().map(|_| &self.trail[self.trail_from..])
+    }
+
     /// Whether the game stands at its start with its start's metrics (undo steps may remain).
     pub fn at_start(&self) -> bool {
         self.lengthy_actions == 0 && self.level == self.start()
@@ -166,9 +188,18 @@ impl Game {
     }
 
     fn note(&mut self, a: Action) {
+        if let Action::Do(_) = a {
+            self.trail.push(a);
+        }
         if let Some(log) = &mut self.log {
             log.push(a);
         }
+    }
+
+    /// Keeps `snapshot` as the next undo step, with the line as it stands.
+    fn keep(&mut self, snapshot: Level) {
+        self.history.push(snapshot, self.lengthy_actions);
+        self.marks.push((self.trail.len(), self.trail_from));
     }
 }
 

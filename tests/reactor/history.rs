@@ -165,3 +165,40 @@ fn only_a_watched_game_keeps_the_steps_of_its_pulses() {
     assert_eq!(steps(unwatched.apply(Command::InteractProp(None))), 0);
     assert_eq!(bits(&watched.level), bits(&unwatched.level));
 }
+
+/// The won line a share code holds is the line alone (`Game::line`): replayed from the start,
+/// with nothing undone or restarted, it reaches the very board the game stands on. A play-tester's
+/// code held the attempt that a restart left, and its replay played that attempt first.
+#[test]
+fn the_line_replayed_from_the_start_reaches_the_board_whatever_was_undone_or_restarted() {
+    use hollowdeep::reactor::script::{parse_actions, run};
+    let mut checked = 0;
+    for path in level_files().iter().take(8) {
+        let file = path.file_name().unwrap().to_string_lossy().into_owned();
+        let solution = path.with_file_name(file.replace(".json", ".solution.json"));
+        let Ok(text) = std::fs::read_to_string(&solution) else { continue };
+        let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let par: Vec<&str> = json["actions"].as_str().unwrap().split_whitespace().collect();
+        // Half the line, a restart, then the whole line with each lengthy action (all but moves:
+        // undo takes back the last lengthy action, with the moves after it) undone and redone.
+        let mut messy: Vec<&str> = par[..par.len() / 2].to_vec();
+        messy.push("restart");
+        for a in &par {
+            if a.starts_with("move:") {
+                messy.push(a);
+            } else {
+                messy.extend([*a, "undo", *a]);
+            }
+        }
+        let mut game = Game::new(shipped(&file), bal());
+        run(&mut game, &parse_actions(&messy.join(" ")).unwrap());
+        let line = game.line().expect("played from the start").to_vec();
+        assert_eq!(line, parse_actions(&par.join(" ")).unwrap(), "{file}: the line is the par line");
+        let mut replayed = Game::new(shipped(&file), bal());
+        run(&mut replayed, &line);
+        assert_eq!(hash_of(&replayed.level), hash_of(&game.level), "{file}");
+        assert_eq!(replayed.lengthy_actions, game.lengthy_actions, "{file}");
+        checked += 1;
+    }
+    assert!(checked >= 5, "{checked} levels checked");
+}

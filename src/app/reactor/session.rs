@@ -531,10 +531,11 @@ impl ReactorSession {
         let mut lines = metrics.lines();
         let finish = (self.on_finish)(&self.mode, metrics);
         lines.extend(finish.lines);
-        // The line as a code to give someone (`hollowdeep reactor --replay-code CODE`).
+        // The won line as a code to give someone (`hollowdeep reactor --replay-code CODE`): the
+        // line alone, not what undo took back or a restart left (`Game::line`).
         let game = &self.mode.game;
         if let Some(code) =
-            game.played().filter(|_| won).and_then(|a| crate::reactor::share::encode(game.initial(), a))
+            game.line().filter(|_| won).and_then(|a| crate::reactor::share::encode(game.initial(), a))
         {
             lines.push(format!("Share: {code}"));
         }

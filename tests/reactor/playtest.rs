@@ -209,3 +209,16 @@ fn a_caption_goes_once_its_thing_is_done_and_comes_back_on_undo() {
     assert!(g.level.leaks[0].repaired, "{walk}");
     assert!(!shown(&g).iter().any(|t| t.contains("Leak:")), "{:?}", shown(&g));
 }
+
+/// Facing a wall, the robot's eye view is one stone face with nothing saying how to get back (a
+/// play-tester's screenshot): the message line names the key while the view is on.
+#[test]
+fn the_eye_view_says_which_key_goes_back_to_the_board() {
+    let mut s = session("03-valve.json");
+    let mut now = 0.0;
+    let message = |s: &ReactorSession| hud(s).message.map(|m| m.text);
+    press(&mut s, &[KeyCode::KeyV], &mut now);
+    assert_eq!(message(&s).as_deref(), Some("The robot's eye view: V goes back to the board."));
+    press(&mut s, &[KeyCode::KeyV], &mut now);
+    assert_eq!(message(&s), None, "back on the board");
+}

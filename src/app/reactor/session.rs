@@ -391,7 +391,12 @@ impl ReactorSession {
                 self.rebuild();
             }
             ReactorKey::EyeView => {
-                self.mode.view.eye_view = !self.mode.view.eye_view;
+                // Facing a wall, the eye view is one stone face: a play-tester saw no way back.
+                let key = self.bindings.first_key(keys::row("reactor_eye_view"));
+                let view = &mut self.mode.view;
+                view.eye_view = !view.eye_view;
+                view.message =
+                    view.eye_view.then(|| format!("The robot's eye view: {key} goes back to the board."));
                 self.rebuild();
             }
             ReactorKey::Cursor(f) => {

@@ -146,7 +146,9 @@ fn work(link: &Link, path: &std::path::Path) {
         if let Some(job) = shared.waiting.take() {
             shared.busy = true;
             drop(shared);
-            let result = job.run(path);
+            // A write that panicked must still end as done, or `settle` would wait for ever.
+            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job.run(path)))
+                .unwrap_or_else(|_| Err(format!("Could not write {}: the writer failed.", path.display())));
             shared = lock(link);
             shared.busy = false;
             if let Err(why) = result {

@@ -329,6 +329,12 @@ socket.close();
 const exited = new Promise((ok) => chrome.once("exit", ok));
 chrome.kill();
 await Promise.race([exited, sleep(10000)]);
+// After the tour's reloads Chromium once outlived its SIGTERM, its GPU process busy at a core's
+// full load long after the run had passed: what has not exited by now is killed outright.
+if (chrome.exitCode === null && chrome.signalCode === null) {
+  chrome.kill("SIGKILL");
+  await Promise.race([exited, sleep(5000)]);
+}
 server.close();
 // Its helper processes (GPU, crash handler) may still be writing there a moment longer: retry, and
 // never fail a run over a temporary folder left behind.

@@ -1,8 +1,9 @@
 //! The requests to end that come from outside the window: SIGTERM (a `kill`, a logout), SIGINT
 //! (Ctrl-C in the terminal that started the game) and SIGHUP (that terminal closed). Each used to
 //! end the process where it stood, and a run lost every turn since its last save (then written
-//! every 25 turns). Now the handler only raises a flag, and the window's loop, which runs every frame, sees it and
-//! ends as a lost window does: every screen keeps what is in play (`Stack::lost`).
+//! every 25 turns). Now the handler only raises a flag, and the window's loop, which runs every
+//! frame, sees it and ends as a lost window does: every screen keeps what is in play
+//! (`Stack::lost`).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 

@@ -59,23 +59,19 @@ pub struct Title {
     entries: Vec<Entry>,
     pub settings: Settings,
     /// A line under the title: what went wrong last, or what just happened.
-    note: Option<String>,
-    /// Whether the note speaks of the row it was said on (a locked level's "win a level of…"):
-    /// such a note goes with the cursor. A play-tester read one left standing over an open level.
-    note_of_row: bool,
+    note: Option<Note>,
+}
+
+/// The title's note and whether it speaks of the row it was said on (a locked level's "win a level
+/// of…"): such a note goes with the cursor. A play-tester read one left standing over an open level.
+struct Note {
+    text: String,
+    of_row: bool,
 }
 
 impl Title {
     pub fn new(entries: Vec<Entry>, settings: Settings) -> Title {
-        Title {
-            page: Page::Main,
-            selected: 0,
-            main_selected: 0,
-            entries,
-            settings,
-            note: None,
-            note_of_row: false,
-        }
+        Title { page: Page::Main, selected: 0, main_selected: 0, entries, settings, note: None }
     }
 
     /// The fronts' entries read again (a save was taken or set aside), keeping the open page.
@@ -96,15 +92,18 @@ impl Title {
     }
 
     pub fn set_note(&mut self, note: &str) {
-        self.note = Some(note.to_string());
-        self.note_of_row = false;
+        self.say(note);
+    }
+
+    /// Shows `text` under the title until the page changes or another choice is taken.
+    fn say(&mut self, text: impl Into<String>) {
+        self.note = Some(Note { text: text.into(), of_row: false });
     }
 
     /// Opens `page`. A note belongs to the page it was said on: a play-tester saw "Move back is
     /// now W." from the keys page still standing on the main page two pages later.
     fn go(&mut self, page: Page) {
         self.note = None;
-        self.note_of_row = false;
         if matches!(self.page, Page::Main) {
             self.main_selected = self.selected;
         }
@@ -188,7 +187,7 @@ impl Title {
             at = next;
             if self.selectable(at) {
                 self.selected = at;
-                if std::mem::take(&mut self.note_of_row) {
+                if self.note.as_ref().is_some_and(|note| note.of_row) {
                     self.note = None;
                 }
                 return;
@@ -198,7 +197,6 @@ impl Title {
 
     fn take(&mut self) -> TitleChoice {
         self.note = None;
-        self.note_of_row = false;
         match &mut self.page {
             Page::Main => match self.entries.get(self.selected) {
                 Some(entry) => match entry.leads.clone() {
@@ -228,7 +226,7 @@ impl Title {
                 }
                 i if i == book().len() => {
                     self.settings.bindings = Bindings::default();
-                    self.note = Some("Every key is back to its default.".into());
+                    self.say("Every key is back to its default.");
                     TitleChoice::SettingsChanged
                 }
                 _ => {
@@ -246,10 +244,7 @@ impl Title {
             Choice::Back => self.go(Page::Main),
             // An empty note clears the one shown: a page's own field that closes takes its error
             // line with it (a play-tester saw a bad share code's line stay after Esc).
-            Choice::Note(text) => {
-                self.note = Some(text);
-                self.note_of_row = true;
-            }
+            Choice::Note(text) => self.note = Some(Note { text, of_row: true }),
             Choice::ClearNote => self.note = None,
             Choice::Open(opener) => return TitleChoice::Open(opener),
             Choice::Page(page) => {
@@ -267,13 +262,14 @@ impl Title {
             return TitleChoice::None;
         }
         if key_name(key) == "?" {
-            self.note = Some("That key cannot be bound; try another.".into());
+            self.say("That key cannot be bound; try another.");
             return TitleChoice::None;
         }
         let book = book();
         let Some(&row) = book.get(row) else { return TitleChoice::None };
         let taken = self.settings.bindings.rebind(&book, row, key);
-        self.note = Some(self.settings.bindings.rebind_note(row, &taken));
+        let note = self.settings.bindings.rebind_note(row, &taken);
+        self.say(note);
         TitleChoice::SettingsChanged
     }
 
@@ -393,7 +389,7 @@ impl Title {
             }
         };
         if let Some(note) = &self.note {
-            lines.push(note.clone());
+            lines.push(note.text.clone());
         }
         Overlay::Menu { title: TITLE.into(), lines, items, selected: self.selected, hint }
     }
